@@ -1,0 +1,25 @@
+// Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { InternalGatewayConfig } from './internal-gateway.config';
+import { InternalGatewayModule } from './internal-gateway.module';
+
+export const INTERNAL_API_VERSION = '2026-09-18';
+
+export async function createInternalGateway(config: InternalGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(InternalGatewayModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureGateway(app, {
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    openApi: {
+      title: 'Internal gateway',
+      description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
+      version: INTERNAL_API_VERSION,
+    },
+  });
+  return app;
+}

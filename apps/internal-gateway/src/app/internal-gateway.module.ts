@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { HealthController } from '@gateway/platform';
+import { DatabaseModule } from '@gateway/persistence';
+import { InternalGatewayConfig } from './internal-gateway.config';
+
+@Module({})
+export class InternalGatewayModule {
+  static forRoot(config: InternalGatewayConfig): DynamicModule {
+    return {
+      module: InternalGatewayModule,
+      imports: [
+        DatabaseModule.forRoot({
+          url: config.DATABASE_URL,
+          poolMax: config.DATABASE_POOL_MAX,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          applicationName: 'internal-gateway',
+        }),
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { createLogger, loadConfigOrExit, runGateway } from '@gateway/platform';
+import { createInternalGateway } from './app/create-internal-gateway';
+import { InternalGatewayConfig } from './app/internal-gateway.config';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(InternalGatewayConfig);
+  const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
+  const app = await createInternalGateway(config, logger);
+  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });
+}
+
+main().catch((error) => {
+  process.stderr.write(`internal-gateway failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+
+export class LauncherConfig {
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL?: string = undefined;
+
+  @IsString()
+  DATA_DIR = './.data';
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be a port number between 1 and 65535' })
+  @Min(1, { message: 'must be a port number between 1 and 65535' })
+  @Max(65535, { message: 'must be a port number between 1 and 65535' })
+  PUBLIC_GATEWAY_PORT = 3000;
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be a port number between 1 and 65535' })
+  @Min(1, { message: 'must be a port number between 1 and 65535' })
+  @Max(65535, { message: 'must be a port number between 1 and 65535' })
+  INTERNAL_GATEWAY_PORT = 3001;
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  @IsString()
+  DEMO_FIXTURE = 'fixtures/demo.json';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+  LOG_LEVEL = 'info';
+}

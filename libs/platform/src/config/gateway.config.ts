@@ -1,0 +1,53 @@
+// Variables every gateway process reads; each app extends this class with its own.
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+
+export const toBoolean = ({ value }: { value: unknown }) =>
+  value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
+
+export class GatewayConfig {
+  @IsIn(['development', 'production', 'test'], { message: 'must be one of development, production, test' })
+  NODE_ENV = 'production';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+  LOG_LEVEL = 'info';
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL!: string;
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer between 1 and 100' })
+  @Min(1, { message: 'must be an integer between 1 and 100' })
+  @Max(100, { message: 'must be an integer between 1 and 100' })
+  DATABASE_POOL_MAX = 10;
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer number of milliseconds between 100 and 60000' })
+  @Min(100, { message: 'must be an integer number of milliseconds between 100 and 60000' })
+  @Max(60000, { message: 'must be an integer number of milliseconds between 100 and 60000' })
+  DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Min(100, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Max(600000, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  DATABASE_STATEMENT_TIMEOUT_MS = 10000;
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer number of milliseconds between 0 and 120000' })
+  @Min(0, { message: 'must be an integer number of milliseconds between 0 and 120000' })
+  @Max(120000, { message: 'must be an integer number of milliseconds between 0 and 120000' })
+  SHUTDOWN_GRACE_MS = 10000;
+
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  TRUST_PROXY = false;
+}
+
+export const portField = () => [Type(() => Number), IsInt({ message: 'must be a port number between 1 and 65535' }), Min(1, { message: 'must be a port number between 1 and 65535' }), Max(65535, { message: 'must be a port number between 1 and 65535' })];

@@ -1,0 +1,46 @@
+// Everything both gateways boot with, applied the same way in production and in tests.
+import { json, urlencoded } from 'express';
+import helmet from 'helmet';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger, PinoNestLogger } from '../logging/logger';
+import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
+import { ProblemDetailsFilter } from '../problem/problem-details.filter';
+import { createValidationPipe } from '../validation/validation.pipe';
+import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
+
+export interface GatewayOptions {
+  logger: AppLogger;
+  trustProxy: boolean;
+  openApi: OpenApiOptions;
+  /** Largest JSON body accepted; larger ones answer 413. */
+  jsonBodyLimit?: string;
+}
+
+export const JSON_CONTENT_TYPES = ['application/json', 'application/*+json'];
+
+export function configureGateway(app: NestExpressApplication, options: GatewayOptions): void {
+  app.useLogger(new PinoNestLogger(options.logger));
+  app.set('trust proxy', options.trustProxy);
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestLoggingMiddleware(options.logger));
+  app.use(
+    helmet({
+      // Swagger UI at /docs loads its own scripts and styles from this origin only.
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
+      },
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    }),
+  );
+  app.use((_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+    // API answers are private to the caller unless an operation says otherwise.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES }));
+  app.use(urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
+  app.useGlobalPipes(createValidationPipe());
+  setupOpenApi(app, options.openApi);
+}

@@ -1,0 +1,44 @@
+// Listens, and on SIGTERM/SIGINT drains: stops accepting, lets in-flight requests finish
+// (up to the grace period), closes the database pool, exits.
+import type { Server } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger } from '../logging/logger';
+
+export interface RunOptions {
+  name: string;
+  port: number;
+  host: string;
+  graceMs: number;
+  logger: AppLogger;
+}
+
+export async function runGateway(app: NestExpressApplication, options: RunOptions): Promise<void> {
+  await app.listen(options.port, options.host);
+  const server = app.getHttpServer() as Server;
+  // Keep-alive sockets must not outlive a load balancer's idle timeout in the wrong order.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  options.logger.info({ port: options.port, host: options.host }, `${options.name} listening`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    options.logger.info({ signal }, `${options.name} draining`);
+    const force = setTimeout(() => {
+      options.logger.warn(`${options.name} grace period over: closing remaining connections`);
+      server.closeAllConnections();
+    }, options.graceMs);
+    force.unref();
+    try {
+      await app.close();
+      options.logger.info(`${options.name} stopped`);
+      process.exit(0);
+    } catch (error) {
+      options.logger.error({ err: error }, `${options.name} failed to stop cleanly`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,80 @@
+// The one exception filter: every error leaves as an RFC 9457 problem body, never a stack trace.
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppLogger } from '../logging/logger';
+import { currentRequestId } from '../logging/request-context';
+import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType, statusTitle } from './problem-details';
+import { ProblemException } from './problem.exception';
+
+/** Errors raised by Express's body parsers (http-errors): safe to describe, never to echo. */
+const BODY_PARSER_DETAILS: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is larger than this operation accepts.',
+  'encoding.unsupported': 'The request body uses a content encoding this service does not support.',
+  'charset.unsupported': 'The request body uses a character set this service does not support.',
+  'request.aborted': 'The request was aborted before its body was received.',
+  'request.size.invalid': 'The request body does not match its Content-Length.',
+  'parameters.too.many': 'The request body has too many parameters.',
+};
+
+interface HttpError extends Error {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+}
+
+export function toProblem(error: unknown, request: Pick<Request, 'method' | 'path'>): { problem: ProblemDetails; headers: Record<string, string> } {
+  if (error instanceof ProblemException) {
+    return { problem: { ...error.problem }, headers: error.headers };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const detail =
+      status === 404
+        ? `No operation is served at ${request.method} ${request.path}.`
+        : status === 405
+          ? `${request.method} is not allowed on ${request.path}.`
+          : statusTitle(status);
+    return { problem: { type: problemType(), title: statusTitle(status), status, detail }, headers: {} };
+  }
+  const httpError = error as HttpError;
+  const status = httpError?.status ?? httpError?.statusCode;
+  if (httpError?.expose && typeof status === 'number' && status >= 400 && status < 500) {
+    const detail = (httpError.type && BODY_PARSER_DETAILS[httpError.type]) || statusTitle(status);
+    return { problem: { type: problemType(), title: statusTitle(status), status, detail }, headers: {} };
+  }
+  return {
+    problem: {
+      type: problemType(),
+      title: statusTitle(500),
+      status: 500,
+      detail: 'The service failed to answer this request. Quote the request id when reporting it.',
+    },
+    headers: {},
+  };
+}
+
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  constructor(private readonly logger: AppLogger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const { problem, headers } = toProblem(error, request);
+    const requestId = currentRequestId() ?? (request as Request & { id?: string }).id;
+    if (problem.status >= 500) {
+      problem.requestId = requestId;
+      if (problem.status === 500) this.logger.error({ err: error, requestId }, 'unhandled error');
+      else this.logger.warn({ err: (error as Error)?.message, requestId }, problem.detail);
+    }
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+  }
+}
