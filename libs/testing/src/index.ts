@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './test-env';
+export * from './test-env-vars';
