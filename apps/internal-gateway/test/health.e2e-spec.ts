@@ -1,0 +1,79 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createLogger, loadConfig } from '@gateway/platform';
+import { TestDatabase, createTestDatabase, gatewayTestEnv } from '@gateway/testing';
+import { createInternalGateway } from '../src/app/create-internal-gateway';
+import { InternalGatewayConfig } from '../src/app/internal-gateway.config';
+
+describe('internal gateway: health, errors and headers', () => {
+  let database: TestDatabase;
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(database.url));
+    app = await createInternalGateway(config, createLogger({ name: 'test', level: 'silent' }));
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('answers liveness', async () => {
+    const res = await request(app.getHttpServer()).get('/health/live').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers readiness when the database answers', async () => {
+    const res = await request(app.getHttpServer()).get('/health/ready').expect(200);
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up' } });
+  });
+
+  it('gives every answer a request id, and echoes a well-formed one', async () => {
+    const generated = await request(app.getHttpServer()).get('/health/live');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await request(app.getHttpServer()).get('/health/live').set('X-Request-Id', 'abc-123');
+    expect(echoed.headers['x-request-id']).toBe('abc-123');
+    const refused = await request(app.getHttpServer()).get('/health/live').set('X-Request-Id', 'bad id\u00e9');
+    expect(refused.headers['x-request-id']).not.toBe('bad id\u00e9');
+  });
+
+  it('answers an unknown route with a problem body', async () => {
+    const res = await request(app.getHttpServer()).get('/v0/nothing-here').expect(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /v0/nothing-here.' });
+  });
+
+  it('answers malformed JSON with a 400 problem and no parser internals', async () => {
+    const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('{"a":');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body over the size limit with 413', async () => {
+    const res = await request(app.getHttpServer())
+      .post('/v0/nothing-here')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.status).toBe(413);
+  });
+
+  it('sets security headers', async () => {
+    const res = await request(app.getHttpServer()).get('/health/live');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('serves its OpenAPI document and Swagger UI', async () => {
+    const doc = await request(app.getHttpServer()).get('/openapi.json').expect(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(doc.body.info.version).toBe('2026-09-18');
+    await request(app.getHttpServer()).get('/docs/').expect(200);
+  });
+});

@@ -1,0 +1,91 @@
+// `npm start` as a newcomer runs it: embedded Postgres, migrations, demo data, both gateways,
+// a clean stop on SIGTERM, and a second start that reuses the data.
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { embeddedUrl, freePort, runningEmbeddedServer } from '@gateway/persistence';
+
+const root = join(__dirname, '../../..');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(dataDir: string, publicPort: number, internalPort: number): Started {
+  let output = '';
+  const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PUBLIC_GATEWAY_PORT: String(publicPort),
+      INTERNAL_GATEWAY_PORT: String(internalPort),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${publicPort}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+function stop(started: Started): Promise<number | null> {
+  return new Promise((resolve) => {
+    started.child.once('exit', (code) => resolve(code));
+    started.child.kill('SIGTERM');
+  });
+}
+
+describe('npm start (launcher)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves both gateways on a new database with the demo data, stops cleanly, and reuses the data', async () => {
+    const [publicPort, internalPort] = [await freePort(), await freePort()];
+    const first = start(dataDir, publicPort, internalPort);
+    try {
+      await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+      await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+    } catch (error) {
+      first.child.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\n${first.output()}`);
+    }
+    expect(first.output()).toContain('new database: importing');
+    expect(first.output()).toContain(`docs http://127.0.0.1:${publicPort}/docs`);
+
+    const server = await runningEmbeddedServer(dataDir);
+    expect(server).toBeDefined();
+    const client = new pg.Client({ connectionString: embeddedUrl(server!.credentials, server!.port, 'gateway') });
+    await client.connect();
+    const { rows } = await client.query<{ organizations: number; invoices: number }>(
+      'SELECT (SELECT count(*)::int FROM organizations) AS organizations, (SELECT count(*)::int FROM invoices) AS invoices',
+    );
+    await client.end();
+    expect(rows[0].organizations).toBeGreaterThanOrEqual(3);
+    expect(rows[0].invoices).toBeGreaterThanOrEqual(6);
+
+    expect(await stop(first)).toBe(0);
+    expect(first.output()).toContain('[start] stopped');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = start(dataDir, publicPort, internalPort);
+    await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    expect(second.output()).toContain('schema up to date');
+    expect(second.output()).not.toContain('importing');
+    expect(await stop(second)).toBe(0);
+  }, 180_000);
+});
