@@ -42,10 +42,17 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { enforceBuildableLibDependency: true, banTransitiveDependencies: true, depConstraints: testDepConstraints },
+        {
+          enforceBuildableLibDependency: true,
+          banTransitiveDependencies: true,
+          depConstraints: testDepConstraints,
+          // The persistence library's own tests use the test databases that the testing library builds on it.
+          ignoredCircularDependencies: [['persistence', 'testing']],
+        },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  ...tseslint.configs.disableTypeChecked.map((c) => ({ ...c, files: ['**/*.mjs', '**/*.cjs', '**/*.js'] })),
+  { ...tseslint.configs.disableTypeChecked, files: ['**/*.mjs', '**/*.cjs', '**/*.js'] },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 ];

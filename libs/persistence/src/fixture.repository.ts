@@ -313,7 +313,7 @@ export class FixtureRepository {
     await this.importEvents(
       q,
       [...touched].map((id) => {
-        const f = byId.get(id)!;
+        const f = byId.get(id) as (typeof rows)[number];
         return { organizationId: f.organizationId, type: 'FulfilmentOrderImported', aggregateType: 'FulfilmentOrder', aggregateId: id, payload: { status: f.status, warehouseId: f.warehouseId, lines: f.lines } };
       }),
     );
