@@ -1,5 +1,6 @@
 // Shared Jest settings: SWC with decorator metadata (Nest DI needs it), and the ESM-only
 // packages (NestJS 12, jose) let through the transform so CommonJS Jest can load them.
+const { join } = require('path');
 const { pathsToModuleNameMapper } = require('./tools/jest/paths');
 
 const swc = (syntax) => [
@@ -28,5 +29,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(),
   setupFiles: ['reflect-metadata'],
+  reporters: ['default', join(__dirname, 'tools/jest/summary-reporter.js')],
   testTimeout: 30000,
 };
