@@ -4,12 +4,17 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
 
+/** Constraints that say a value has the wrong type or should not be there: when one fails, the others add nothing. */
+const TYPE_CONSTRAINTS = new Set(['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray', 'nestedValidation']);
+
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
   const out: ProblemFieldError[] = [];
   for (const error of errors) {
     const pointer = `${parent}/${pointerToken(error.property)}`;
-    for (const message of Object.values(error.constraints ?? {})) {
-      out.push({ pointer, message: message.replace(/^property \S+ /, 'property ') });
+    const constraints = Object.entries(error.constraints ?? {});
+    const typeErrors = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+    for (const [name, message] of typeErrors.length ? typeErrors : constraints) {
+      out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : message });
     }
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, pointer));
   }

@@ -1,0 +1,27 @@
+// An ISO 8601 date-time with a time zone (the RFC 3339 profile), on a day that exists in the calendar.
+import { ValidationOptions, registerDecorator } from 'class-validator';
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
+
+export function isTimestamp(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  if (match[9] !== undefined && (Number(match[9]) > 23 || Number(match[10]) > 59)) return false;
+  return true;
+}
+
+export function IsTimestamp(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isTimestamp',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-09-18T10:15:00Z', ...options },
+      validator: { validate: isTimestamp },
+    });
+}
