@@ -8,3 +8,5 @@ export * from './fixture.repository';
 export * from './domain-event.repository';
 export * from './bulk-upsert';
 export * from './database-location';
+export * from './idempotency.repository';
+export * from './sales-order.repository';
