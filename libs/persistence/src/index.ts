@@ -10,3 +10,5 @@ export * from './bulk-upsert';
 export * from './database-location';
 export * from './idempotency.repository';
 export * from './sales-order.repository';
+export * from './inventory-level.repository';
+export * from './fulfilment-order.repository';

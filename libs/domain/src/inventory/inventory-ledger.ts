@@ -1,0 +1,80 @@
+// The one way inventory changes: each change appends its domain event and moves the level, in the
+// caller's transaction. Levels are therefore a projection of the event log (see projectLevel).
+import { Injectable } from '@nestjs/common';
+import { ConflictProblem } from '@gateway/platform';
+import { DomainEventRepository, InventoryLevelKey, InventoryLevelRepository, InventoryQuantities, Queryable } from '@gateway/persistence';
+
+export type InventoryDelta = Partial<InventoryQuantities>;
+
+export interface InventoryChange extends InventoryLevelKey {
+  delta: InventoryDelta;
+  /** Event type, e.g. "PendingAllocationRaised". */
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  initiator?: string | null;
+  /** Extra facts for the event payload (the delta is added to it). */
+  details?: Record<string, unknown>;
+}
+
+const CHECK_VIOLATION = '23514';
+
+export const levelKey = (k: InventoryLevelKey) => `${k.organizationId}/${k.warehouseId}/${k.barcode}`;
+
+@Injectable()
+export class InventoryLedger {
+  constructor(
+    private readonly levels: InventoryLevelRepository,
+    private readonly events: DomainEventRepository,
+  ) {}
+
+  async apply(tx: Queryable, changes: InventoryChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const ordered = [...changes].sort((a, b) => (levelKey(a) < levelKey(b) ? -1 : levelKey(a) > levelKey(b) ? 1 : 0));
+    await this.levels.lock(tx, ordered);
+    await this.events.append(
+      tx,
+      changes.map((c) => ({
+        organizationId: c.organizationId,
+        type: c.type,
+        aggregateType: c.aggregateType,
+        aggregateId: c.aggregateId,
+        warehouseId: c.warehouseId,
+        barcode: c.barcode,
+        initiator: c.initiator ?? null,
+        payload: { ...c.details, delta: normalize(c.delta) },
+      })),
+    );
+    for (const change of ordered) {
+      try {
+        await this.levels.add(tx, change, normalize(change.delta));
+      } catch (error) {
+        if ((error as { code?: string }).code === CHECK_VIOLATION) {
+          throw new ConflictProblem(`The change would make the inventory of ${change.barcode} at ${change.warehouseId} negative.`, 'inventory-conflict');
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+function normalize(delta: InventoryDelta): InventoryQuantities {
+  return { onHand: delta.onHand ?? 0, allocated: delta.allocated ?? 0, pendingAllocation: delta.pendingAllocation ?? 0 };
+}
+
+/** Folds a level's events, oldest first: an import sets the level, every other event moves it by its delta. */
+export function projectLevel(payloads: unknown[]): InventoryQuantities {
+  let level: InventoryQuantities = { onHand: 0, allocated: 0, pendingAllocation: 0 };
+  for (const payload of payloads) {
+    const event = payload as { set?: InventoryQuantities; delta?: InventoryQuantities };
+    if (event.set) level = { ...event.set };
+    else if (event.delta) {
+      level = {
+        onHand: level.onHand + event.delta.onHand,
+        allocated: level.allocated + event.delta.allocated,
+        pendingAllocation: level.pendingAllocation + event.delta.pendingAllocation,
+      };
+    }
+  }
+  return level;
+}
