@@ -12,3 +12,4 @@ export * from './idempotency.repository';
 export * from './sales-order.repository';
 export * from './inventory-level.repository';
 export * from './fulfilment-order.repository';
+export * from './access.repository';
