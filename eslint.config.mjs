@@ -30,8 +30,8 @@ export default [
           enforceBuildableLibDependency: true,
           banTransitiveDependencies: true,
           depConstraints,
-          // The persistence library's own tests use the test databases that the testing library builds on it.
-          ignoredCircularDependencies: [['persistence', 'testing']],
+          // The libraries' own tests use the test databases and data that the testing library builds on them.
+          ignoredCircularDependencies: [['persistence', 'testing'], ['domain', 'testing']],
         },
       ],
       // A library is used only through its index.ts.
@@ -48,8 +48,8 @@ export default [
           enforceBuildableLibDependency: true,
           banTransitiveDependencies: true,
           depConstraints: testDepConstraints,
-          // The persistence library's own tests use the test databases that the testing library builds on it.
-          ignoredCircularDependencies: [['persistence', 'testing']],
+          // The libraries' own tests use the test databases and data that the testing library builds on them.
+          ignoredCircularDependencies: [['persistence', 'testing'], ['domain', 'testing']],
         },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './test-env';
 export * from './test-env-vars';
+export * from './seed';
