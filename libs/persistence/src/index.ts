@@ -13,3 +13,5 @@ export * from './sales-order.repository';
 export * from './inventory-level.repository';
 export * from './fulfilment-order.repository';
 export * from './access.repository';
+export * from './api-client.repository';
+export * from './signing-key.repository';

@@ -1,0 +1,183 @@
+// POST /oauth2/token (spec 4.2, section 7): the client credentials grant, with client_secret_post and
+// client_secret_basic. The client is authenticated before the grant is looked at; rate limits are
+// checked before any secret is hashed.
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT } from 'jose';
+import { ApiClientRepository, ApiClientRow, Database } from '@gateway/persistence';
+import { ACCESS_TOKEN_TYPE, identityClaims } from './access-token';
+import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, audienceFor } from './auth.options';
+import { CallerIdentity } from './caller-identity';
+import { verifyClientSecret } from './client-credentials';
+import { SigningKeysService } from './signing-keys.service';
+import { TokenRateLimits } from './token-rate-limits';
+
+export interface TokenRequest {
+  contentType: string | undefined;
+  authorization: string | undefined;
+  body: unknown;
+  address: string;
+}
+
+export interface TokenAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** RFC 6749 section 3.3 scope: space-delimited tokens of %x21 / %x23-5B / %x5D-7E. */
+const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const FIELD_MAX = 1024;
+
+class OAuthError {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
+
+interface Credentials {
+  method: 'client_secret_post' | 'client_secret_basic';
+  clientId: string;
+  clientSecret: string;
+}
+
+/** application/x-www-form-urlencoded decoding of one value: '+' is a space, then percent-decoding. */
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+@Injectable()
+export class TokenEndpointService {
+  constructor(
+    private readonly db: Database,
+    private readonly clients: ApiClientRepository,
+    private readonly keys: SigningKeysService,
+    private readonly limits: TokenRateLimits,
+    @Inject(AUTHORIZATION_SERVER_OPTIONS) private readonly options: AuthorizationServerOptions,
+  ) {}
+
+  async handle(request: TokenRequest): Promise<TokenAnswer> {
+    try {
+      return await this.grant(request);
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      return { status: error.status, headers: error.headers, body: { error: error.error, error_description: error.description } };
+    }
+  }
+
+  private async grant(request: TokenRequest): Promise<TokenAnswer> {
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType ?? '')) {
+      throw invalidRequest('The token request must be sent as application/x-www-form-urlencoded.');
+    }
+    const form = this.form(request.body);
+    const credentials = this.credentials(request.authorization, form);
+    const basic = credentials.method === 'client_secret_basic';
+    const unauthorized = (description: string) =>
+      new OAuthError(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' } : {});
+
+    const lockedOut = await this.limits.lockedOut(credentials.clientId, request.address);
+    if (lockedOut) throw this.tooMany('Too many failed authentications; try again later.', lockedOut.retryAfterSeconds);
+
+    const client = await this.clients.find(this.db, credentials.clientId);
+    if (!client || client.revokedAt !== null || !verifyClientSecret(credentials.clientSecret, client.secretHash)) {
+      await this.limits.recordFailure(credentials.clientId, request.address);
+      throw unauthorized('Client authentication failed.');
+    }
+    if (client.authMethod !== credentials.method) {
+      throw unauthorized(`This client is registered for ${client.authMethod}; present its credentials that way.`);
+    }
+
+    const grantType = form.grant_type;
+    if (grantType === undefined) throw invalidRequest('grant_type is required.');
+    if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
+    const scope = form.scope;
+    if (scope !== undefined && !SCOPE.test(scope)) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+
+    const limited = await this.limits.consumeMint(client.clientId);
+    if (limited) throw this.tooMany('Too many tokens minted for this client; reuse a token until shortly before it expires.', limited.retryAfterSeconds);
+
+    const accessToken = await this.mint(client, scope);
+    return {
+      status: 200,
+      headers: {},
+      body: { access_token: accessToken, token_type: 'bearer', expires_in: this.options.accessTokenTtlSeconds, ...(scope !== undefined ? { scope } : {}) },
+    };
+  }
+
+  /** The form fields, each at most once and of sane length. */
+  private form(body: unknown): Record<string, string | undefined> {
+    const fields: Record<string, string | undefined> = {};
+    if (!body || typeof body !== 'object') return fields;
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value !== 'string') throw invalidRequest(`${name} must be sent once.`);
+      if (value.length > FIELD_MAX) throw invalidRequest(`${name} is too long.`);
+      fields[name] = value;
+    }
+    return fields;
+  }
+
+  private credentials(authorization: string | undefined, form: Record<string, string | undefined>): Credentials {
+    const inBody = form.client_id !== undefined || form.client_secret !== undefined;
+    if (authorization !== undefined) {
+      if (inBody) throw invalidRequest('Client credentials were sent by both client_secret_basic and client_secret_post; use one method.');
+      const match = /^Basic +(\S+)$/i.exec(authorization);
+      if (!match) throw invalidRequest('The Authorization header of a token request must use the Basic scheme.');
+      if (!BASE64.test(match[1])) throw invalidRequest('The Basic credentials are not valid base64.');
+      const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) throw invalidRequest('The Basic credentials must be base64 of client_id:client_secret.');
+      try {
+        const clientId = formDecode(decoded.slice(0, colon));
+        const clientSecret = formDecode(decoded.slice(colon + 1));
+        if (!clientId || !clientSecret) throw invalidRequest('The Basic credentials must carry both client_id and client_secret.');
+        return { method: 'client_secret_basic', clientId, clientSecret };
+      } catch (error) {
+        if (error instanceof OAuthError) throw error;
+        throw invalidRequest('The Basic credentials are not validly form-urlencoded.');
+      }
+    }
+    if (!inBody) throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
+    if (!form.client_id) throw invalidRequest('client_id is required.');
+    if (!form.client_secret) throw invalidRequest('client_secret is required.');
+    return { method: 'client_secret_post', clientId: form.client_id, clientSecret: form.client_secret };
+  }
+
+  private tooMany(description: string, retryAfterSeconds: number): OAuthError {
+    return new OAuthError(429, 'rate_limited', description, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+  }
+
+  private async mint(client: ApiClientRow, scope: string | undefined): Promise<string> {
+    const key = await this.keys.activeKey();
+    const now = Math.floor(Date.now() / 1000);
+    const identity = toIdentity(client);
+    return new SignJWT({ client_id: client.clientId, ...identityClaims(identity), ...(scope !== undefined ? { scope } : {}) })
+      .setProtectedHeader({ alg: 'RS256', typ: ACCESS_TOKEN_TYPE, kid: key.kid })
+      .setIssuer(this.options.issuer)
+      .setSubject(client.clientId)
+      .setAudience(audienceFor(this.options, client.audience))
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(now + this.options.accessTokenTtlSeconds)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+  }
+}
+
+function toIdentity(client: ApiClientRow): CallerIdentity {
+  switch (client.clientType) {
+    case 'USER':
+      return { clientType: 'USER', clientId: client.clientId, userId: client.userId as string };
+    case 'ORGANIZATION':
+      return { clientType: 'ORGANIZATION', clientId: client.clientId, organizationId: client.organizationId as string };
+    case 'CONNECTOR':
+      return { clientType: 'CONNECTOR', clientId: client.clientId, connectionIds: client.connectionIds };
+    case 'SERVICE':
+      return { clientType: 'SERVICE', clientId: client.clientId };
+  }
+}
