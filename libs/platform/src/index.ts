@@ -12,3 +12,5 @@ export * from './http/public-route.decorator';
 export * from './http/configure-gateway';
 export * from './http/run-gateway';
 export * from './openapi/setup-openapi';
+export * from './openapi/problem-details.dto';
+export * from './validation/path-param.pipes';

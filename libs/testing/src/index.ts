@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-env';
 export * from './test-env-vars';
 export * from './seed';
+export * from './test-issuer';

@@ -2,6 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { BEARER_SCHEME } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
 
@@ -19,6 +20,7 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
       title: 'Internal gateway',
       description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
       version: INTERNAL_API_VERSION,
+      customize: (builder) => builder.addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
     },
   });
   return app;

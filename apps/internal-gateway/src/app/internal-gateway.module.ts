@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
 import { DatabaseModule } from '@gateway/persistence';
+import { BearerAuthModule } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 @Module({})
@@ -16,6 +17,7 @@ export class InternalGatewayModule {
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           applicationName: 'internal-gateway',
         }),
+        BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
       ],
       controllers: [HealthController],
     };

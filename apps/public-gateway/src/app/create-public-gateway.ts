@@ -2,6 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { BEARER_SCHEME } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { PublicGatewayModule } from './public-gateway.module';
 
@@ -19,7 +20,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
       title: 'Public gateway',
       description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
       version: PUBLIC_API_VERSION,
-      customize: (builder) => builder.addServer(config.PUBLIC_BASE_URL),
+      customize: (builder) => builder.addServer(config.PUBLIC_BASE_URL).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
     },
   });
   return app;

@@ -1,7 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
 import { DatabaseModule } from '@gateway/persistence';
+import {
+  AuthorizationServerModule,
+  BearerAuthModule,
+  IDEMPOTENCY_RETENTION_DAYS,
+  OrdersModule,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  parseKeyEncryptionKey,
+} from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
+import { WhoamiController } from './auth/whoami.controller';
+import { SalesOrdersController } from './orders/sales-orders.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -16,8 +26,28 @@ export class PublicGatewayModule {
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           applicationName: 'public-gateway',
         }),
+        AuthorizationServerModule.forRoot({
+          issuer: config.PUBLIC_BASE_URL,
+          internalAudience: config.INTERNAL_AUDIENCE,
+          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+          keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
+          rateLimits: {
+            tokensPerMinutePerClient: config.TOKEN_RATE_LIMIT_PER_MINUTE,
+            failedAuthPerClient: config.FAILED_AUTH_LIMIT_PER_CLIENT,
+            failedAuthPerAddress: config.FAILED_AUTH_LIMIT_PER_ADDRESS,
+            failedAuthWindowSeconds: config.FAILED_AUTH_WINDOW_SECONDS,
+          },
+        }),
+        BearerAuthModule.forRoot({
+          audience: 'public',
+          expectedAudience: config.PUBLIC_BASE_URL,
+          issuer: config.PUBLIC_BASE_URL,
+          resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
+        }),
+        OrdersModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, WhoamiController, SalesOrdersController],
+      providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }],
     };
   }
 }

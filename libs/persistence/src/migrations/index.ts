@@ -1,5 +1,6 @@
 // Versioned migrations, applied in order; a migration is never edited once it has landed.
 import * as initialSchema from './0001-initial-schema';
+import * as clientIdCharacters from './0002-client-id-characters';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [{ version: 1, ...initialSchema }];
+export const MIGRATIONS: Migration[] = [
+  { version: 1, ...initialSchema },
+  { version: 2, ...clientIdCharacters },
+];

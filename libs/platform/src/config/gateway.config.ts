@@ -36,8 +36,14 @@ export class GatewayConfig {
   @Max(600000, { message: 'must be an integer number of milliseconds between 100 and 600000' })
   DATABASE_STATEMENT_TIMEOUT_MS = 10000;
 
+  /** The token issuer and the public resource identifier (the `aud` of public tokens). */
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
   PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  /** The `aud` of internal-gateway tokens. */
+  @Matches(/^\S{1,200}$/, { message: 'must be 1 to 200 characters without spaces' })
+  INTERNAL_AUDIENCE = 'urn:gateway:internal';
 
   @Type(() => Number)
   @IsInt({ message: 'must be an integer number of milliseconds between 0 and 120000' })

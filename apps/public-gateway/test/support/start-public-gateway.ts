@@ -1,0 +1,29 @@
+// Boots the public gateway in-process, listening on a free port, as its own issuer.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { freePort } from '@gateway/persistence';
+import { createLogger, loadConfig } from '@gateway/platform';
+import { gatewayTestEnv } from '@gateway/testing';
+import { createPublicGateway } from '../../src/app/create-public-gateway';
+import { PublicGatewayConfig } from '../../src/app/public-gateway.config';
+
+export interface RunningGateway {
+  app: NestExpressApplication;
+  url: string;
+  /** Requests received, by path. */
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startPublicGateway(databaseUrl: string, overrides: Record<string, string> = {}): Promise<RunningGateway> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: url, ...overrides }));
+  const app = await createPublicGateway(config, createLogger({ name: 'public-gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const requests = new Map<string, number>();
+  app.use((req: { path: string }, _res: unknown, next: () => void) => {
+    requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
+    next();
+  });
+  await app.listen(port, '127.0.0.1');
+  return { app, url, requests, close: () => app.close() };
+}

@@ -1,0 +1,63 @@
+// The issuer's public keys, found the way spec section 5 describes: the issuer's
+// /.well-known/openid-configuration names jwks_uri. Keys are cached, and fetches of the key set are
+// rate-limited, so that tokens with random unknown kids cannot turn into a flood of fetches.
+import { Inject, Injectable } from '@nestjs/common';
+import { JwksClient } from 'jwks-rsa';
+import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
+
+export class KeySetUnavailableError extends Error {}
+export class UnknownKeyError extends Error {}
+
+const METADATA_RETRY_MS = 5_000;
+
+@Injectable()
+export class IssuerKeySet {
+  private client?: JwksClient;
+  private discovery?: Promise<JwksClient>;
+  private lastFailure = 0;
+
+  constructor(@Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions) {}
+
+  /** The PEM public key for `kid`. */
+  async publicKey(kid: string): Promise<string> {
+    const client = await this.jwksClient();
+    try {
+      return (await client.getSigningKey(kid)).getPublicKey();
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'SigningKeyNotFoundError' || name === 'JwksRateLimitError') throw new UnknownKeyError(`unknown key ${kid}`);
+      throw new KeySetUnavailableError((error as Error).message);
+    }
+  }
+
+  private async jwksClient(): Promise<JwksClient> {
+    if (this.client) return this.client;
+    if (Date.now() - this.lastFailure < METADATA_RETRY_MS) throw new KeySetUnavailableError('the issuer metadata was unreachable moments ago');
+    this.discovery ??= this.discover();
+    try {
+      this.client = await this.discovery;
+      return this.client;
+    } catch (error) {
+      this.discovery = undefined;
+      this.lastFailure = Date.now();
+      throw new KeySetUnavailableError((error as Error).message);
+    }
+  }
+
+  private async discover(): Promise<JwksClient> {
+    const url = `${this.options.issuer}/.well-known/openid-configuration`;
+    const response = await fetch(url, { signal: AbortSignal.timeout(3_000), headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`issuer metadata answered ${response.status}`);
+    const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
+    if (metadata.issuer !== this.options.issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
+    return new JwksClient({
+      jwksUri: metadata.jwks_uri,
+      cache: true,
+      cacheMaxEntries: 20,
+      cacheMaxAge: 10 * 60 * 1000,
+      rateLimit: true,
+      jwksRequestsPerMinute: 10,
+      timeout: 3_000,
+    });
+  }
+}

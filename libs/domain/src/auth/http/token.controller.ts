@@ -1,0 +1,37 @@
+// POST /oauth2/token: the answer is the OAuth object of RFC 6749 section 5, never a problem body.
+import { Controller, Headers, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { PublicRoute } from '@gateway/platform';
+import { TokenEndpointService } from '../token-endpoint.service';
+import { OAuthErrorDto, TokenRequestDto, TokenResponseDto } from './token.dto';
+
+@ApiTags('auth')
+@ApiExtraModels(TokenRequestDto)
+@PublicRoute()
+@Controller('oauth2')
+export class TokenController {
+  constructor(private readonly tokens: TokenEndpointService) {}
+
+  @Post('token')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exchange client credentials for an access token',
+    description:
+      'OAuth 2.0 client credentials grant. Authenticate with client_secret_basic (Authorization: Basic base64(urlencode(client_id):urlencode(client_secret))) or client_secret_post (client_id and client_secret in the form), whichever the client is registered for.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { $ref: getSchemaPath(TokenRequestDto) } })
+  @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
+  @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
+  @ApiResponse({ status: 401, type: OAuthErrorDto, description: 'invalid_client' })
+  @ApiResponse({ status: 429, type: OAuthErrorDto, description: 'rate_limited, with Retry-After' })
+  async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
+    const answer = await this.tokens.handle({ contentType, authorization, body: req.body, address });
+    res.status(answer.status);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Pragma', 'no-cache');
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    res.json(answer.body);
+  }
+}

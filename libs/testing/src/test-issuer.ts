@@ -1,0 +1,101 @@
+// A stand-alone authorization server for tests (the same module the public gateway mounts), on
+// 127.0.0.1 and a free port, and real tokens from it.
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ApiClientRepository, Database, DatabaseModule, freePort } from '@gateway/persistence';
+import { ApiClientsService, AuthMethod, AuthorizationServerModule, parseKeyEncryptionKey } from '@gateway/domain';
+import { configureGateway, createLogger } from '@gateway/platform';
+import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
+
+export interface TestIssuer {
+  url: string;
+  /** Requests the issuer received, by path: to count key-set fetches. */
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export interface TestIssuerOptions {
+  accessTokenTtlSeconds?: number;
+  tokensPerMinutePerClient?: number;
+  failedAuthPerClient?: number;
+  failedAuthPerAddress?: number;
+}
+
+export async function startTestIssuer(databaseUrl: string, options: TestIssuerOptions = {}): Promise<TestIssuer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  @Module({
+    imports: [
+      DatabaseModule.forRoot({ url: databaseUrl, poolMax: 5 }),
+      AuthorizationServerModule.forRoot({
+        issuer: url,
+        internalAudience: 'urn:gateway:internal',
+        accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+        keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY),
+        rateLimits: {
+          tokensPerMinutePerClient: options.tokensPerMinutePerClient ?? 100_000,
+          failedAuthPerClient: options.failedAuthPerClient ?? 100_000,
+          failedAuthPerAddress: options.failedAuthPerAddress ?? 100_000,
+          failedAuthWindowSeconds: 900,
+        },
+      }),
+    ],
+  })
+  class TestIssuerModule {}
+  const app = await NestFactory.create<NestExpressApplication>(TestIssuerModule, { bodyParser: false, logger: false });
+  const requests = new Map<string, number>();
+  app.use((req: { path: string }, _res: unknown, next: () => void) => {
+    requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
+    next();
+  });
+  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, openApi: { title: 'test issuer', description: '', version: 'test' } });
+  await app.listen(port, '127.0.0.1');
+  return { url, requests, close: () => app.close() };
+}
+
+export type TestClientSpec =
+  | { type: 'USER'; userId: string }
+  | { type: 'ORGANIZATION'; organizationId: string }
+  | { type: 'CONNECTOR'; connectionIds: string[] }
+  | { type: 'SERVICE' };
+
+export interface TestClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Registers a client in the database, as `admin clients:create` does. */
+export async function createTestClient(databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal'; authMethod?: AuthMethod }): Promise<TestClient> {
+  const db = new Database({ url: databaseUrl, poolMax: 1 });
+  try {
+    const created = await new ApiClientsService(db, new ApiClientRepository()).create({
+      clientType: spec.type,
+      userId: spec.type === 'USER' ? spec.userId : undefined,
+      organizationId: spec.type === 'ORGANIZATION' ? spec.organizationId : undefined,
+      connectionIds: spec.type === 'CONNECTOR' ? spec.connectionIds : undefined,
+      authMethod: spec.authMethod ?? 'client_secret_post',
+      audience: spec.audience ?? 'public',
+    });
+    return { clientId: created.client_id, clientSecret: created.client_secret };
+  } finally {
+    await db.close();
+  }
+}
+
+/** A real access token from the issuer's token endpoint for a new client. */
+export async function createTestToken(
+  issuer: TestIssuer,
+  databaseUrl: string,
+  spec: TestClientSpec & { audience?: 'public' | 'internal' },
+): Promise<{ accessToken: string } & TestClient> {
+  const client = await createTestClient(databaseUrl, spec);
+  const response = await fetch(`${issuer.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (response.status !== 200 || !body.access_token) throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  return { accessToken: body.access_token, ...client };
+}
