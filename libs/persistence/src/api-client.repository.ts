@@ -18,7 +18,7 @@ export interface ApiClientRow {
 
 const SELECT = `SELECT c.client_id, c.secret_hash, c.client_type, c.auth_method, c.audience, c.name, c.user_id, c.organization_id,
     c.created_at, c.revoked_at,
-    COALESCE((SELECT array_agg(cc.connection_id ORDER BY cc.connection_id) FROM api_client_connections cc WHERE cc.client_id = c.client_id), '{}') AS connection_ids
+    COALESCE((SELECT array_agg(cc.connection_id::text ORDER BY cc.connection_id) FROM api_client_connections cc WHERE cc.client_id = c.client_id), '{}') AS connection_ids
   FROM api_clients c`;
 
 interface Row {
@@ -88,7 +88,7 @@ export class ApiClientRepository {
     const { rows } = await q.query<{ user: boolean; organization: boolean; connection_ids: string[] }>(
       `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS user,
               EXISTS (SELECT 1 FROM organizations WHERE id::text = $2) AS organization,
-              COALESCE((SELECT array_agg(id) FROM connections WHERE id = ANY($3::text[])), '{}') AS connection_ids`,
+              COALESCE((SELECT array_agg(id::text) FROM connections WHERE id = ANY($3::text[])), '{}') AS connection_ids`,
       [refs.userId ?? null, refs.organizationId ?? null, refs.connectionIds ?? []],
     );
     return { user: rows[0].user, organization: rows[0].organization, connectionIds: rows[0].connection_ids };

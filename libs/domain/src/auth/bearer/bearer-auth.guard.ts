@@ -23,7 +23,7 @@ function detailOf(err: unknown, info: unknown): string | undefined {
     if (name && JWT_ERRORS[name]) {
       const message = (candidate as Error).message;
       if (/audience/.test(message)) return 'The token is not meant for this gateway.';
-      if (/issuer/.test(message)) return 'The token was not issued by this gateway’s authorization server.';
+      if (/issuer/.test(message)) return "The token was not issued by this gateway's authorization server.";
       return JWT_ERRORS[name];
     }
   }
@@ -53,11 +53,12 @@ export function createBearerAuthGuard(audience: BearerAuthOptions['audience']) {
     override handleRequest<TUser>(err: unknown, caller: TUser, info: unknown): TUser {
       if (caller && !err) return caller;
       if (err instanceof KeySetUnavailableError || info instanceof KeySetUnavailableError) {
-        throw new ServiceUnavailableProblem('The gateway cannot reach its authorization server’s keys; try again shortly.');
+        throw new ServiceUnavailableProblem("The gateway cannot reach its authorization server's keys; try again shortly.");
       }
       const detail = detailOf(err, info);
       const params = [`realm="${this.options.audience}"`];
-      if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/["\\]/g, '')}"`);
+      // RFC 6750 section 3: error_description is limited to %x20-21 / %x23-5B / %x5D-7E.
+      if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '')}"`);
       if (this.options.resourceMetadataUrl) params.push(`resource_metadata="${this.options.resourceMetadataUrl}"`);
       throw new ProblemException(401, detail ?? 'A bearer access token is required.', {
         type: detail ? 'invalid-token' : undefined,

@@ -51,7 +51,7 @@ export function createBearerStrategy(audience: BearerAuthOptions['audience']) {
     async validate(claims: Partial<AccessTokenClaims>): Promise<AuthenticatedCaller> {
       const identity = identityFromClaims(claims);
       if (!identity || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') throw new InvalidTokenError('The token does not describe a caller.');
-      if (await this.revocation.isRevoked(identity.clientId)) throw new InvalidTokenError('The token’s client has been revoked.');
+      if (await this.revocation.isRevoked(identity.clientId)) throw new InvalidTokenError("The token's client has been revoked.");
       return { identity, audience: this.options.audience, tokenId: claims.jti, expiresAt: claims.exp };
     }
   }

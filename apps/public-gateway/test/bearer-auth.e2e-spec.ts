@@ -1,0 +1,233 @@
+// Discovery, the key set, bearer verification and whoami: an outside client (openid-client) obtains
+// tokens by discovery with both auth methods, verifies them with jose, and every attack is refused.
+import { randomUUID } from 'node:crypto';
+import * as client from 'openid-client';
+import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, exportSPKI, generateKeyPair, jwtVerify } from 'jose';
+import request from 'supertest';
+import { Database, SigningKeyRepository } from '@gateway/persistence';
+import { SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+describe('bearer authentication on the public gateway', () => {
+  let database: TestDatabase;
+  let gateway: RunningGateway;
+  let org: SeededOrganization;
+  let forgedClientId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gateway = await startPublicGateway(database.url);
+    org = await seedOrganization(database.db);
+    forgedClientId = (await createTestClient(database.url, { type: 'SERVICE' })).clientId;
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await database.drop();
+  });
+
+  const http = () => request(gateway.app.getHttpServer());
+
+  async function tokenFor(spec: Parameters<typeof createTestClient>[1]): Promise<string> {
+    const c = await createTestClient(database.url, spec);
+    const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+    expect(res.status).toBe(200);
+    return res.body.access_token;
+  }
+
+  async function signingKey() {
+    const db = new Database({ url: database.url, poolMax: 1 });
+    try {
+      return await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).activeKey();
+    } finally {
+      await db.close();
+    }
+  }
+
+  /** A token signed with the gateway's real key, with the given claims changed. */
+  async function forged(changes: { claims?: Record<string, unknown>; header?: Record<string, unknown>; iat?: number; exp?: number; nbf?: number }) {
+    const key = await signingKey();
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ client_id: forgedClientId, client_type: 'SERVICE', ...changes.claims })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...changes.header })
+      .setIssuer(gateway.url)
+      .setSubject(forgedClientId)
+      .setAudience(gateway.url)
+      .setIssuedAt(changes.iat ?? now)
+      .setNotBefore(changes.nbf ?? now)
+      .setExpirationTime(changes.exp ?? now + 600)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+  }
+
+  it('publishes the protected-resource metadata naming the issuer', async () => {
+    const res = await http().get('/.well-known/oauth-protected-resource').expect(200);
+    expect(res.body).toEqual(expect.objectContaining({ resource: gateway.url, authorization_servers: [gateway.url], bearer_methods_supported: ['header'] }));
+  });
+
+  it.each(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'])('publishes the issuer metadata at %s', async (path) => {
+    const res = await http().get(path).expect(200);
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        issuer: gateway.url,
+        token_endpoint: `${gateway.url}/oauth2/token`,
+        jwks_uri: `${gateway.url}/.well-known/jwks.json`,
+        grant_types_supported: ['client_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      }),
+    );
+  });
+
+  it('publishes public keys only', async () => {
+    await tokenFor({ type: 'SERVICE' });
+    const res = await http().get('/.well-known/jwks.json').expect(200);
+    expect(res.body.keys.length).toBeGreaterThan(0);
+    for (const key of res.body.keys) {
+      expect(Object.keys(key).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+      expect(key).toEqual(expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' }));
+    }
+  });
+
+  it('lets an outside client obtain tokens by discovery with both methods and verify them with the JWKS', async () => {
+    const jwks = createRemoteJWKSet(new URL(`${gateway.url}/.well-known/jwks.json`));
+    for (const authMethod of ['client_secret_post', 'client_secret_basic'] as const) {
+      const credentials = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId, authMethod });
+      const auth = authMethod === 'client_secret_post' ? client.ClientSecretPost(credentials.clientSecret) : client.ClientSecretBasic(credentials.clientSecret);
+      const config = await client.discovery(new URL(gateway.url), credentials.clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
+      const tokens = await client.clientCredentialsGrant(config);
+      expect(tokens.token_type.toLowerCase()).toBe('bearer');
+      expect(tokens.expires_in).toBe(900);
+      const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: gateway.url, audience: gateway.url, typ: 'at+jwt', algorithms: ['RS256'] });
+      expect(protectedHeader.kid).toEqual(expect.any(String));
+      expect(payload).toEqual(
+        expect.objectContaining({ sub: credentials.clientId, client_id: credentials.clientId, client_type: 'ORGANIZATION', organization_id: org.organizationId, jti: expect.any(String) }),
+      );
+      expect(payload.exp! - payload.iat!).toBe(900);
+    }
+  });
+
+  it('answers whoami in each of the four shapes, with nothing else', async () => {
+    const cases = [
+      [{ type: 'USER', userId: org.ownerId }, { clientType: 'USER', userId: org.ownerId }],
+      [{ type: 'ORGANIZATION', organizationId: org.organizationId }, { clientType: 'ORGANIZATION', organizationId: org.organizationId }],
+      [{ type: 'CONNECTOR', connectionIds: [org.connectionId] }, { clientType: 'CONNECTOR', connectionIds: [org.connectionId] }],
+      [{ type: 'SERVICE' }, { clientType: 'SERVICE' }],
+    ] as const;
+    for (const [spec, expected] of cases) {
+      const token = await tokenFor(spec as Parameters<typeof createTestClient>[1]);
+      const res = await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`);
+      const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id;
+      expect([res.status, res.body]).toEqual([200, { ...expected, clientId }]);
+    }
+  });
+
+  it('asks for a token with WWW-Authenticate and resource_metadata when none is sent', async () => {
+    const res = await http().get('/v0/whoami').expect(401);
+    expect(res.headers['www-authenticate']).toBe(`Bearer realm="public", resource_metadata="${gateway.url}/.well-known/oauth-protected-resource"`);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'A bearer access token is required.' });
+  });
+
+  describe('refuses every attack with 401 invalid_token', () => {
+    const expectRefused = async (token: string) => {
+      const res = await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="public", error="invalid_token", error_description="[^"]+", resource_metadata="/);
+      expect(res.body.type).toBe('/problems/invalid-token');
+      return res;
+    };
+
+    it('a valid forged-claims baseline is accepted (so the cases below test one thing each)', async () => {
+      await http().get('/v0/whoami').set('Authorization', `Bearer ${await forged({})}`).expect(200);
+    });
+
+    it('alg none', async () => {
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
+      const [, payload] = (await forged({})).split('.');
+      await expectRefused(`${header}.${payload}.`);
+    });
+
+    it('HS256 signed with the public key', async () => {
+      const res = await http().get('/.well-known/jwks.json');
+      const { kid } = res.body.keys[0];
+      const { importJWK } = await import('jose');
+      const publicPem = await exportSPKI((await importJWK(res.body.keys[0], 'RS256', { extractable: true })) as CryptoKey);
+      const [, payload] = (await forged({})).split('.');
+      const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt', kid })).toString('base64url');
+      const { createHmac } = await import('node:crypto');
+      const signature = createHmac('sha256', publicPem).update(`${header}.${payload}`).digest('base64url');
+      await expectRefused(`${header}.${payload}.${signature}`);
+    });
+
+    it('expired', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const res = await expectRefused(await forged({ iat: now - 3600, nbf: now - 3600, exp: now - 120 }));
+      expect(res.body.detail).toBe('The token has expired.');
+    });
+
+    it('not yet valid', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      await expectRefused(await forged({ nbf: now + 600, exp: now + 1200 }));
+    });
+
+    it('wrong issuer', async () => {
+      const key = await signingKey();
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ client_id: 'cl_x', client_type: 'SERVICE' })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid })
+        .setIssuer('https://evil.example').setSubject('cl_x').setAudience(gateway.url).setIssuedAt(now).setExpirationTime(now + 600).setJti(randomUUID())
+        .sign(key.privateKey);
+      await expectRefused(token);
+    });
+
+    it('wrong audience: an internal-audience token', async () => {
+      const internal = await tokenFor({ type: 'SERVICE', audience: 'internal' });
+      const res = await expectRefused(internal);
+      expect(res.body.detail).toBe('The token is not meant for this gateway.');
+    });
+
+    it('unknown kid', async () => {
+      await expectRefused(await forged({ header: { kid: 'no-such-key' } }));
+    });
+
+    it('a key of our own with a kid of theirs', async () => {
+      const { privateKey } = await generateKeyPair('RS256');
+      const real = await forged({});
+      const { kid } = decodeProtectedHeader(real);
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ client_id: 'cl_x', client_type: 'SERVICE' })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: kid as string })
+        .setIssuer(gateway.url).setSubject('cl_x').setAudience(gateway.url).setIssuedAt(now).setExpirationTime(now + 600).setJti(randomUUID())
+        .sign(privateKey);
+      await expectRefused(token);
+    });
+
+    it('tampered payload', async () => {
+      const [header, payload, signature] = (await tokenFor({ type: 'ORGANIZATION', organizationId: org.organizationId })).split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      claims.client_type = 'SERVICE';
+      await expectRefused(`${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`);
+    });
+
+    it('not an access token (typ JWT)', async () => {
+      await expectRefused(await forged({ header: { typ: 'JWT' } }));
+    });
+
+    it('token of a revoked client', async () => {
+      const c = await createTestClient(database.url, { type: 'SERVICE' });
+      const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+      await database.db.query('UPDATE api_clients SET revoked_at = now() WHERE client_id = $1', [c.clientId]);
+      await expectRefused(res.body.access_token);
+    });
+  });
+
+  it('does not turn a flood of unknown kids into a flood of key-set fetches', async () => {
+    const before = gateway.requests.get('/.well-known/jwks.json') ?? 0;
+    for (let i = 0; i < 40; i++) {
+      await http().get('/v0/whoami').set('Authorization', `Bearer ${await forged({ header: { kid: `random-${randomUUID()}` } })}`).expect(401);
+    }
+    const fetches = (gateway.requests.get('/.well-known/jwks.json') ?? 0) - before;
+    expect(fetches).toBeLessThanOrEqual(10);
+  });
+});
