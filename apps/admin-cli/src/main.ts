@@ -3,22 +3,27 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { NestFactory } from '@nestjs/core';
 import { INestApplicationContext } from '@nestjs/common';
-import { ConfigError, loadConfig } from '@gateway/platform';
+import { ConfigError, loadConfig, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, DatabaseLocation, locateDatabase, migrate } from '@gateway/persistence';
 import { AdminConfig } from './app/admin.config';
 import { AdminModule } from './app/admin.module';
 import { CliFailure, EXIT, Output, createOutput } from './app/output';
 import { migrateCommand } from './app/commands/migrate.command';
 import { importCommand } from './app/commands/import.command';
+import { CreateClientOptions, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
+import { listKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
 
 interface Session {
   location: DatabaseLocation;
+  /** Encrypts signing keys: KEY_ENCRYPTION_KEY, or for the embedded database the one `npm start` keeps in DATA_DIR. */
+  keyEncryptionKey?: string;
   app?: INestApplicationContext;
 }
 
 async function open(config: AdminConfig): Promise<Session> {
   const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  return { location };
+  const keyEncryptionKey = config.KEY_ENCRYPTION_KEY ?? (config.DATABASE_URL ? undefined : await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
+  return { location, keyEncryptionKey };
 }
 
 /** The schema every verb but `migrate` needs: applied first, so a fresh database just works. */
@@ -29,7 +34,9 @@ async function withApplication(session: Session, work: (app: INestApplicationCon
   } finally {
     await db.close();
   }
-  session.app = await NestFactory.createApplicationContext(AdminModule.forDatabase(session.location.url), { logger: false });
+  // Without a key nothing can be encrypted; verbs that sign or rotate check for it themselves.
+  const key = session.keyEncryptionKey ?? Buffer.alloc(32).toString('base64');
+  session.app = await NestFactory.createApplicationContext(AdminModule.forDatabase(session.location.url, key), { logger: false });
   await work(session.app);
 }
 
@@ -61,6 +68,53 @@ function buildProgram(run: (work: (session: Session, out: Output) => Promise<voi
     .action((file: string, opts: { json?: boolean }) =>
       run((session, out) => withApplication(session, (app) => importCommand(app, file, out)), json() || Boolean(opts.json)),
     );
+  const collect = (value: string, previous: string[] = []) => [...previous, value];
+  program
+    .command('clients:create')
+    .description('register an API client; prints its client_secret this once')
+    .requiredOption('--type <type>', 'USER | ORGANIZATION | CONNECTOR | SERVICE')
+    .option('--user-id <id>', 'the user a USER client acts for')
+    .option('--organization-id <uuid>', 'the organization an ORGANIZATION client acts for')
+    .option('--connection-id <id>', 'a connection of a CONNECTOR client (repeatable)', collect)
+    .option('--auth-method <method>', 'client_secret_post | client_secret_basic', 'client_secret_post')
+    .option('--audience <audience>', 'public | internal', 'public')
+    .option('--name <text>', 'a name to recognize the client by')
+    .option('--json', 'JSON output')
+    .action((opts: CreateClientOptions & { json?: boolean }) =>
+      run((session, out) => withApplication(session, (app) => createClientCommand(app, opts, out)), json() || Boolean(opts.json)),
+    );
+
+  program
+    .command('clients:list')
+    .description('list API clients (never their secrets)')
+    .option('--json', 'JSON output')
+    .action((opts: { json?: boolean }) => run((session, out) => withApplication(session, (app) => listClientsCommand(app, out)), json() || Boolean(opts.json)));
+
+  program
+    .command('clients:revoke')
+    .description('revoke an API client: no new tokens, issued ones refused within 60 seconds')
+    .argument('<client_id>')
+    .option('--json', 'JSON output')
+    .action((clientId: string, opts: { json?: boolean }) =>
+      run((session, out) => withApplication(session, (app) => revokeClientCommand(app, clientId, out)), json() || Boolean(opts.json)),
+    );
+
+  program
+    .command('keys:rotate')
+    .description('add a new signing key; the old one stays published until its tokens have expired')
+    .option('--json', 'JSON output')
+    .action((opts: { json?: boolean }) =>
+      run(async (session, out) => {
+        if (!session.keyEncryptionKey) throw new CliFailure('KEY_ENCRYPTION_KEY must be set to rotate the keys of an external database');
+        await withApplication(session, (app) => rotateKeysCommand(app, out));
+      }, json() || Boolean(opts.json)),
+    );
+
+  program
+    .command('keys:list')
+    .description('list signing keys and their status')
+    .option('--json', 'JSON output')
+    .action((opts: { json?: boolean }) => run((session, out) => withApplication(session, (app) => listKeysCommand(app, out)), json() || Boolean(opts.json)));
   return program;
 }
 

@@ -1,6 +1,6 @@
 // Runs the built admin CLI as an operator would, against a database of its own.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
@@ -8,9 +8,11 @@ import { TestDatabase, createTestDatabase } from '@gateway/testing';
 const root = join(__dirname, '../../..');
 const cli = join(root, 'dist/apps/admin-cli/main.js');
 
+const KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 function admin(database: TestDatabase, ...args: string[]) {
   const result = spawnSync(process.execPath, [cli, ...args], {
-    env: { PATH: process.env.PATH, DATABASE_URL: database.url },
+    env: { PATH: process.env.PATH, DATABASE_URL: database.url, KEY_ENCRYPTION_KEY },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -58,6 +60,58 @@ describe('admin CLI', () => {
       ],
     });
     expect(stderr).toContain('/warehouses/0/name: is required');
+  });
+
+  describe('clients and keys (after the demo import)', () => {
+    const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
+
+    it('creates a client of each type, printing exactly the five fields with a 256-bit secret', () => {
+      const cases = [
+        ['--type', 'USER', '--user-id', demo.users[0].id],
+        ['--type', 'ORGANIZATION', '--organization-id', demo.organizations[0].id, '--auth-method', 'client_secret_basic'],
+        ['--type', 'CONNECTOR', '--connection-id', demo.connections[0].id, '--connection-id', demo.connections[1].id],
+        ['--type', 'SERVICE', '--audience', 'internal', '--name', 'staff tools'],
+      ];
+      for (const args of cases) {
+        const { code, stdout } = admin(database, 'clients:create', ...args);
+        expect(code).toBe(0);
+        const created = JSON.parse(stdout);
+        expect(Object.keys(created).sort()).toEqual(['audience', 'auth_method', 'client_id', 'client_secret', 'client_type']);
+        expect(created.client_type).toBe(args[1]);
+        expect(Buffer.from(created.client_secret, 'base64url').length).toBeGreaterThanOrEqual(32);
+      }
+    });
+
+    it('refuses a client whose identity does not exist or does not fit its type', () => {
+      expect(admin(database, 'clients:create', '--type', 'USER', '--user-id', 'nobody').code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'USER').code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'SERVICE', '--user-id', demo.users[0].id).code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'ROBOT').code).toBe(1);
+      expect(admin(database, 'clients:create').code).toBe(2);
+    });
+
+    it('lists clients without secrets, and revokes one', () => {
+      const { stdout } = admin(database, 'clients:list', '--json');
+      const clients = JSON.parse(stdout);
+      expect(clients.length).toBe(4);
+      expect(stdout).not.toMatch(/"client_secret"|secret_hash|sha256:/);
+      const revoked = admin(database, 'clients:revoke', clients[0].client_id, '--json');
+      expect(revoked.code).toBe(0);
+      const after = JSON.parse(admin(database, 'clients:list', '--json').stdout);
+      expect(after[0].revoked_at).toEqual(expect.any(String));
+      expect(admin(database, 'clients:revoke', 'cl_nobody').code).toBe(1);
+    });
+
+    it('rotates keys, keeping the old one published', () => {
+      const first = JSON.parse(admin(database, 'keys:rotate', '--json').stdout);
+      const second = JSON.parse(admin(database, 'keys:rotate', '--json').stdout);
+      expect(second.kid).not.toBe(first.kid);
+      const keys = JSON.parse(admin(database, 'keys:list', '--json').stdout);
+      expect(keys.map((k: { kid: string; status: string }) => [k.kid, k.status])).toEqual([
+        [second.kid, 'active'],
+        [first.kid, 'published'],
+      ]);
+    });
   });
 
   it('answers a usage error with exit 2', () => {

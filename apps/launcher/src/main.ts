@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfigOrExit } from '@gateway/platform';
+import { loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, locateDatabase, migrate } from '@gateway/persistence';
 import { LauncherConfig } from './app/launcher.config';
 
@@ -27,7 +27,15 @@ async function main(): Promise<void> {
   const applied = await migrate(db).finally(() => db.close());
   say(applied.length ? `applied migrations ${applied.map((m) => m.version).join(', ')}` : 'schema up to date');
 
-  const childEnv = { ...process.env, DATABASE_URL: location.url, PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, LOG_LEVEL: config.LOG_LEVEL };
+  const keyEncryptionKey = process.env.KEY_ENCRYPTION_KEY ?? (await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
+  const childEnv = {
+    ...process.env,
+    DATABASE_URL: location.url,
+    PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+    LOG_LEVEL: config.LOG_LEVEL,
+    KEY_ENCRYPTION_KEY: keyEncryptionKey,
+    DATA_DIR: config.DATA_DIR,
+  };
   if (applied.some((m) => m.version === 1)) {
     say(`new database: importing ${config.DEMO_FIXTURE}`);
     const code = await runToEnd(join(distApps, 'admin-cli/main.js'), ['import', config.DEMO_FIXTURE], childEnv);

@@ -14,3 +14,4 @@ export * from './http/run-gateway';
 export * from './openapi/setup-openapi';
 export * from './openapi/problem-details.dto';
 export * from './validation/path-param.pipes';
+export * from './config/local-secret';

@@ -1,13 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { FixturesModule } from '@gateway/domain';
-import { DatabaseModule } from '@gateway/persistence';
+import { AUTHORIZATION_SERVER_OPTIONS, ApiClientsService, FixturesModule, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { ApiClientRepository, DatabaseModule, SigningKeyRepository } from '@gateway/persistence';
 
 @Module({})
 export class AdminModule {
-  static forDatabase(url: string): DynamicModule {
+  static forDatabase(url: string, keyEncryptionKey: string): DynamicModule {
     return {
       module: AdminModule,
       imports: [DatabaseModule.forRoot({ url, poolMax: 4, applicationName: 'admin-cli', statementTimeoutMs: 600_000 }), FixturesModule],
+      providers: [
+        ApiClientsService,
+        ApiClientRepository,
+        SigningKeysService,
+        SigningKeyRepository,
+        { provide: AUTHORIZATION_SERVER_OPTIONS, useFactory: () => ({ keyEncryptionKey: parseKeyEncryptionKey(keyEncryptionKey) }) },
+      ],
     };
   }
 }
