@@ -26,3 +26,6 @@ export * from './auth/whoami.dto';
 export * from './auth/bearer/bearer.options';
 export * from './auth/bearer/bearer-auth.module';
 export * from './auth/bearer/authenticated.decorator';
+export * from './organizations/organizations.service';
+export * from './organizations/organization-record';
+export * from './release-channels/release-channel';

@@ -15,3 +15,4 @@ export * from './fulfilment-order.repository';
 export * from './access.repository';
 export * from './api-client.repository';
 export * from './signing-key.repository';
+export * from './organization.repository';

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
 import { DatabaseModule } from '@gateway/persistence';
-import { BearerAuthModule } from '@gateway/domain';
+import { BearerAuthModule, OrganizationsModule } from '@gateway/domain';
+import { OrganizationsController } from './organizations/organizations.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 @Module({})
@@ -18,8 +19,9 @@ export class InternalGatewayModule {
           applicationName: 'internal-gateway',
         }),
         BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
+        OrganizationsModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, OrganizationsController],
     };
   }
 }

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AccessRepository } from '@gateway/persistence';
+import { AccessRepository, OrganizationRepository } from '@gateway/persistence';
 import { OrganizationAccessPolicy } from './organization-access.policy';
+import { OrganizationsService } from './organizations.service';
 
 @Module({
-  providers: [OrganizationAccessPolicy, AccessRepository],
-  exports: [OrganizationAccessPolicy],
+  providers: [OrganizationAccessPolicy, AccessRepository, OrganizationsService, OrganizationRepository],
+  exports: [OrganizationAccessPolicy, OrganizationsService],
 })
 export class OrganizationsModule {}

@@ -1,0 +1,37 @@
+// Reading organizations: the public list for a caller, and the internal record.
+import { Injectable } from '@nestjs/common';
+import { NotFoundProblem } from '@gateway/platform';
+import { Database, OrganizationRepository } from '@gateway/persistence';
+import { CallerIdentity } from '../auth/caller-identity';
+import { channelsVisibleFrom } from '../release-channels/release-channel';
+import { OrganizationAccessPolicy } from './organization-access.policy';
+import { OrganizationRecordDto } from './organization-record';
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly organizations: OrganizationRepository,
+    private readonly access: OrganizationAccessPolicy,
+  ) {}
+
+  /** The organizations the caller can access (public GET /v0/organizations). */
+  async accessible(identity: CallerIdentity): Promise<{ id: string; name: string }[]> {
+    const ids = await this.access.accessibleOrganizationIds(identity);
+    return (await this.organizations.list(this.db, ids)).map((o) => ({ id: o.id, name: o.name }));
+  }
+
+  async record(organizationId: string): Promise<OrganizationRecordDto> {
+    const organization = await this.organizations.find(this.db, organizationId);
+    if (!organization) throw new NotFoundProblem('The organization does not exist.');
+    const features = await this.organizations.features(this.db, channelsVisibleFrom(organization.releaseChannel));
+    const sync = await this.organizations.inventorySync(this.db, organizationId);
+    return {
+      id: organization.id,
+      name: organization.name,
+      releaseChannel: organization.releaseChannel,
+      features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
+      inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
+    };
+  }
+}
