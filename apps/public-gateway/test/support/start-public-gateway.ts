@@ -17,6 +17,7 @@ export interface RunningGateway {
 export async function startPublicGateway(databaseUrl: string, overrides: Record<string, string> = {}): Promise<RunningGateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // A replica shares the issuer of the first gateway: pass its URL as PUBLIC_BASE_URL in overrides.
   const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: url, ...overrides }));
   const app = await createPublicGateway(config, createLogger({ name: 'public-gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const requests = new Map<string, number>();

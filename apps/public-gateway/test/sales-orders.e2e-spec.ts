@@ -1,0 +1,174 @@
+// POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders over HTTP: the whole body
+// validated, access, idempotency under concurrency, restarts and two gateway processes.
+import request from 'supertest';
+import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+describe('sales-order creation', () => {
+  let database: TestDatabase;
+  let gateway: RunningGateway;
+  let org: SeededOrganization;
+  let token: string;
+
+  async function tokenFor(target: RunningGateway, spec: Parameters<typeof createTestClient>[1]): Promise<string> {
+    const c = await createTestClient(database.url, spec);
+    const res = await request(target.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+    return res.body.access_token;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gateway = await startPublicGateway(database.url);
+    org = await seedOrganization(database.db);
+    token = await tokenFor(gateway, { type: 'ORGANIZATION', organizationId: org.organizationId });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await database.drop();
+  });
+
+  const path = (organizationId = org.organizationId, storeId = org.storeId) => `/v0/organizations/${organizationId}/stores/${storeId}/sales-orders`;
+  const body = (reference = 'ORD-HTTP') => ({
+    orderReference: reference,
+    placedAt: '2026-09-18T10:15:00Z',
+    customer: { firstName: 'Ada', lastName: 'Lovelace' },
+    lineItems: [{ name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' }],
+  });
+  const create = (target = gateway, withToken = token) => request(target.app.getHttpServer()).post(path()).set('Authorization', `Bearer ${withToken}`);
+
+  it('answers 201 with the sales order record', async () => {
+    const res = await create().send(body());
+    expect(res.status).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      organizationId: org.organizationId,
+      storeId: org.storeId,
+      orderReference: 'ORD-HTTP',
+      status: 'RECEIVED',
+      placedAt: '2026-09-18T10:15:00Z',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      customer: { firstName: 'Ada', lastName: 'Lovelace' },
+      lineItems: [{ name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' }],
+      fulfilmentOrderId: expect.stringMatching(/^fo-/),
+    });
+  });
+
+  it('answers an invalid body with every problem and its pointer', async () => {
+    const res = await create().send({ orderReference: '', customer: {}, lineItems: [{ sku: 'x', quantity: 0 }], admin: true });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid.',
+      errors: expect.arrayContaining([
+        { pointer: '/admin', message: 'is not a known property' },
+        { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
+        { pointer: '/customer/firstName', message: 'must be a string' },
+        { pointer: '/lineItems/0/quantity', message: 'must be at least 1' },
+      ]),
+    });
+  });
+
+  it.each([
+    ['a JSON array', '[1,2]'],
+    ['a JSON string', '"order"'],
+    ['null', 'null'],
+  ])('answers %s as the body with 400', async (_name, raw) => {
+    const res = await create().set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe(400);
+  });
+
+  it('answers a non-JSON body with 400, not 500', async () => {
+    const res = await create().set('Content-Type', 'text/plain').send('orderReference=1');
+    expect(res.status).toBe(400);
+  });
+
+  it.each([
+    ['an organization id that is not a UUID', () => path('not-a-uuid'), '/path/organizationId'],
+    ['a store id with forbidden characters', () => path(undefined, 'bad%20store'), '/path/storeId'],
+  ])('answers %s with 400', async (_name, target, pointer) => {
+    const res = await request(gateway.app.getHttpServer()).post(target()).set('Authorization', `Bearer ${token}`).send(body());
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer, message: expect.any(String) }]);
+  });
+
+  it('answers 403 for an organization the caller cannot reach, existing or not, and 404 for an unknown store', async () => {
+    const other = await seedOrganization(database.db);
+    expect((await request(gateway.app.getHttpServer()).post(path(other.organizationId, other.storeId)).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(403);
+    expect((await request(gateway.app.getHttpServer()).post(path('00000000-0000-4000-8000-000000000000', 'x')).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(403);
+    expect((await request(gateway.app.getHttpServer()).post(path(undefined, 'no-such-store')).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(404);
+  });
+
+  it('answers a line that does not resolve with 400 pointing at it', async () => {
+    const res = await create().send({ ...body(), lineItems: [{ sku: 'nope', quantity: 1 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/lineItems/0/sku', message: 'is not a retail unit of this organization' }]);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['with a space', 'two words'],
+    ['with a non-ASCII character', 'clé'],
+  ])('refuses an Idempotency-Key that is %s with 400', async (_name, key) => {
+    const res = await create().set('Idempotency-Key', encodeURI(key) === key ? key : Buffer.from(key, 'utf8').toString('latin1')).send(body());
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/headers/Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  });
+
+  it('replays the first answer, status and body, and answers 422 for a different request with the key', async () => {
+    const first = await create().set('Idempotency-Key', 'http-replay-1').send(body('REPLAY'));
+    expect(first.status).toBe(201);
+    const again = await create().set('Idempotency-Key', 'http-replay-1').send({ ...body('REPLAY'), lineItems: body('REPLAY').lineItems });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const different = await create().set('Idempotency-Key', 'http-replay-1').send(body('OTHER'));
+    expect(different.status).toBe(422);
+    expect(different.body.type).toBe('/problems/idempotency-key-reused');
+  });
+
+  it('holds for 50 requests at once on two gateway processes sharing the database, and after a restart', async () => {
+    const second = await startPublicGateway(database.url, { PUBLIC_BASE_URL: gateway.url });
+    try {
+      const requests = Array.from({ length: 50 }, (_, i) =>
+        request((i % 2 ? second : gateway).app.getHttpServer()).post(path()).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'burst-http').send(body('BURST')),
+      );
+      const answers = await Promise.all(requests);
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+      const created = answers.filter((a) => a.status === 201).map((a) => a.body.id);
+      expect(created.length).toBeGreaterThan(0);
+      expect(new Set(created).size).toBe(1);
+      const { rows } = await database.db.query("SELECT count(*)::int AS n FROM sales_orders WHERE order_reference = 'BURST'");
+      expect(rows[0].n).toBe(1);
+      // A restarted gateway replays the same answer.
+      await second.close();
+      const restarted = await startPublicGateway(database.url, { PUBLIC_BASE_URL: gateway.url });
+      try {
+        const replay = await request(restarted.app.getHttpServer()).post(path()).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'burst-http').send(body('BURST'));
+        expect(replay.status).toBe(201);
+        expect(replay.body.id).toBe(created[0]);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await second.close().catch(() => undefined);
+    }
+  });
+
+  it('documents the operation in the OpenAPI document', async () => {
+    const doc = (await request(gateway.app.getHttpServer()).get('/openapi.json')).body;
+    const operation = doc.paths['/v0/organizations/{organizationId}/stores/{storeId}/sales-orders'].post;
+    expect(operation.operationId).toBe('createSalesOrder');
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['header:Idempotency-Key', 'path:organizationId', 'path:storeId']);
+    expect(operation.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateSalesOrderDto');
+    expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
+    expect(operation.security).toEqual([{ bearer: [] }]);
+  });
+});
