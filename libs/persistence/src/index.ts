@@ -16,3 +16,5 @@ export * from './access.repository';
 export * from './api-client.repository';
 export * from './signing-key.repository';
 export * from './organization.repository';
+export * from './invoice.repository';
+export * from './inventory-read.repository';

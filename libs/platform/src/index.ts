@@ -15,3 +15,5 @@ export * from './openapi/setup-openapi';
 export * from './openapi/problem-details.dto';
 export * from './validation/path-param.pipes';
 export * from './config/local-secret';
+export * from './openapi/closed-schema';
+export * from './openapi/api-problem-responses.decorator';

@@ -3,3 +3,4 @@ export * from './test-env';
 export * from './test-env-vars';
 export * from './seed';
 export * from './test-issuer';
+export * from './openapi-validator';

@@ -4,6 +4,9 @@ import { DatabaseModule } from '@gateway/persistence';
 import {
   AuthorizationServerModule,
   BearerAuthModule,
+  BillingModule,
+  InventoryReadModule,
+  OrganizationsModule,
   IDEMPOTENCY_RETENTION_DAYS,
   OrdersModule,
   PROTECTED_RESOURCE_METADATA_PATH,
@@ -12,6 +15,9 @@ import {
 import { PublicGatewayConfig } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
+import { OrganizationsController } from './organizations/organizations.controller';
+import { InvoicesController } from './billing/invoices.controller';
+import { InventoryController } from './inventory/inventory.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -45,8 +51,11 @@ export class PublicGatewayModule {
           resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
         }),
         OrdersModule,
+        OrganizationsModule,
+        BillingModule,
+        InventoryReadModule,
       ],
-      controllers: [HealthController, WhoamiController, SalesOrdersController],
+      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController],
       providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }],
     };
   }

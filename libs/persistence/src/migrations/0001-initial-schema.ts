@@ -1,12 +1,14 @@
 // The schema of every entity of the spec and of the fixture format, with its rules as constraints.
+// Ids and barcodes sort bytewise (collation "C"), whatever the server's locale, so that "ordered by
+// barcode" means the same everywhere and the primary keys serve those orders.
 export const name = 'initial-schema';
 
 export const sql = /* sql */ `
 CREATE DOMAIN safe_integer AS bigint CHECK (VALUE BETWEEN -9007199254740991 AND 9007199254740991);
 CREATE DOMAIN non_negative_safe_integer AS bigint CHECK (VALUE BETWEEN 0 AND 9007199254740991);
 CREATE DOMAIN positive_safe_integer AS bigint CHECK (VALUE BETWEEN 1 AND 9007199254740991);
-CREATE DOMAIN entity_id AS text CHECK (VALUE ~ '^[A-Za-z0-9._:-]{1,100}$');
-CREATE DOMAIN barcode AS text CHECK (VALUE ~ '^[A-Za-z0-9._-]{1,100}$');
+CREATE DOMAIN entity_id AS text COLLATE "C" CHECK (VALUE ~ '^[A-Za-z0-9._:-]{1,100}$');
+CREATE DOMAIN barcode AS text COLLATE "C" CHECK (VALUE ~ '^[A-Za-z0-9._-]{1,100}$');
 CREATE DOMAIN currency_code AS text CHECK (VALUE ~ '^[A-Z]{3}$');
 CREATE DOMAIN release_channel AS text CHECK (VALUE IN ('STABLE', 'BETA', 'ALPHA'));
 

@@ -1,6 +1,8 @@
 // One OpenAPI 3.1 document per gateway, generated from the code and served at /openapi.json, with Swagger UI at /docs.
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { closeSchemas } from './closed-schema';
+import { ProblemDetailsDto } from './problem-details.dto';
 
 export interface OpenApiOptions {
   title: string;
@@ -19,9 +21,12 @@ export function createOpenApiDocument(app: INestApplication, options: OpenApiOpt
     .setDescription(options.description)
     .setVersion(options.version);
   builder = options.customize ? options.customize(builder) : builder;
-  const document = SwaggerModule.createDocument(app, builder.build(), {
-    operationIdFactory: (_controllerKey, methodKey) => methodKey,
-  });
+  const document = closeSchemas(
+    SwaggerModule.createDocument(app, builder.build(), {
+      operationIdFactory: (_controllerKey, methodKey) => methodKey,
+      extraModels: [ProblemDetailsDto],
+    }),
+  );
   return options.postProcess ? options.postProcess(document) : document;
 }
 

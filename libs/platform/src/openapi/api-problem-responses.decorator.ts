@@ -1,0 +1,25 @@
+// Documents the error answers of an operation as problem bodies (spec section 7, contract section 3).
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { statusTitle } from '../problem/problem-details';
+
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'invalid input data; each problem with its JSON pointer',
+  401: 'authorization not provided (WWW-Authenticate: Bearer)',
+  403: 'insufficient access',
+  404: 'not found',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'rate limited (Retry-After)',
+  500: 'internal server error',
+  503: 'service unavailable (Retry-After)',
+};
+
+export const ApiProblemResponses = (...statuses: number[]) =>
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: `${statusTitle(status)}: ${DESCRIPTIONS[status] ?? ''}`, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } } }),
+    ),
+  );
+
