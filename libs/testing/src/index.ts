@@ -4,3 +4,4 @@ export * from './test-env-vars';
 export * from './seed';
 export * from './test-issuer';
 export * from './openapi-validator';
+export * from './openapi-lint';

@@ -20,7 +20,7 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
       title: 'Internal gateway',
       description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
       version: INTERNAL_API_VERSION,
-      customize: (builder) => builder.addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+      customize: (builder) => builder.addServer('/', 'this internal gateway').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
     },
   });
   return app;

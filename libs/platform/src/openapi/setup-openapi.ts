@@ -27,7 +27,18 @@ export function createOpenApiDocument(app: INestApplication, options: OpenApiOpt
       extraModels: [ProblemDetailsDto],
     }),
   );
+  markPublicOperations(document);
   return options.postProcess ? options.postProcess(document) : document;
+}
+
+/** An operation without a security requirement is reachable without one: say so explicitly (security: []). */
+function markPublicOperations(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
+      const operation = item[method];
+      if (operation && !operation.security) operation.security = [];
+    }
+  }
 }
 
 export function setupOpenApi(app: INestApplication, options: OpenApiOptions): OpenAPIObject {

@@ -1,0 +1,61 @@
+// The served OpenAPI document of the public gateway: lint-clean (Redocly), version and security as the
+// spec says, every public operation present, closed schemas where the spec says so.
+import request from 'supertest';
+import { TestDatabase, createTestDatabase, lintOpenApiDocument } from '@gateway/testing';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+describe('the public OpenAPI document', () => {
+  let database: TestDatabase;
+  let gateway: RunningGateway;
+  let publicDocument: Record<string, any>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gateway = await startPublicGateway(database.url);
+    publicDocument = (await request(gateway.app.getHttpServer()).get('/openapi.json').expect(200)).body;
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await database.drop();
+  });
+
+  it('describes every public operation, the token endpoint included', () => {
+    const operations = Object.entries(publicDocument.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        'GET /v0/organizations/{organizationId}/invoices/{invoiceId}',
+        'GET /v0/organizations/{organizationId}/invoices',
+        'GET /v0/organizations/{organizationId}/inventory',
+        'GET /v0/whoami',
+        'GET /v0/organizations',
+        'POST /oauth2/token',
+        'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+      ].sort(),
+    );
+  });
+
+  it('carries the version of spec section 9, OpenAPI 3.1 and the bearer scheme', () => {
+    expect(publicDocument.openapi).toBe('3.1.0');
+    expect(publicDocument.info.version).toBe('2026-09-18');
+    expect(publicDocument.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(publicDocument.paths['/oauth2/token'].post.security).toEqual([]);
+    expect(publicDocument.paths['/v0/whoami'].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('closes the schemas the spec closes and documents the error answers', () => {
+    for (const name of ['MoneyDto', 'InvoiceListItemDto', 'InvoiceDetailDto', 'InvoiceLineItemDto', 'InventoryItemDto', 'InventoryGroupDto']) {
+      expect([name, publicDocument.components.schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+    expect(publicDocument.components.schemas.InvoiceListItemDto.properties.status.enum).toEqual(['FINALIZED', 'PAID', 'PAST_DUE', 'VOIDED', 'REFUNDED', 'UNCOLLECTIBLE']);
+    expect(publicDocument.components.schemas.InventoryItemDto.properties.onHand).toEqual(expect.objectContaining({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }));
+    const invoices = publicDocument.paths['/v0/organizations/{organizationId}/invoices'].get.responses;
+    expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
+  });
+
+  it('passes the Redocly linter', () => {
+    const { code, output } = lintOpenApiDocument(publicDocument);
+    expect(code === 0 ? 'clean' : output).toBe('clean');
+  });
+});
