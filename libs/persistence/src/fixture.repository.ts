@@ -19,6 +19,19 @@ export interface ExistingReferenceRows {
 
 const IMPORT_LOCK = 727_002;
 
+const SECTION_TABLES: Record<string, string[]> = {
+  warehouses: ['warehouses'],
+  organizations: ['organizations'],
+  users: ['users', 'memberships'],
+  stores: ['stores'],
+  connections: ['connections'],
+  retailUnits: ['retail_units'],
+  inventory: ['inventory_levels', 'domain_events'],
+  invoices: ['invoices', 'invoice_line_items'],
+  fulfilmentOrders: ['fulfilment_orders', 'fulfilment_order_lines'],
+  releaseChannelFeatures: ['release_channel_features'],
+};
+
 @Injectable()
 export class FixtureRepository {
   constructor(private readonly events: DomainEventRepository) {}
@@ -26,6 +39,12 @@ export class FixtureRepository {
   /** Serializes concurrent imports: the second waits for the first to commit. */
   async lock(q: Queryable): Promise<void> {
     await q.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+  }
+
+  /** Refreshes planner statistics after a bulk write, so that the next queries plan for the real sizes. */
+  async analyze(q: Queryable, sections: string[]): Promise<void> {
+    const tables = [...new Set(sections.flatMap((section) => SECTION_TABLES[section] ?? []))];
+    if (tables.length > 0) await q.query(`ANALYZE ${tables.join(', ')}`);
   }
 
   async existingReferences(q: Queryable, fixture: Fixture): Promise<ExistingReferenceRows> {

@@ -15,32 +15,34 @@ export class InventoryReadService {
     private readonly access: OrganizationAccessPolicy,
   ) {}
 
-  /** Checks access first (so errors come before any byte of the answer), then yields the JSON text. */
+  /** Checks access and reads the first page before answering, so that errors come before any byte; then yields the JSON text. */
   async stream(identity: CallerIdentity, organizationId: string): Promise<AsyncGenerator<string>> {
     await this.access.assertCanAccessOrganization(identity, organizationId);
-    const first = await this.inventory.page(this.db, organizationId, undefined, PAGE);
-    return this.chunks(organizationId, first);
+    const warehouses = await this.inventory.warehouses(this.db, organizationId);
+    const first = warehouses.length ? await this.inventory.page(this.db, organizationId, warehouses[0], '', PAGE) : [];
+    return this.chunks(organizationId, warehouses, first);
   }
 
-  private async *chunks(organizationId: string, first: Awaited<ReturnType<InventoryReadRepository['page']>>): AsyncGenerator<string> {
-    let page = first;
-    let warehouse: string | undefined;
+  private async *chunks(organizationId: string, warehouses: string[], first: Awaited<ReturnType<InventoryReadRepository['page']>>): AsyncGenerator<string> {
     yield '{"items":[';
-    while (page.length > 0) {
-      let chunk = '';
-      for (const row of page) {
-        if (row.warehouseId !== warehouse) {
-          chunk += `${warehouse === undefined ? '' : ']},'}{"warehouseId":${JSON.stringify(row.warehouseId)},"items":[`;
-          warehouse = row.warehouseId;
-        } else {
-          chunk += ',';
+    let groups = 0;
+    for (const [index, warehouseId] of warehouses.entries()) {
+      let page = index === 0 ? first : await this.inventory.page(this.db, organizationId, warehouseId, '', PAGE);
+      // A warehouse whose units are all archived has nothing to show: no empty group.
+      if (page.length === 0) continue;
+      let chunk = `${groups++ === 0 ? '' : ','}{"warehouseId":${JSON.stringify(warehouseId)},"items":[`;
+      let firstItem = true;
+      while (page.length > 0) {
+        for (const row of page) {
+          chunk += `${firstItem ? '' : ','}{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.sellable}}`;
+          firstItem = false;
         }
-        chunk += `{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.sellable}}`;
+        yield chunk;
+        chunk = '';
+        page = page.length < PAGE ? [] : await this.inventory.page(this.db, organizationId, warehouseId, page[page.length - 1].barcode, PAGE);
       }
-      yield chunk;
-      const last = page[page.length - 1];
-      page = page.length < PAGE ? [] : await this.inventory.page(this.db, organizationId, last, PAGE);
+      yield ']}';
     }
-    yield warehouse === undefined ? ']}' : ']}]}';
+    yield ']}';
   }
 }
