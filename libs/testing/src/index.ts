@@ -5,3 +5,4 @@ export * from './seed';
 export * from './test-issuer';
 export * from './openapi-validator';
 export * from './openapi-lint';
+export * from './response-recorder';

@@ -2,7 +2,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { freePort } from '@gateway/persistence';
 import { createLogger, loadConfig } from '@gateway/platform';
-import { gatewayTestEnv } from '@gateway/testing';
+import { ResponseRecorder, gatewayTestEnv } from '@gateway/testing';
 import { createPublicGateway } from '../../src/app/create-public-gateway';
 import { PublicGatewayConfig } from '../../src/app/public-gateway.config';
 
@@ -25,6 +25,18 @@ export async function startPublicGateway(databaseUrl: string, overrides: Record<
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
+  const recorder = new ResponseRecorder(app);
   await app.listen(port, '127.0.0.1');
-  return { app, url, requests, close: () => app.close() };
+  return {
+    app,
+    url,
+    requests,
+    // Closing checks every answer this gateway gave against its served OpenAPI document.
+    close: async () => {
+      const document = (await (await fetch(`${url}/openapi.json`)).json()) as Record<string, unknown>;
+      await app.close();
+      const violations = recorder.violations(document);
+      if (violations.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${violations.join('\n')}`);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { EntityIdPipe, OrganizationIdPipe, ProblemDetailsDto } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdPipe, OrganizationIdPipe } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
 
 @ApiTags('orders')
@@ -15,11 +15,7 @@ export class SalesOrdersController {
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days' })
   @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
-  @ApiBadRequestResponse({ type: ProblemDetailsDto, description: 'Invalid body, path or Idempotency-Key; each problem with its JSON pointer' })
-  @ApiForbiddenResponse({ type: ProblemDetailsDto })
-  @ApiNotFoundResponse({ type: ProblemDetailsDto, description: 'Unknown store in an accessible organization' })
-  @ApiConflictResponse({ type: ProblemDetailsDto, description: 'A request with the same Idempotency-Key is still in flight' })
-  @ApiUnprocessableEntityResponse({ type: ProblemDetailsDto, description: 'The Idempotency-Key was used with a different request' })
+  @ApiProblemResponses(400, 403, 404, 409, 422, 500)
   async createSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,

@@ -1,8 +1,8 @@
 // One decorator for an operation that needs a bearer token: the OpenAPI security requirement and its
 // 401 answer. (The guard itself is global and denies by default; this only documents it.)
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ProblemDetailsDto } from '@gateway/platform';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiProblemResponses } from '@gateway/platform';
 import { AuthenticatedCaller } from '../caller-identity';
 
 export const BEARER_SCHEME = 'bearer';
@@ -10,7 +10,7 @@ export const BEARER_SCHEME = 'bearer';
 export const Authenticated = () =>
   applyDecorators(
     ApiBearerAuth(BEARER_SCHEME),
-    ApiUnauthorizedResponse({ description: 'No valid bearer access token (WWW-Authenticate: Bearer)', type: ProblemDetailsDto }),
+    ApiProblemResponses(401),
   );
 
 /** The verified caller of the request. */
