@@ -7,6 +7,7 @@ const depConstraints = [
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:data-access', 'type:util'] },
   { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
   { sourceTag: 'scope:internal', onlyDependOnLibsWithTags: ['scope:internal', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },

@@ -62,6 +62,21 @@ describe('public gateway: health, errors and headers', () => {
     expect(res.body.status).toBe(413);
   });
 
+  it('answers a body nested too deeply with a 400 problem', async () => {
+    const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is nested more than 32 levels deep.' });
+  });
+
+  it('answers a request head over the size limit with a 431 problem', async () => {
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/health/live`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toEqual({ type: 'about:blank', title: 'Request Header Fields Too Large', status: 431, detail: 'The request line and headers are larger than this service accepts (16 KB).' });
+  });
+
   it('sets security headers', async () => {
     const res = await request(app.getHttpServer()).get('/health/live');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -101,6 +101,20 @@ describe('POST /oauth2/token', () => {
     expect(res.body.error).toBe('invalid_request');
   });
 
+  it('keeps the OAuth error object for bodies refused before the endpoint runs', async () => {
+    const cases = [
+      token().set('Content-Type', 'application/json').send('{"grant_type":'),
+      token().set('Content-Type', 'application/json; charset=utf-16').send('{}'),
+      token().type('form').send(`grant_type=client_credentials&pad=${'x'.repeat(20_000)}`),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect([400, 413, 415]).toContain(res.status);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    }
+  });
+
   it('authenticates the client before it looks at the grant', async () => {
     const badBoth = await token().type('form').send(form({ grant_type: 'password', client_id: post.clientId, client_secret: 'wrong' }));
     expect(badBoth.status).toBe(401);

@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiClientRepository, Database, DatabaseModule, freePort } from '@gateway/persistence';
-import { ApiClientsService, AuthMethod, AuthorizationServerModule, parseKeyEncryptionKey } from '@gateway/domain';
+import { ApiClientsService, AuthMethod, AuthorizationServerModule, TOKEN_ENDPOINT_PATH, parseKeyEncryptionKey } from '@gateway/domain';
 import { configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 
@@ -49,7 +49,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
-  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, openApi: { title: 'test issuer', description: '', version: 'test' } });
+  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, oauthErrorPaths: [TOKEN_ENDPOINT_PATH], openApi: { title: 'test issuer', description: '', version: 'test' } });
   await app.listen(port, '127.0.0.1');
   return { url, requests, close: () => app.close() };
 }

@@ -2,7 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
-import { BEARER_SCHEME } from '@gateway/domain';
+import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { PublicGatewayModule } from './public-gateway.module';
 
@@ -16,6 +16,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    oauthErrorPaths: [TOKEN_ENDPOINT_PATH],
     openApi: {
       title: 'Public gateway',
       description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',

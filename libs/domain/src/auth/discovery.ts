@@ -2,6 +2,8 @@
 import { AuthorizationServerOptions } from './auth.options';
 
 export const JWKS_PATH = '/.well-known/jwks.json';
+/** The token endpoint; its errors keep the OAuth shape (configureGateway's oauthErrorPaths). */
+export const TOKEN_ENDPOINT_PATH = '/oauth2/token';
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 
 /** RFC 9728: the public gateway as a protected resource, naming its authorization server. */
@@ -19,7 +21,7 @@ export function protectedResourceMetadata(options: Pick<AuthorizationServerOptio
 export function authorizationServerMetadata(options: Pick<AuthorizationServerOptions, 'issuer'>) {
   return {
     issuer: options.issuer,
-    token_endpoint: `${options.issuer}/oauth2/token`,
+    token_endpoint: `${options.issuer}${TOKEN_ENDPOINT_PATH}`,
     jwks_uri: `${options.issuer}${JWKS_PATH}`,
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],

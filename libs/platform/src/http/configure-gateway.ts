@@ -5,13 +5,18 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
 import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
 import { ProblemDetailsFilter } from '../problem/problem-details.filter';
+import { useOAuthErrorFormat } from '../problem/oauth-error-format';
 import { createValidationPipe } from '../validation/validation.pipe';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
+import { answerClientErrors } from './client-errors';
+import { refuseDeepJson } from './json-depth';
 
 export interface GatewayOptions {
   logger: AppLogger;
   trustProxy: boolean;
   openApi: OpenApiOptions;
+  /** Paths whose errors are OAuth error objects rather than problem bodies (the token endpoint). */
+  oauthErrorPaths?: string[];
   /** Largest JSON body accepted; larger ones answer 413. */
   jsonBodyLimit?: string;
 }
@@ -38,9 +43,11 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES }));
+  for (const path of options.oauthErrorPaths ?? []) app.use(path, useOAuthErrorFormat);
+  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
   app.use(urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);
+  answerClientErrors(app.getHttpServer());
 }

@@ -5,6 +5,8 @@ import { AppLogger } from '../logging/logger';
 import { currentRequestId } from '../logging/request-context';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType, statusTitle } from './problem-details';
 import { ProblemException } from './problem.exception';
+import { toOAuthError, wantsOAuthErrors } from './oauth-error-format';
+import { MAX_JSON_DEPTH } from '../http/json-depth';
 
 /** Errors raised by Express's body parsers (http-errors): safe to describe, never to echo. */
 const BODY_PARSER_DETAILS: Record<string, string> = {
@@ -15,6 +17,7 @@ const BODY_PARSER_DETAILS: Record<string, string> = {
   'request.aborted': 'The request was aborted before its body was received.',
   'request.size.invalid': 'The request body does not match its Content-Length.',
   'parameters.too.many': 'The request body has too many parameters.',
+  'entity.too.deep': `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
 };
 
 interface HttpError extends Error {
@@ -80,6 +83,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    if (wantsOAuthErrors(response)) {
+      response.setHeader('Pragma', 'no-cache');
+      response.status(problem.status).json(toOAuthError(problem));
+      return;
+    }
     response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
   }
 }

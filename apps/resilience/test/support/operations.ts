@@ -1,0 +1,157 @@
+// Every operation of both gateways, each with a request that is valid in the suite's world: the fuzzer
+// mutates it, the authorization area replays it with the wrong caller.
+import { randomUUID } from 'node:crypto';
+import { World } from './world';
+
+export interface ValidRequest {
+  path: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body; a form body for the token endpoint. */
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface Operation {
+  gateway: 'public' | 'internal';
+  method: 'GET' | 'POST';
+  template: string;
+  /** Whether the operation takes an organization (for object-level access). */
+  organizationScoped: boolean;
+  /** No bearer token needed. */
+  open?: boolean;
+  valid(world: World): ValidRequest;
+}
+
+export function operationId(op: Operation): string {
+  return `${op.gateway} ${op.method} ${op.template}`;
+}
+
+export function salesOrderBody(world: World, reference = `R-${randomUUID()}`): Record<string, unknown> {
+  return {
+    orderReference: reference,
+    placedAt: '2026-11-20T10:00:00Z',
+    note: 'leave at the door',
+    customer: { firstName: 'Ada', lastName: 'Lovelace', contactNumber: '+44 20 7946 0000', email: 'ada@example.com' },
+    lineItems: [
+      { name: 'First', sku: 'S-1', barcode: world.org.barcodes[0], quantity: 1, price: { currency: 'EUR', amountInMinorUnit: 1250 }, weightGram: 300, minShelfLifeDays: 0, harmonizedCode: '6109.10', countryCodeOfOrigin: 'PT' },
+    ],
+  };
+}
+
+const org = (w: World) => w.org.organizationId;
+
+export const OPERATIONS: Operation[] = [
+  // Public gateway (spec 4.1)
+  { gateway: 'public', method: 'GET', template: '/v0/organizations', organizationScoped: false, valid: () => ({ path: {} }) },
+  { gateway: 'public', method: 'GET', template: '/v0/whoami', organizationScoped: false, valid: () => ({ path: {} }) },
+  { gateway: 'public', method: 'GET', template: '/v0/organizations/{organizationId}/invoices', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/invoices/{invoiceId}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), invoiceId: w.invoiceId } }),
+  },
+  { gateway: 'public', method: 'GET', template: '/v0/organizations/{organizationId}/inventory', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), storeId: w.org.storeId }, body: salesOrderBody(w), headers: { 'idempotency-key': `k-${randomUUID()}` } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/oauth2/token',
+    organizationScoped: false,
+    open: true,
+    valid: (w) => ({ path: {}, form: { grant_type: 'client_credentials', client_id: w.client.clientId, client_secret: w.client.clientSecret } }),
+  },
+  // Internal gateway (spec 4.3)
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0] } }),
+  },
+  { gateway: 'internal', method: 'GET', template: '/organizations/{organizationId}/inventory', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/organizations/{organizationId}/warehouses/{warehouseId}/inventory',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), warehouseId: w.org.warehouseId } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/retail-units/{barcode}/archive',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), barcode: w.org.barcodes[2] } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/release-channel',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, body: { releaseChannel: 'BETA' } }),
+  },
+  { gateway: 'internal', method: 'GET', template: '/organizations/{organizationId}', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/barcode-inventory-sync-overrides',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, body: { barcodes: [w.org.barcodes[0]], dryRun: true } }),
+  },
+  { gateway: 'internal', method: 'POST', template: '/organizations/{organizationId}/default-inventory-sync', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/clarify-inventory-levels',
+    organizationScoped: true,
+    valid: (w) => ({ path: {}, body: { organizationId: org(w), initiator: 'resilience-suite', barcodes: [w.org.barcodes[0]] } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/internal-tools/events/by-barcode',
+    organizationScoped: true,
+    valid: (w) => ({ path: {}, query: { organizationId: org(w), barcode: w.org.barcodes[0], limit: '5' } }),
+  },
+  { gateway: 'internal', method: 'GET', template: '/internal-tools/release-channel-features', organizationScoped: false, valid: () => ({ path: {} }) },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    organizationScoped: true,
+    valid: (w) => ({ path: {}, body: { commandName: 'RECEIVE_STOCK', organizationId: org(w), commandBody: { warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0], quantity: 1 } } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), fulfilmentOrderId: w.fulfilmentOrderIds[0] } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), fulfilmentOrderId: w.fulfilmentOrderIds[1] } }),
+  },
+  { gateway: 'internal', method: 'GET', template: '/fulfilment-orders/{fulfilmentOrderId}/back-order', organizationScoped: false, valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }) },
+];
+
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+}
+
+export function queryString(query: Record<string, string> | undefined): string {
+  const entries = Object.entries(query ?? {});
+  return entries.length === 0 ? '' : `?${entries.map(([k, v]) => `${k}=${v}`).join('&')}`;
+}

@@ -1,0 +1,93 @@
+// One database with seeded organizations, a public and an internal gateway process on it, and tokens
+// for each kind of caller: the ground most areas of the suite stand on.
+import { SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, importFixture, seedOrganization } from '@gateway/testing';
+import { GatewayProcess, startGateway } from './gateway-process';
+
+export interface World {
+  database: TestDatabase;
+  org: SeededOrganization;
+  otherOrg: SeededOrganization;
+  publicGateway: GatewayProcess;
+  internalGateway: GatewayProcess;
+  /** A SERVICE token of each audience. */
+  publicToken: string;
+  internalToken: string;
+  /** A public SERVICE client registered for client_secret_post. */
+  client: TestClient;
+  /** An invoice of `org`. */
+  invoiceId: string;
+  /** Three OPEN fulfilment orders of `org`, made by sales orders. */
+  fulfilmentOrderIds: string[];
+  close(): Promise<void>;
+}
+
+/** Limits raised so that the suite explores validation rather than the rate limiter (the authorization area tests those). */
+export const RELAXED_LIMITS = { TOKEN_RATE_LIMIT_PER_MINUTE: '100000', FAILED_AUTH_LIMIT_PER_CLIENT: '100000', FAILED_AUTH_LIMIT_PER_ADDRESS: '100000' };
+
+export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): Promise<World> {
+  const database = await createTestDatabase();
+  const org = await seedOrganization(database.db);
+  const otherOrg = await seedOrganization(database.db, { warehouseId: org.warehouseId });
+  const invoiceId = `inv-${org.organizationId.slice(0, 8)}`;
+  await importFixture(database.db, {
+    invoices: [
+      {
+        id: invoiceId,
+        organizationId: org.organizationId,
+        number: '2026-0001',
+        status: 'PAID',
+        subtotal: { amountInMinorUnit: 1000, currency: 'EUR' },
+        totalExcludingTax: { amountInMinorUnit: 1000, currency: 'EUR' },
+        dueDate: '2028-02-29',
+        paidAt: '2026-03-01',
+        lineItems: [{ description: 'Storage', taxRate: 0.21, quantity: 1, unitAmountExcludingTax: { amountInMinorUnit: 1000, currency: 'EUR' } }],
+      },
+    ],
+  });
+  const publicGateway = await startGateway('public-gateway', { databaseUrl: database.url, env });
+  const internalGateway = await startGateway('internal-gateway', { databaseUrl: database.url, issuer: publicGateway.url, env });
+  const publicToken = await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'public' });
+  const fulfilmentOrderIds: string[] = [];
+  for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
+  return {
+    database,
+    org,
+    otherOrg,
+    publicGateway,
+    internalGateway,
+    publicToken,
+    internalToken: await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'internal' }),
+    client: await createTestClient(database.url, { type: 'SERVICE' }),
+    invoiceId,
+    fulfilmentOrderIds,
+    close: async () => {
+      await Promise.all([publicGateway.stop(), internalGateway.stop()]);
+      await database.drop();
+    },
+  };
+}
+
+/** A new client of the given kind and a token for it from the public gateway's token endpoint. */
+export async function tokenFor(issuerUrl: string, databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal' }): Promise<string> {
+  const client = await createTestClient(databaseUrl, spec);
+  const res = await fetch(`${issuerUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** Places a one-line sales order; returns its fulfilment order's id. */
+export async function placeOrder(publicUrl: string, token: string, org: SeededOrganization, quantity = 1): Promise<string> {
+  const res = await fetch(`${publicUrl}/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ orderReference: 'world', customer: { firstName: 'Ada' }, lineItems: [{ sku: 's', barcode: org.barcodes[0], quantity }] }),
+  });
+  const body = (await res.json()) as { fulfilmentOrderId?: string };
+  if (res.status !== 201 || !body.fulfilmentOrderId) throw new Error(`no order: ${res.status} ${JSON.stringify(body)}`);
+  return body.fulfilmentOrderId;
+}
