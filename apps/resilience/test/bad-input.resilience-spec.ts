@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { AreaTally } from './support/area-report';
 import { fuzzCases } from './support/fuzz-cases';
 import { RawResponse, leak, oauthErrorBodyError, problemBodyError, send } from './support/http';
-import { OPERATIONS, Operation, fillPath, operationId, queryString } from './support/operations';
+import { OPERATIONS, Operation, operationId, rawRequest } from './support/operations';
 import { World, startWorld } from './support/world';
 
 const CASES_PER_OPERATION = Number(process.env.RESILIENCE_FUZZ_CASES ?? 200);
@@ -39,17 +39,7 @@ describe('bad input', () => {
       try {
         // The unmutated request reaches the operation: otherwise the fuzzing below would prove nothing.
         const valid = op.valid(world);
-        const baseline = await send(gateway.url, {
-          method: op.method,
-          path: fillPath(op.template, valid.path) + queryString(valid.query),
-          headers: {
-            ...(op.open ? {} : { authorization: `Bearer ${token}` }),
-            ...(valid.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(valid.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-            ...valid.headers,
-          },
-          body: valid.body !== undefined ? JSON.stringify(valid.body) : valid.form !== undefined ? new URLSearchParams(valid.form).toString() : undefined,
-        });
+        const baseline = await send(gateway.url, rawRequest(op, valid, token));
         tally.check(baseline.status >= 200 && baseline.status < 300, `the valid request answered ${baseline.status}: ${baseline.text.slice(0, 200)}`);
 
         for (const request of fc.sample(fuzzCases(op, op.valid(world), token), { numRuns: CASES_PER_OPERATION, seed: SEED })) {

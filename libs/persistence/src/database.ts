@@ -86,6 +86,10 @@ export class Database implements Queryable {
       throw translate(error);
     }
     let broken = false;
+    // The server may end the connection between two statements (a restart, an administrator): pg then
+    // emits 'error' on the client, which would crash the process without a listener.
+    const onError = () => (broken = true);
+    client.on('error', onError);
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       const result = await work(client);
@@ -96,6 +100,7 @@ export class Database implements Queryable {
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       throw translate(error);
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

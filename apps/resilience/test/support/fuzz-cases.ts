@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { RawRequest } from './http';
 import { hostileContentType, hostileHeaderValue, hostileQueryValue, hostileSegment, hostileValue, mutateJson, rawBody } from './hostile';
-import { Operation, ValidRequest, fillPath, queryString } from './operations';
+import { Operation, ValidRequest, baseHeaders, encodedBody, fillPath, queryString } from './operations';
 
 export interface FuzzCase extends RawRequest {
   /** What was made hostile, for the failure report. */
@@ -21,6 +21,9 @@ interface Parts {
 }
 
 type Mutation = (parts: Parts) => Parts;
+
+/** Any JSON value as form text: strings as they are, the rest as JSON. */
+const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -77,7 +80,7 @@ function mutations(op: Operation, valid: ValidRequest, token: string): fc.Arbitr
   }
   if (valid.form !== undefined) {
     list.push(
-      fc.tuple(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'extra'), fc.oneof(fc.constant(undefined), hostileValue.map(String))).map(([name, value]) => (p: Parts) => {
+      fc.tuple(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'extra'), fc.oneof(fc.constant(undefined), hostileValue.map(asText))).map(([name, value]) => (p: Parts) => {
         const form = new URLSearchParams(p.body?.toString() ?? '');
         if (value === undefined) form.delete(name);
         else form.set(name, value);
@@ -108,13 +111,8 @@ export function fuzzCases(op: Operation, valid: ValidRequest, token: string): fc
     path: valid.path,
     query: valid.query ?? {},
     rawQuery: '',
-    headers: {
-      ...(op.open ? {} : { authorization: `Bearer ${token}` }),
-      ...(valid.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(valid.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...valid.headers,
-    },
-    body: valid.body !== undefined ? JSON.stringify(valid.body) : valid.form !== undefined ? new URLSearchParams(valid.form).toString() : undefined,
+    headers: baseHeaders(op, valid, token),
+    body: encodedBody(valid),
     labels: [],
   };
   return fc.tuple(fc.array(fc.oneof(...mutations(op, valid, token)), { minLength: 1, maxLength: 3 }), fc.uuid()).map(([chosen, uuid]) => {

@@ -10,6 +10,7 @@ export type GatewayName = 'public-gateway' | 'internal-gateway';
 export interface GatewayProcess {
   name: GatewayName;
   url: string;
+  port: number;
   child: ChildProcess;
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -23,12 +24,14 @@ export interface GatewayOptions {
   /** The issuer (a public gateway's URL); a public gateway defaults to its own URL. */
   issuer?: string;
   env?: Record<string, string>;
+  /** A port of its own (to restart a gateway at the same URL); a free one otherwise. */
+  port?: number;
 }
 
 const root = join(__dirname, '../../../..');
 
 export async function startGateway(name: GatewayName, options: GatewayOptions): Promise<GatewayProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const portVariable = name === 'public-gateway' ? 'PUBLIC_GATEWAY_PORT' : 'INTERNAL_GATEWAY_PORT';
   const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'main.js')], {
@@ -43,12 +46,13 @@ export async function startGateway(name: GatewayName, options: GatewayOptions): 
       KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore'],
+    stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const gateway: GatewayProcess = {
     name,
     url,
+    port,
     child,
     exited,
     rssKb: async () => residentKb(child.pid as number),

@@ -1,6 +1,7 @@
 // Every operation of both gateways, each with a request that is valid in the suite's world: the fuzzer
 // mutates it, the authorization area replays it with the wrong caller.
 import { randomUUID } from 'node:crypto';
+import { RawRequest } from './http';
 import { World } from './world';
 
 export interface ValidRequest {
@@ -154,4 +155,24 @@ export function fillPath(template: string, params: Record<string, string>): stri
 export function queryString(query: Record<string, string> | undefined): string {
   const entries = Object.entries(query ?? {});
   return entries.length === 0 ? '' : `?${entries.map(([k, v]) => `${k}=${v}`).join('&')}`;
+}
+
+/** The headers of a valid request: the bearer token (unless the operation is open), the content type, the operation's own. */
+export function baseHeaders(op: Operation, valid: ValidRequest, token: string | undefined): Record<string, string> {
+  return {
+    ...(op.open || token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    ...(valid.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(valid.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    ...valid.headers,
+  };
+}
+
+export function encodedBody(valid: ValidRequest): string | undefined {
+  if (valid.body !== undefined) return JSON.stringify(valid.body);
+  return valid.form !== undefined ? new URLSearchParams(valid.form).toString() : undefined;
+}
+
+/** The request as sent: `token` undefined sends none. */
+export function rawRequest(op: Operation, valid: ValidRequest, token: string | undefined): RawRequest {
+  return { method: op.method, path: fillPath(op.template, valid.path) + queryString(valid.query), headers: baseHeaders(op, valid, token), body: encodedBody(valid) };
 }

@@ -18,6 +18,8 @@ export interface World {
   invoiceId: string;
   /** Three OPEN fulfilment orders of `org`, made by sales orders. */
   fulfilmentOrderIds: string[];
+  /** An OPEN fulfilment order of `otherOrg`. */
+  otherFulfilmentOrderId: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const publicToken = await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'public' });
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
+  const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
   return {
     database,
     org,
@@ -60,6 +63,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     client: await createTestClient(database.url, { type: 'SERVICE' }),
     invoiceId,
     fulfilmentOrderIds,
+    otherFulfilmentOrderId,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
       await database.drop();

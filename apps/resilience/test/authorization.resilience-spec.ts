@@ -1,0 +1,168 @@
+// Area "authorization": the OWASP API Top 10 cases that apply, against the gateways as real processes.
+// Object-level access across organizations, function-level access across the two gateways, the token
+// attacks, mass assignment, and brute force on the token endpoint.
+import { randomUUID } from 'node:crypto';
+import { createTestClient } from '@gateway/testing';
+import { AreaTally } from './support/area-report';
+import { tokenAttacks } from './support/forged-tokens';
+import { startGateway } from './support/gateway-process';
+import { RawResponse, problemBodyError, send } from './support/http';
+import { OPERATIONS, Operation, ValidRequest, operationId, rawRequest, salesOrderBody } from './support/operations';
+import { World, startWorld, tokenFor } from './support/world';
+
+const publicOps = OPERATIONS.filter((op) => op.gateway === 'public' && !op.open);
+const internalOps = OPERATIONS.filter((op) => op.gateway === 'internal');
+
+describe('authorization', () => {
+  let world: World;
+  const tally = new AreaTally('authorization');
+
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+
+  afterAll(() => world?.close());
+  afterEach(() => tally.flush());
+
+  const gatewayOf = (op: Operation) => (op.gateway === 'public' ? world.publicGateway : world.internalGateway);
+  const call = (op: Operation, valid: ValidRequest, token: string | undefined) => send(gatewayOf(op).url, rawRequest(op, valid, token));
+  const expectStatus = (res: RawResponse, status: number, what: string) =>
+    tally.check(res.status === status && problemBodyError(res) === undefined, `${what}: answered ${res.status} ${res.text.slice(0, 160)}`);
+
+  it('refuses every operation to a caller of the other gateway, and to no caller at all (401)', async () => {
+    for (const op of [...publicOps, ...internalOps]) {
+      const wrongAudience = op.gateway === 'public' ? world.internalToken : world.publicToken;
+      const res = await call(op, op.valid(world), wrongAudience);
+      expectStatus(res, 401, `${operationId(op)} with a token of the other audience`);
+      tally.check(/^Bearer /.test(String(res.headers['www-authenticate'])), `${operationId(op)}: 401 without WWW-Authenticate: Bearer`);
+      expectStatus(await call(op, op.valid(world), undefined), 401, `${operationId(op)} without a token`);
+    }
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('refuses every token attack on every operation (401)', async () => {
+    const attacks = {
+      public: await tokenAttacks(world.publicGateway.url, world.database.url, world.publicGateway.url, 'public'),
+      internal: await tokenAttacks(world.publicGateway.url, world.database.url, 'urn:gateway:internal', 'internal'),
+    };
+    for (const op of [...publicOps, ...internalOps]) {
+      for (const attack of attacks[op.gateway]) expectStatus(await call(op, op.valid(world), attack.token), 401, `${operationId(op)} with a token: ${attack.name}`);
+    }
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('keeps every public caller out of organizations it cannot access (403), and unknown objects inside its own out of reach (404)', async () => {
+    const { org, otherOrg } = world;
+    const callers = {
+      ORGANIZATION: await tokenFor(world.publicGateway.url, world.database.url, { type: 'ORGANIZATION', organizationId: org.organizationId }),
+      'USER (owner)': await tokenFor(world.publicGateway.url, world.database.url, { type: 'USER', userId: org.ownerId }),
+      CONNECTOR: await tokenFor(world.publicGateway.url, world.database.url, { type: 'CONNECTOR', connectionIds: [org.connectionId] }),
+    };
+    for (const [caller, token] of Object.entries(callers)) {
+      for (const op of publicOps.filter((o) => o.organizationScoped)) {
+        const valid = op.valid(world);
+        const foreign = { ...valid, path: { ...valid.path, organizationId: otherOrg.organizationId, ...(valid.path.storeId ? { storeId: otherOrg.storeId } : {}) } };
+        expectStatus(await call(op, foreign, token), 403, `${caller} on ${operationId(op)} of another organization`);
+        const missing = { ...valid, path: { ...valid.path, organizationId: randomUUID() } };
+        expectStatus(await call(op, missing, token), 403, `${caller} on ${operationId(op)} of an organization that does not exist`);
+      }
+    }
+    const invoice = OPERATIONS.find((op) => op.template.endsWith('{invoiceId}')) as Operation;
+    const otherOrgToken = await tokenFor(world.publicGateway.url, world.database.url, { type: 'ORGANIZATION', organizationId: otherOrg.organizationId });
+    expectStatus(await call(invoice, { path: { organizationId: otherOrg.organizationId, invoiceId: world.invoiceId } }, otherOrgToken), 404, 'an invoice of another organization under the caller’s own');
+    const order = OPERATIONS.find((op) => op.template.endsWith('/sales-orders')) as Operation;
+    const orderRequest = order.valid(world);
+    expectStatus(
+      await call(order, { ...orderRequest, path: { organizationId: otherOrg.organizationId, storeId: org.storeId }, body: { ...salesOrderBody(world), lineItems: [{ sku: 's', barcode: otherOrg.barcodes[0], quantity: 1 }] } }, otherOrgToken),
+      404,
+      'a store of another organization under the caller’s own',
+    );
+    // Role and connection limits inside an accessible organization.
+    const member = await tokenFor(world.publicGateway.url, world.database.url, { type: 'USER', userId: org.memberId });
+    expectStatus(await call(invoice, invoice.valid(world), member), 403, 'a MEMBER reading invoices');
+    expectStatus(await call(invoice, invoice.valid(world), callers.CONNECTOR), 403, 'a CONNECTOR reading invoices');
+    expectStatus(await call(order, { ...orderRequest, path: { organizationId: org.organizationId, storeId: org.otherStoreId } }, callers.CONNECTOR), 403, 'a CONNECTOR ordering into a store outside its connections');
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('never lets an internal operation reach another organization’s objects through an organization’s path', async () => {
+    const { org, otherOrg } = world;
+    const op = (suffix: string) => internalOps.find((o) => o.template.endsWith(suffix)) as Operation;
+    const orgPath = { organizationId: org.organizationId };
+    const cases: [Operation, ValidRequest, string][] = [
+      [op('/inventory/{barcode}'), { path: { ...orgPath, warehouseId: org.warehouseId, barcode: otherOrg.barcodes[0] } }, 'the level of another organization’s barcode'],
+      [op('/archive'), { path: { ...orgPath, barcode: otherOrg.barcodes[0] } }, 'archiving another organization’s retail unit'],
+      [op('/cancel'), { path: { ...orgPath, fulfilmentOrderId: world.otherFulfilmentOrderId } }, 'cancelling another organization’s fulfilment order'],
+      [op('/withdraw'), { path: { ...orgPath, fulfilmentOrderId: world.otherFulfilmentOrderId } }, 'withdrawing another organization’s fulfilment order'],
+    ];
+    for (const [operation, request, what] of cases) expectStatus(await call(operation, request, world.internalToken), 404, what);
+    const dispatch = op('/dispatch-command');
+    const res = await call(dispatch, { path: {}, body: { commandName: 'SHIP_FULFILMENT_ORDER', organizationId: org.organizationId, commandBody: { fulfilmentOrderId: world.otherFulfilmentOrderId } } }, world.internalToken);
+    tally.check(res.status === 200 && JSON.parse(res.text).outcome === 'FAILED', `a command on another organization’s fulfilment order: answered ${res.status} ${res.text.slice(0, 160)}`);
+    const { rows } = await world.database.db.query<{ status: string }>('SELECT status FROM fulfilment_orders WHERE id = $1', [world.otherFulfilmentOrderId]);
+    tally.check(rows[0]?.status === 'OPEN', `the other organization’s fulfilment order changed to ${rows[0]?.status}`);
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('refuses mass assignment: properties the caller may not set are named, and nothing is written', async () => {
+    const order = OPERATIONS.find((op) => op.template.endsWith('/sales-orders')) as Operation;
+    const smuggled: [string, (body: Record<string, unknown>) => void][] = [
+      ['/id', (b) => (b.id = randomUUID())],
+      ['/status', (b) => (b.status = 'SHIPPED')],
+      ['/organizationId', (b) => (b.organizationId = world.otherOrg.organizationId)],
+      ['/fulfilmentOrderId', (b) => (b.fulfilmentOrderId = world.otherFulfilmentOrderId)],
+      ['/createdAt', (b) => (b.createdAt = '2020-01-01T00:00:00Z')],
+      ['/customer/isAdmin', (b) => ((b.customer as Record<string, unknown>).isAdmin = true)],
+      ['/lineItems/0/allocated', (b) => ((b.lineItems as Record<string, unknown>[])[0].allocated = 5)],
+      ['/lineItems/0/price/discount', (b) => (((b.lineItems as Record<string, unknown>[])[0].price as Record<string, unknown>).discount = 100)],
+    ];
+    for (const [pointer, smuggle] of smuggled) {
+      const reference = `mass-${randomUUID()}`;
+      const body = salesOrderBody(world, reference);
+      smuggle(body);
+      const res = await call(order, { ...order.valid(world), body }, world.publicToken);
+      expectStatus(res, 400, `a sales order with ${pointer}`);
+      const pointers = res.status === 400 ? (JSON.parse(res.text).errors as { pointer: string }[]).map((e) => e.pointer) : [];
+      tally.check(pointers.includes(pointer), `a sales order with ${pointer}: the problem names ${pointers.join(', ')}`);
+      const { rowCount } = await world.database.db.query('SELECT 1 FROM sales_orders WHERE order_reference = $1', [reference]);
+      tally.check(rowCount === 0, `a sales order with ${pointer} was written`);
+    }
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('limits brute force on the token endpoint with 429 and Retry-After, before any secret is checked', async () => {
+    const gateway = await startGateway('public-gateway', {
+      databaseUrl: world.database.url,
+      env: { TOKEN_RATE_LIMIT_PER_MINUTE: '10', FAILED_AUTH_LIMIT_PER_CLIENT: '5', FAILED_AUTH_LIMIT_PER_ADDRESS: '20' },
+    });
+    const tokenRequest = (clientId: string, clientSecret: string) =>
+      send(gateway.url, {
+        method: 'POST',
+        path: '/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString(),
+      });
+    const limited = (res: RawResponse) => res.status === 429 && Number(res.headers['retry-after']) > 0 && JSON.parse(res.text).error === 'rate_limited';
+    try {
+      // Minting: 10 a minute per client.
+      const greedy = await createTestClient(world.database.url, { type: 'SERVICE' });
+      const minted: number[] = [];
+      for (let i = 0; i < 12; i += 1) minted.push((await tokenRequest(greedy.clientId, greedy.clientSecret)).status);
+      tally.check(minted.join() === [...Array(10).fill(200), 429, 429].join(), `minting 12 tokens in a row answered ${minted.join()}`);
+      // Guessing one client's secret: 5 failures, then locked out, even with the right secret.
+      const victim = await createTestClient(world.database.url, { type: 'SERVICE' });
+      const guesses: number[] = [];
+      for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`)).status);
+      tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429, 429].join(), `8 wrong secrets answered ${guesses.join()}`);
+      tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret)), 'the right secret of a locked-out client was not refused with 429');
+      // Spraying client ids from one address: locked out after 20 failures in all.
+      const spray: RawResponse[] = [];
+      for (let i = 0; i < 25; i += 1) spray.push(await tokenRequest(`cl_spray_${i}_${randomUUID()}`, 'guess'));
+      const firstLimited = spray.findIndex(limited);
+      tally.check(firstLimited > 0 && spray.slice(firstLimited).every(limited), `spraying 25 client ids answered ${spray.map((r) => r.status).join()}`);
+    } finally {
+      await gateway.stop();
+    }
+    expect(tally.failures).toEqual([]);
+  });
+});
