@@ -1,6 +1,8 @@
 // The global validation pipe: whitelist, refuse unknown properties, transform; every problem
-// reported at once, each with its JSON pointer.
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+// reported at once, each with its JSON pointer. Pointers into a body start at the body's root
+// ("/lineItems/0/quantity"); pointers into the query string start with "/query" ("/query/limit"),
+// as those into the path start with "/path".
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
 
@@ -21,8 +23,21 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+class GatewayValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (metadata.type === 'query' && error instanceof BadRequestProblem) {
+        throw new BadRequestProblem('The query is not valid.', (error.problem.errors ?? []).map((e) => ({ ...e, pointer: `/query${e.pointer}` })));
+      }
+      throw error;
+    }
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new GatewayValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
