@@ -14,7 +14,9 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   for (const error of errors) {
     const pointer = `${parent}/${pointerToken(error.property)}`;
     const constraints = Object.entries(error.constraints ?? {});
-    const typeErrors = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+    // A missing value is missing, whatever type it should have had: say only that.
+    const missing = constraints.filter(([name]) => name === 'isDefined');
+    const typeErrors = missing.length ? missing : constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
     for (const [name, message] of typeErrors.length ? typeErrors : constraints) {
       out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : message });
     }

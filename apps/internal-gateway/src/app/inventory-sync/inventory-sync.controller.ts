@@ -46,7 +46,8 @@ export class InventorySyncController {
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Body() body: DefaultInventorySyncDto | undefined,
+    // Declared as the class (not `| undefined`), so that its metadata names the DTO and the pipe validates it.
+    @Body() body: DefaultInventorySyncDto,
   ): Promise<InventorySyncResultDto> {
     return this.sync.reset(caller, organizationId, body);
   }
