@@ -30,7 +30,8 @@ export async function startInternalGateway(databaseUrl: string, issuerUrl: strin
       return recorder.count;
     },
     close: async () => {
-      const document = (await (await fetch(`${url}/openapi.json`)).json()) as Record<string, unknown>;
+      // A fresh connection (supertest), not a pooled keep-alive one the server may be closing.
+      const document = (await request(app.getHttpServer()).get('/openapi.json').expect(200)).body as Record<string, unknown>;
       await app.close();
       const violations = recorder.violations(document);
       if (violations.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${violations.join('\n')}`);
