@@ -296,7 +296,7 @@ describe('internal gateway: events by barcode', () => {
     const problem = (errors: { pointer: string; message: string }[]) => ({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The query is not valid.', errors });
     const LIMIT = 'must be an integer from 1 to 100';
     const HOURS = 'must be a number more than 0 and at most 8784';
-    const DATE = 'must be an RFC 3339 date-time with a time zone, e.g. 2026-09-18T10:15:00Z';
+    const DATE = 'must be an RFC 3339 date-time with a time zone (offset at most 15:59 either way), e.g. 2026-09-18T10:15:00Z';
 
     it.each([
       [{ barcode: 'B-1' }, [{ pointer: '/query/organizationId', message: 'is required' }]],
@@ -317,9 +317,14 @@ describe('internal gateway: events by barcode', () => {
       expect((await get({ ...base(), timeWindowHours }).expect(400)).body).toEqual(problem([{ pointer: '/query/timeWindowHours', message: HOURS }]));
     });
 
-    it.each([['2026-02-30T00:00:00Z'], ['2026-01-01'], ['2026-01-01T00:00:00'], ['0000-01-01T00:00:00Z'], ['yesterday'], ['2026-01-01T24:00:00Z']])('refuses startDate=%j and endDate=%j', async (date) => {
+    it.each([['2026-02-30T00:00:00Z'], ['2026-01-01'], ['2026-01-01T00:00:00'], ['0000-01-01T00:00:00Z'], ['yesterday'], ['2026-01-01T24:00:00Z'], ['2026-01-01T00:00:00+16:00'], ['2026-01-01T00:00:00-23:59'], ['2026-01-01T00:00:60Z']])('refuses startDate and endDate %j', async (date) => {
       expect((await get({ ...base(), startDate: date }).expect(400)).body).toEqual(problem([{ pointer: '/query/startDate', message: DATE }]));
       expect((await get({ ...base(), endDate: date }).expect(400)).body).toEqual(problem([{ pointer: '/query/endDate', message: DATE }]));
+    });
+
+    it('accepts the edges of the dates: offsets of 15:59, nine fraction digits, years 0001 and 9999', async () => {
+      await get({ ...base(), startDate: '0001-01-01T00:00:00+15:59', endDate: '9999-12-31T23:59:59.999999999-15:59' }).expect(200);
+      await get({ ...base(), endDate: '0001-01-01T00:00:00Z', timeWindowHours: 8784 }).expect(200);
     });
 
     it('accepts the edges of limit and timeWindowHours', async () => {

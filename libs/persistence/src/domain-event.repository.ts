@@ -31,7 +31,7 @@ export interface DomainEventRow {
 export interface BarcodeEventsPage {
   organizationId: string;
   barcode: string;
-  /** Exclusive upper bound of occurredAt, as resolveWindowEnd answered it. */
+  /** Exclusive upper bound of occurredAt: an RFC 3339 instant (endDate, or what resolveWindowEnd answered for now). */
   end: string;
   /** Inclusive lower bound of occurredAt: an instant, or a number of hours before `end`. */
   startDate?: string;

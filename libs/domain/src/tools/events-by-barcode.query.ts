@@ -17,15 +17,27 @@ const Optional = () => ValidateIf((_object, value) => value !== undefined);
 const plainInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
 const plainNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value);
 
-/** An RFC 3339 date-time (time zone required) on a calendar day that exists, in years 0001 to 9999. */
+export const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time with a time zone (offset at most 15:59 either way), e.g. 2026-09-18T10:15:00Z';
+
+/**
+ * An RFC 3339 date-time (time zone required) on a calendar day that exists, in years 0001 to 9999, with
+ * an offset Postgres accepts (at most 15:59 either way; every real zone is within -12:00 and +14:00).
+ */
+export function isQueryDateTime(value: unknown): boolean {
+  if (!isTimestamp(value)) return false;
+  const text = value as string;
+  const offset = /([+-])(\d{2}):\d{2}$/.exec(text);
+  return !text.startsWith('0000') && (offset === null || Number(offset[2]) <= 15);
+}
+
 function IsDateTime(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
       name: 'isDateTime',
       target: target.constructor,
       propertyName: propertyName as string,
-      options: { message: 'must be an RFC 3339 date-time with a time zone, e.g. 2026-09-18T10:15:00Z', ...options },
-      validator: { validate: (value: unknown) => isTimestamp(value) && !(value as string).startsWith('0000') },
+      options: { message: DATE_TIME_MESSAGE, ...options },
+      validator: { validate: isQueryDateTime },
     });
 }
 

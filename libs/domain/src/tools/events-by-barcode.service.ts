@@ -41,14 +41,15 @@ export class EventsByBarcodeService {
     if (problems.length > 0) throw new BadRequestProblem('The query is not valid.', problems);
     if (!(await this.organizations.find(this.db, organizationId))) throw new NotFoundProblem('The organization does not exist.');
 
+    // The window end: endDate as sent, else "now" as the first page read it (carried by the cursor).
     let end: string;
-    if (cursor) end = cursor.end;
+    if (cursor) end = query.endDate ?? cursor.end;
     else {
       const window = await this.events.resolveWindowEnd(this.db, query.endDate, query.startDate);
       if (window.startAfterEnd) {
         throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/startDate', message: query.endDate === undefined ? 'must not be after now (endDate is omitted)' : 'must not be after endDate' }]);
       }
-      end = window.end;
+      end = query.endDate ?? window.end;
     }
 
     const limit = query.limit ?? EVENTS_PAGE_LIMIT.default;

@@ -12,7 +12,7 @@ export interface EventsCursor {
   timeWindowHours: number | null;
   startDate: string | null;
   endDate: string | null;
-  /** The window end the first page resolved (exact UTC instant). */
+  /** The window end the first page resolved (exact UTC instant): "now" when endDate was omitted. */
   end: string;
   /** The sequence of the last event served: the next page starts below it. */
   after: number;
