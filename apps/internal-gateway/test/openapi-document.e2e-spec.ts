@@ -8,6 +8,7 @@ describe('the internal OpenAPI document', () => {
   let database: TestDatabase;
   let issuer: TestIssuer;
   let gateway: RunningInternalGateway;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
   let document: Record<string, any>;
 
   beforeAll(async () => {
