@@ -1,23 +1,20 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createLogger, loadConfig } from '@gateway/platform';
-import { TestDatabase, createTestDatabase, gatewayTestEnv } from '@gateway/testing';
-import { createInternalGateway } from '../src/app/create-internal-gateway';
-import { InternalGatewayConfig } from '../src/app/internal-gateway.config';
+import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
 describe('internal gateway: health, errors and headers', () => {
   let database: TestDatabase;
-  let app: NestExpressApplication;
+  let gateway: RunningInternalGateway;
+  const app = { getHttpServer: () => gateway.app.getHttpServer() };
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(database.url));
-    app = await createInternalGateway(config, createLogger({ name: 'test', level: 'silent' }));
-    await app.init();
+    // No request here needs a token: the issuer is never asked.
+    gateway = await startInternalGateway(database.url, 'http://127.0.0.1:3000');
   });
 
   afterAll(async () => {
-    await app.close();
+    await gateway.close();
     await database.drop();
   });
 

@@ -1,35 +1,116 @@
-// The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations.
-import type { NestExpressApplication } from '@nestjs/platform-express';
+// The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations, closed
+// schemas, query parameters with their ranges, and the problem answers of every operation.
 import request from 'supertest';
-import { createLogger, loadConfig } from '@gateway/platform';
-import { TestDatabase, createTestDatabase, gatewayTestEnv, lintOpenApiDocument } from '@gateway/testing';
-import { createInternalGateway } from '../src/app/create-internal-gateway';
-import { InternalGatewayConfig } from '../src/app/internal-gateway.config';
+import { TestDatabase, TestIssuer, createTestDatabase, lintOpenApiDocument, startTestIssuer } from '@gateway/testing';
+import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
 describe('the internal OpenAPI document', () => {
   let database: TestDatabase;
-  let app: NestExpressApplication;
+  let issuer: TestIssuer;
+  let gateway: RunningInternalGateway;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
   let document: Record<string, any>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createInternalGateway(loadConfig(InternalGatewayConfig, gatewayTestEnv(database.url)), createLogger({ name: 'test', level: 'silent' }));
-    await app.init();
-    document = (await request(app.getHttpServer()).get('/openapi.json').expect(200)).body;
+    issuer = await startTestIssuer(database.url);
+    gateway = await startInternalGateway(database.url, issuer.url);
+    document = (await request(gateway.app.getHttpServer()).get('/openapi.json').expect(200)).body;
   });
 
   afterAll(async () => {
-    await app.close();
+    await gateway.close();
+    await issuer.close();
     await database.drop();
+  });
+
+  const operation = (method: string, path: string) => document.paths[path]?.[method];
+
+  it('describes the release-channel, inventory-sync and events operations', () => {
+    for (const [method, path] of [
+      ['get', '/organizations/{organizationId}'],
+      ['post', '/organizations/{organizationId}/release-channel'],
+      ['get', '/internal-tools/release-channel-features'],
+      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides'],
+      ['post', '/organizations/{organizationId}/default-inventory-sync'],
+      ['get', '/internal-tools/events/by-barcode'],
+    ]) {
+      expect([method, path, operation(method, path) !== undefined]).toEqual([method, path, true]);
+    }
   });
 
   it('secures every operation with the bearer scheme', () => {
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     for (const [path, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown }>)) {
-        expect([method, path, operation.security]).toEqual([method, path, [{ bearer: [] }]]);
+      for (const [method, op] of Object.entries(item as Record<string, { security?: unknown }>)) {
+        expect([method, path, op.security]).toEqual([method, path, [{ bearer: [] }]]);
       }
     }
+  });
+
+  it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404 and 500', () => {
+    const expected: [string, string, string, string[]][] = [
+      ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '500']],
+      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '500']],
+      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '500']],
+      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '500']],
+      ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '500']],
+    ];
+    for (const [method, path, schema, statuses] of expected) {
+      const responses = operation(method, path).responses;
+      expect([path, Object.keys(responses).sort()]).toEqual([path, statuses]);
+      expect(responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${schema}` });
+      for (const status of statuses.filter((s) => s !== '200')) {
+        expect(responses[status].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
+      }
+    }
+    const features = operation('get', '/internal-tools/release-channel-features').responses;
+    expect(Object.keys(features).sort()).toEqual(['200', '401', '500']);
+    expect(features['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ReleaseChannelFeatureDto' } });
+  });
+
+  it('describes the request bodies, the optional one of the reset included', () => {
+    const body = (path: string) => operation('post', path).requestBody;
+    expect(body('/organizations/{organizationId}/release-channel')).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AssignReleaseChannelDto' } } } });
+    expect(body('/organizations/{organizationId}/barcode-inventory-sync-overrides').required).toBe(true);
+    expect(body('/organizations/{organizationId}/default-inventory-sync').required).toBe(false);
+    const overrides = document.components.schemas.BarcodeInventorySyncOverridesDto;
+    expect(overrides.required).toEqual(['barcodes']);
+    expect(overrides.properties.barcodes).toEqual(expect.objectContaining({ type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$', minLength: 1, maxLength: 100 } }));
+    expect(document.components.schemas.ReleaseChannel).toEqual(expect.objectContaining({ type: 'string', enum: ['STABLE', 'BETA', 'ALPHA'] }));
+  });
+
+  it('closes every schema of these operations', () => {
+    for (const name of [
+      'OrganizationRecordDto',
+      'InventorySyncSettingsDto',
+      'ReleaseChannelFeatureDto',
+      'AssignReleaseChannelDto',
+      'ReleaseChannelAssignmentDto',
+      'BarcodeInventorySyncOverridesDto',
+      'DefaultInventorySyncDto',
+      'InventorySyncResultDto',
+      'DomainEventDto',
+      'DomainEventPageDto',
+    ]) {
+      expect([name, document.components.schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+    const page = document.components.schemas.DomainEventPageDto;
+    expect(page.required).toEqual(['items', 'nextCursor']);
+    expect(page.properties.nextCursor.type).toEqual(['string', 'null']);
+    expect(document.components.schemas.DomainEventDto.properties.sequence).toEqual(expect.objectContaining({ type: 'integer' }));
+  });
+
+  it('gives the query parameters of the events query with their ranges', () => {
+    const params = Object.fromEntries(operation('get', '/internal-tools/events/by-barcode').parameters.map((p: { name: string }) => [p.name, p]));
+    expect(Object.keys(params).sort()).toEqual(['barcode', 'cursor', 'endDate', 'limit', 'organizationId', 'startDate', 'timeWindowHours']);
+    expect(params.organizationId).toEqual(expect.objectContaining({ in: 'query', required: true, schema: { type: 'string', format: 'uuid' } }));
+    expect(params.barcode).toEqual(expect.objectContaining({ in: 'query', required: true }));
+    expect(params.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(params.timeWindowHours.schema).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 8784 });
+    expect(params.startDate.schema).toEqual({ type: 'string', format: 'date-time' });
+    expect(params.endDate.schema).toEqual({ type: 'string', format: 'date-time' });
+    expect(params.cursor).toEqual(expect.objectContaining({ required: false, schema: { type: 'string', maxLength: 2048 } }));
   });
 
   it('passes the Redocly linter', () => {

@@ -13,7 +13,36 @@ export interface NewDomainEvent {
   initiator?: string | null;
 }
 
+export interface DomainEventRow {
+  id: string;
+  sequence: number;
+  type: string;
+  /** RFC 3339, UTC, microseconds. */
+  occurredAt: string;
+  organizationId: string;
+  warehouseId: string | null;
+  barcode: string | null;
+  aggregateType: string;
+  aggregateId: string;
+  initiator: string | null;
+  payload: unknown;
+}
+
+export interface BarcodeEventsPage {
+  organizationId: string;
+  barcode: string;
+  /** Exclusive upper bound of occurredAt: an RFC 3339 instant (endDate, or what resolveWindowEnd answered for now). */
+  end: string;
+  /** Inclusive lower bound of occurredAt: an instant, or a number of hours before `end`. */
+  startDate?: string;
+  timeWindowHours?: number;
+  /** Keyset: only events appended before this sequence number. */
+  beforeSequence?: number;
+  limit: number;
+}
+
 const CHUNK = 5000;
+const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 @Injectable()
 export class DomainEventRepository {
@@ -37,5 +66,69 @@ export class DomainEventRepository {
         ],
       );
     }
+  }
+
+  /**
+   * The end of an events window as an exact UTC instant with microseconds: `endDate`, or the database's
+   * clock now. Also says whether `startDate` lies after that end.
+   */
+  async resolveWindowEnd(q: Queryable, endDate: string | undefined, startDate: string | undefined): Promise<{ end: string; startAfterEnd: boolean }> {
+    const { rows } = await q.query<{ end: string; start_after_end: boolean | null }>(
+      `SELECT to_char(e AT TIME ZONE 'UTC', ${UTC_MICROS}) AS end, ($2::timestamptz > e) AS start_after_end
+         FROM (SELECT COALESCE($1::timestamptz, clock_timestamp()) AS e) w`,
+      [endDate ?? null, startDate ?? null],
+    );
+    return { end: rows[0].end, startAfterEnd: rows[0].start_after_end === true };
+  }
+
+  /** One page of a barcode's events, newest (highest sequence) first, walking domain_events_barcode_idx. */
+  async pageByBarcode(q: Queryable, page: BarcodeEventsPage): Promise<DomainEventRow[]> {
+    const values: unknown[] = [page.organizationId, page.barcode, page.end, page.limit];
+    const where = ['organization_id = $1', 'barcode = $2', 'occurred_at < $3::timestamptz'];
+    if (page.beforeSequence !== undefined) {
+      values.push(page.beforeSequence);
+      where.push(`sequence < $${values.length}`);
+    }
+    if (page.startDate !== undefined) {
+      values.push(page.startDate);
+      where.push(`occurred_at >= $${values.length}::timestamptz`);
+    } else if (page.timeWindowHours !== undefined) {
+      values.push(page.timeWindowHours);
+      where.push(`occurred_at >= $3::timestamptz - $${values.length}::float8 * interval '1 hour'`);
+    }
+    const { rows } = await q.query<{
+      id: string;
+      sequence: number;
+      type: string;
+      occurred_at: string;
+      organization_id: string;
+      warehouse_id: string | null;
+      barcode: string | null;
+      aggregate_type: string;
+      aggregate_id: string;
+      initiator: string | null;
+      payload: unknown;
+    }>(
+      `SELECT id, sequence, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
+              barcode, aggregate_type, aggregate_id, initiator, payload
+         FROM domain_events
+        WHERE ${where.join(' AND ')}
+        ORDER BY sequence DESC
+        LIMIT $4`,
+      values,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      sequence: r.sequence,
+      type: r.type,
+      occurredAt: r.occurred_at,
+      organizationId: r.organization_id,
+      warehouseId: r.warehouse_id,
+      barcode: r.barcode,
+      aggregateType: r.aggregate_type,
+      aggregateId: r.aggregate_id,
+      initiator: r.initiator,
+      payload: r.payload,
+    }));
   }
 }

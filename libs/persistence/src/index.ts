@@ -18,3 +18,6 @@ export * from './signing-key.repository';
 export * from './organization.repository';
 export * from './invoice.repository';
 export * from './inventory-read.repository';
+export * from './release-channel.repository';
+export * from './inventory-sync.repository';
+export * from './server-secret.repository';

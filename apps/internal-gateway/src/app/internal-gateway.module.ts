@@ -1,8 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
 import { DatabaseModule } from '@gateway/persistence';
-import { BearerAuthModule, OrganizationsModule } from '@gateway/domain';
+import { BearerAuthModule, EventLogModule, InventorySyncModule, OrganizationsModule, ReleaseChannelsModule } from '@gateway/domain';
 import { OrganizationsController } from './organizations/organizations.controller';
+import { ReleaseChannelsController } from './release-channels/release-channels.controller';
+import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
+import { EventsController } from './tools/events.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 @Module({})
@@ -20,8 +23,11 @@ export class InternalGatewayModule {
         }),
         BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
         OrganizationsModule,
+        ReleaseChannelsModule,
+        InventorySyncModule,
+        EventLogModule,
       ],
-      controllers: [HealthController, OrganizationsController],
+      controllers: [HealthController, OrganizationsController, ReleaseChannelsController, InventorySyncController, EventsController],
     };
   }
 }

@@ -1,25 +1,26 @@
 // The internal organization record: the organization, its release channel, the features on for it and
-// its inventory-sync settings.
+// its inventory-sync settings. Every schema is closed.
 import { ApiProperty } from '@nestjs/swagger';
+import { ClosedSchema } from '@gateway/platform';
+import type { ReleaseChannel } from '@gateway/persistence';
+import { RELEASE_CHANNEL_SCHEMA, ReleaseChannelFeatureDto } from '../release-channels/release-channel.dto';
+import { BARCODE_SCHEMA, INVENTORY_SYNC_MODE_SCHEMA, InventorySyncMode } from '../inventory-sync/inventory-sync.dto';
 
-export class FeatureDto {
-  @ApiProperty() name!: string;
-  @ApiProperty() description!: string;
-  @ApiProperty({ enum: ['STABLE', 'BETA', 'ALPHA'] }) releaseChannel!: 'STABLE' | 'BETA' | 'ALPHA';
-}
-
+@ClosedSchema()
 export class InventorySyncSettingsDto {
-  @ApiProperty({ enum: ['DEFAULT', 'BARCODE_OVERRIDES'], description: 'DEFAULT: every barcode’s sellable quantity is synced to the sales channels; BARCODE_OVERRIDES: the listed barcodes are excluded from the sync' })
-  mode!: 'DEFAULT' | 'BARCODE_OVERRIDES';
+  @ApiProperty(INVENTORY_SYNC_MODE_SCHEMA)
+  mode!: InventorySyncMode;
 
-  @ApiProperty({ type: [String], description: 'barcodes excluded from the inventory sync, in order' })
+  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'the barcodes excluded from the inventory sync, bytewise order; empty in DEFAULT mode' })
   overriddenBarcodes!: string[];
 }
 
+@ClosedSchema()
 export class OrganizationRecordDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['STABLE', 'BETA', 'ALPHA'] }) releaseChannel!: 'STABLE' | 'BETA' | 'ALPHA';
-  @ApiProperty({ type: () => [FeatureDto], description: 'the features on for this organization' }) features!: FeatureDto[];
+  @ApiProperty({ minLength: 1, maxLength: 200 }) name!: string;
+  @ApiProperty(RELEASE_CHANNEL_SCHEMA) releaseChannel!: ReleaseChannel;
+  @ApiProperty({ type: () => [ReleaseChannelFeatureDto], description: 'the features on for this organization: those of its channel and of the more stable ones, most stable channel first, then by name' })
+  features!: ReleaseChannelFeatureDto[];
   @ApiProperty({ type: () => InventorySyncSettingsDto }) inventorySync!: InventorySyncSettingsDto;
 }

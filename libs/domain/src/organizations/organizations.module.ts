@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AccessRepository, OrganizationRepository } from '@gateway/persistence';
+import { AccessRepository, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository } from '@gateway/persistence';
 import { OrganizationAccessPolicy } from './organization-access.policy';
 import { OrganizationsService } from './organizations.service';
 
 @Module({
-  providers: [OrganizationAccessPolicy, AccessRepository, OrganizationsService, OrganizationRepository],
+  providers: [OrganizationAccessPolicy, AccessRepository, OrganizationsService, OrganizationRepository, ReleaseChannelRepository, InventorySyncRepository],
   exports: [OrganizationAccessPolicy, OrganizationsService],
 })
 export class OrganizationsModule {}

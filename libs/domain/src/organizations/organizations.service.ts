@@ -1,7 +1,7 @@
 // Reading organizations: the public list for a caller, and the internal record.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { Database, OrganizationRepository } from '@gateway/persistence';
+import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository } from '@gateway/persistence';
 import { CallerIdentity } from '../auth/caller-identity';
 import { channelsVisibleFrom } from '../release-channels/release-channel';
 import { OrganizationAccessPolicy } from './organization-access.policy';
@@ -12,6 +12,8 @@ export class OrganizationsService {
   constructor(
     private readonly db: Database,
     private readonly organizations: OrganizationRepository,
+    private readonly channels: ReleaseChannelRepository,
+    private readonly sync: InventorySyncRepository,
     private readonly access: OrganizationAccessPolicy,
   ) {}
 
@@ -21,17 +23,20 @@ export class OrganizationsService {
     return (await this.organizations.list(this.db, ids)).map((o) => ({ id: o.id, name: o.name }));
   }
 
+  /** The internal record; read in one snapshot, so the channel, features and sync settings agree. */
   async record(organizationId: string): Promise<OrganizationRecordDto> {
-    const organization = await this.organizations.find(this.db, organizationId);
-    if (!organization) throw new NotFoundProblem('The organization does not exist.');
-    const features = await this.organizations.features(this.db, channelsVisibleFrom(organization.releaseChannel));
-    const sync = await this.organizations.inventorySync(this.db, organizationId);
-    return {
-      id: organization.id,
-      name: organization.name,
-      releaseChannel: organization.releaseChannel,
-      features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
-      inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
-    };
+    return this.db.transaction(async (tx) => {
+      const organization = await this.organizations.find(tx, organizationId);
+      if (!organization) throw new NotFoundProblem('The organization does not exist.');
+      const features = await this.channels.features(tx, channelsVisibleFrom(organization.releaseChannel));
+      const sync = await this.sync.settings(tx, organization.id);
+      return {
+        id: organization.id,
+        name: organization.name,
+        releaseChannel: organization.releaseChannel,
+        features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
+        inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
+      };
+    }, 'REPEATABLE READ');
   }
 }

@@ -2,6 +2,7 @@
 // organization's or a more stable one; ALPHA sees all.
 import { ReleaseChannel } from '@gateway/persistence';
 
+/** Most stable first. */
 export const RELEASE_CHANNELS: ReleaseChannel[] = ['STABLE', 'BETA', 'ALPHA'];
 
 /** The channels whose features an organization on `channel` gets, most stable first. */

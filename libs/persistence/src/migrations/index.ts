@@ -1,6 +1,7 @@
 // Versioned migrations, applied in order; a migration is never edited once it has landed.
 import * as initialSchema from './0001-initial-schema';
 import * as clientIdCharacters from './0002-client-id-characters';
+import * as serverSecrets from './0003-server-secrets';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { version: 1, ...initialSchema },
   { version: 2, ...clientIdCharacters },
+  { version: 3, ...serverSecrets },
 ];

@@ -1,6 +1,8 @@
 // The global validation pipe: whitelist, refuse unknown properties, transform; every problem
-// reported at once, each with its JSON pointer.
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+// reported at once, each with its JSON pointer. Pointers into a body start at the body's root
+// ("/lineItems/0/quantity"); pointers into the query string start with "/query" ("/query/limit"),
+// as those into the path start with "/path".
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
 
@@ -12,7 +14,9 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   for (const error of errors) {
     const pointer = `${parent}/${pointerToken(error.property)}`;
     const constraints = Object.entries(error.constraints ?? {});
-    const typeErrors = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+    // A missing value is missing, whatever type it should have had: say only that.
+    const missing = constraints.filter(([name]) => name === 'isDefined');
+    const typeErrors = missing.length ? missing : constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
     for (const [name, message] of typeErrors.length ? typeErrors : constraints) {
       out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : message });
     }
@@ -21,8 +25,21 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+class GatewayValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (metadata.type === 'query' && error instanceof BadRequestProblem) {
+        throw new BadRequestProblem('The query is not valid.', (error.problem.errors ?? []).map((e) => ({ ...e, pointer: `/query${e.pointer}` })));
+      }
+      throw error;
+    }
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new GatewayValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,

@@ -1,18 +1,19 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OrganizationIdPipe, ProblemDetailsDto } from '@gateway/platform';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
 import { Authenticated, OrganizationRecordDto, OrganizationsService } from '@gateway/domain';
 
-@ApiTags('release-channels')
+@ApiTags('organizations')
 @Authenticated()
+@ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
 @Controller('organizations/:organizationId')
 export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
 
   @Get()
   @ApiOperation({ summary: 'The organization record: release channel, features on for it, inventory-sync settings' })
-  @ApiOkResponse({ type: OrganizationRecordDto })
-  @ApiNotFoundResponse({ type: ProblemDetailsDto })
+  @ApiOkResponse({ type: OrganizationRecordDto, description: 'The organization record' })
+  @ApiProblemResponses(400, 404, 500)
   getOrganization(@Param('organizationId', OrganizationIdPipe) organizationId: string): Promise<OrganizationRecordDto> {
     return this.organizations.record(organizationId);
   }

@@ -1,0 +1,54 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import {
+  Authenticated,
+  AuthenticatedCaller,
+  BarcodeInventorySyncOverridesDto,
+  CurrentCaller,
+  DefaultInventorySyncDto,
+  InventorySyncResultDto,
+  InventorySyncService,
+} from '@gateway/domain';
+
+@ApiTags('inventory-sync')
+@Authenticated()
+@ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
+@Controller('organizations/:organizationId')
+export class InventorySyncController {
+  constructor(private readonly sync: InventorySyncService) {}
+
+  @Post('barcode-inventory-sync-overrides')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exclude barcodes from the inventory sync to the sales channels',
+    description: 'Adds to the barcodes already excluded. One InventorySyncOverrideAdded event per barcode changed. With dryRun, answers what would change and writes nothing.',
+  })
+  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
+  @ApiProblemResponses(400, 404, 500)
+  overrideBarcodeInventorySync(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @Body() body: BarcodeInventorySyncOverridesDto,
+  ): Promise<InventorySyncResultDto> {
+    return this.sync.override(caller, organizationId, body);
+  }
+
+  @Post('default-inventory-sync')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Return barcodes to the default inventory sync',
+    description: 'Without barcodes (or without a body), every overridden barcode returns to the default sync. One InventorySyncOverrideRemoved event per barcode changed. With dryRun, answers what would change and writes nothing.',
+  })
+  @ApiBody({ type: DefaultInventorySyncDto, required: false })
+  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
+  @ApiProblemResponses(400, 404, 500)
+  resetInventorySync(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    // Declared as the class (not `| undefined`), so that its metadata names the DTO and the pipe validates it.
+    @Body() body: DefaultInventorySyncDto,
+  ): Promise<InventorySyncResultDto> {
+    return this.sync.reset(caller, organizationId, body);
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import {
+  AssignReleaseChannelDto,
+  Authenticated,
+  AuthenticatedCaller,
+  CurrentCaller,
+  ReleaseChannelAssignmentDto,
+  ReleaseChannelFeatureDto,
+  ReleaseChannelsService,
+} from '@gateway/domain';
+
+@ApiTags('release-channels')
+@Authenticated()
+@Controller()
+export class ReleaseChannelsController {
+  constructor(private readonly channels: ReleaseChannelsService) {}
+
+  @Post('organizations/:organizationId/release-channel')
+  @HttpCode(200)
+  @ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
+  @ApiOperation({ summary: 'Put an organization on a release channel (appends ReleaseChannelAssigned when the channel changes)' })
+  @ApiOkResponse({ type: ReleaseChannelAssignmentDto, description: 'The assignment result' })
+  @ApiProblemResponses(400, 404, 500)
+  assignReleaseChannel(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @Body() body: AssignReleaseChannelDto,
+  ): Promise<ReleaseChannelAssignmentDto> {
+    return this.channels.assign(caller, organizationId, body.releaseChannel);
+  }
+
+  @Get('internal-tools/release-channel-features')
+  @ApiOperation({ summary: 'Every feature flag with its release channel: most stable channel first (STABLE, BETA, ALPHA), then by name' })
+  @ApiOkResponse({ type: [ReleaseChannelFeatureDto], description: 'Every feature flag' })
+  @ApiProblemResponses(500)
+  listReleaseChannelFeatures(): Promise<ReleaseChannelFeatureDto[]> {
+    return this.channels.features();
+  }
+}
