@@ -18,3 +18,7 @@ export * from './signing-key.repository';
 export * from './organization.repository';
 export * from './invoice.repository';
 export * from './inventory-read.repository';
+export * from './retail-unit.repository';
+export * from './inventory-clarification.repository';
+export * from './job-queue';
+export * from './job-queue.module';

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, Max, Min } from 'class-validator';
 import { GatewayConfig } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
@@ -8,4 +8,11 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Min(1, { message: 'must be a port number between 1 and 65535' })
   @Max(65535, { message: 'must be a port number between 1 and 65535' })
   INTERNAL_GATEWAY_PORT = 3001;
+
+  /** How often an idle background worker looks for jobs another replica queued (a job queued here starts at once). */
+  @Type(() => Number)
+  @IsNumber({}, { message: 'must be a number of seconds between 0.5 and 60' })
+  @Min(0.5, { message: 'must be a number of seconds between 0.5 and 60' })
+  @Max(60, { message: 'must be a number of seconds between 0.5 and 60' })
+  JOB_POLLING_INTERVAL_SECONDS = 2;
 }

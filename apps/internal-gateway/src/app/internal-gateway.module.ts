@@ -1,8 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
-import { DatabaseModule } from '@gateway/persistence';
-import { BearerAuthModule, OrganizationsModule } from '@gateway/domain';
+import { DatabaseModule, JobQueueModule } from '@gateway/persistence';
+import { BearerAuthModule, FulfilmentModule, InternalInventoryReadModule, InventoryToolsModule, OrganizationsModule, RetailUnitsModule } from '@gateway/domain';
 import { OrganizationsController } from './organizations/organizations.controller';
+import { InventoryController } from './inventory/inventory.controller';
+import { RetailUnitsController } from './retail-units/retail-units.controller';
+import { FulfilmentOrdersController } from './fulfilment/fulfilment-orders.controller';
+import { CommandDispatchController } from './tools/command-dispatch.controller';
+import { InventoryClarificationController } from './tools/inventory-clarification.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 @Module({})
@@ -18,10 +23,16 @@ export class InternalGatewayModule {
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           applicationName: 'internal-gateway',
         }),
+        // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
+        JobQueueModule.forRoot({ pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
         OrganizationsModule,
+        InternalInventoryReadModule,
+        RetailUnitsModule,
+        FulfilmentModule,
+        InventoryToolsModule,
       ],
-      controllers: [HealthController, OrganizationsController],
+      controllers: [HealthController, OrganizationsController, InventoryController, RetailUnitsController, FulfilmentOrdersController, CommandDispatchController, InventoryClarificationController],
     };
   }
 }
