@@ -16,21 +16,26 @@ export interface InventoryQuantities {
 
 @Injectable()
 export class InventoryLevelRepository {
-  /** Adds the deltas to a level (creating it at zero first); the schema refuses negative allocated or pendingAllocation. */
+  /**
+   * Adds the deltas to a level (creating it at zero first); the schema refuses negative allocated or
+   * pendingAllocation. The deltas are applied by an UPDATE, never as the values of an INSERT: a negative
+   * delta is a valid change of an existing level but not a valid level of its own.
+   */
   async add(tx: Queryable, key: InventoryLevelKey, delta: InventoryQuantities): Promise<InventoryQuantities> {
-    const { rows } = await tx.query<{ on_hand: number; allocated: number; pending_allocation: number }>(
-      `INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
-         on_hand = l.on_hand + EXCLUDED.on_hand,
-         allocated = l.allocated + EXCLUDED.allocated,
-         pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation,
-         updated_at = now()
-       RETURNING on_hand, allocated, pending_allocation`,
-      [key.organizationId, key.warehouseId, key.barcode, delta.onHand, delta.allocated, delta.pendingAllocation],
-    );
-    const row = rows[0];
-    return { onHand: row.on_hand, allocated: row.allocated, pendingAllocation: row.pending_allocation };
+    const update = () =>
+      tx.query<QuantityRow>(
+        `UPDATE inventory_levels SET
+           on_hand = on_hand + $4, allocated = allocated + $5, pending_allocation = pending_allocation + $6, updated_at = now()
+         WHERE organization_id = $1 AND warehouse_id = $2::text AND barcode = $3::text
+         RETURNING on_hand, allocated, pending_allocation`,
+        [key.organizationId, key.warehouseId, key.barcode, delta.onHand, delta.allocated, delta.pendingAllocation],
+      );
+    let { rows } = await update();
+    if (rows.length === 0) {
+      await tx.query('INSERT INTO inventory_levels (organization_id, warehouse_id, barcode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key.organizationId, key.warehouseId, key.barcode]);
+      ({ rows } = await update());
+    }
+    return toQuantities(rows[0]);
   }
 
   /** Sets a level to the given quantities (a rebuild from the event log). */

@@ -6,6 +6,8 @@ import PgBoss from 'pg-boss';
 import { Database, Queryable } from './database';
 
 export interface JobQueueOptions {
+  /** false: this process queues jobs but runs none (other replicas do). Default true. */
+  runWorkers?: boolean;
   /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s); a job sent from this process wakes it at once. */
   pollingIntervalSeconds?: number;
   /** How long stopping waits for jobs in progress before failing them back to the queue (to be retried). */
@@ -59,6 +61,7 @@ export class JobQueue {
     await this.boss.start();
     for (const definition of this.definitions.values()) {
       await this.boss.createQueue(definition.queue, { name: definition.queue, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+      if (this.options.runWorkers === false) continue;
       const workerId = await this.boss.work<unknown>(
         definition.queue,
         { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },

@@ -6,3 +6,4 @@ export * from './test-issuer';
 export * from './openapi-validator';
 export * from './openapi-lint';
 export * from './response-recorder';
+export * from './sales-order-factory';

@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsNumber, Max, Min } from 'class-validator';
-import { GatewayConfig } from '@gateway/platform';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { GatewayConfig, toBoolean } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
   @Type(() => Number)
@@ -15,4 +15,9 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Min(0.5, { message: 'must be a number of seconds between 0.5 and 60' })
   @Max(60, { message: 'must be a number of seconds between 0.5 and 60' })
   JOB_POLLING_INTERVAL_SECONDS = 2;
+
+  /** false: this replica queues background jobs but leaves running them to the replicas where it is true. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  JOB_WORKERS = true;
 }

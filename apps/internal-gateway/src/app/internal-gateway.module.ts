@@ -24,7 +24,7 @@ export class InternalGatewayModule {
           applicationName: 'internal-gateway',
         }),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
-        JobQueueModule.forRoot({ pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
+        JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
         OrganizationsModule,
         InternalInventoryReadModule,
