@@ -48,3 +48,40 @@ export async function fulfilmentOrderStatus(db: Database, id: string): Promise<s
 export function dispatch(gateway: RunningInternalGateway, organizationId: string, commandName: string, commandBody: unknown) {
   return gateway.post('/internal-tools/dispatch-command', { commandName, organizationId, commandBody });
 }
+
+export interface StoredClarification {
+  id: string;
+  organizationId: string;
+  initiator: string;
+  barcodes: string[];
+  completed: boolean;
+  result: unknown;
+}
+
+export async function clarificationsBy(db: Database, initiator: string): Promise<StoredClarification[]> {
+  const { rows } = await db.query<{ id: string; organization_id: string; initiator: string; barcodes: string[]; completed: boolean; result: unknown }>(
+    'SELECT id, organization_id, initiator, barcodes, completed_at IS NOT NULL AS completed, result FROM inventory_clarifications WHERE initiator = $1 ORDER BY requested_at',
+    [initiator],
+  );
+  return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, initiator: r.initiator, barcodes: r.barcodes, completed: r.completed, result: r.result }));
+}
+
+/** Waits until every clarification of the initiator is completed by the background job (bounded: fails after 30 s). */
+export async function waitForClarifications(db: Database, initiator: string, count = 1): Promise<StoredClarification[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await clarificationsBy(db, initiator);
+    if (found.length >= count && found.every((c) => c.completed)) return found;
+    if (Date.now() > deadline) throw new Error(`clarifications of ${initiator} not completed in 30 s: ${JSON.stringify(found)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The payloads of a level's inventory events, oldest first (what projectLevel folds). */
+export async function levelPayloads(db: Database, organizationId: string, warehouseId: string, barcode: string): Promise<unknown[]> {
+  const { rows } = await db.query<{ payload: unknown }>(
+    "SELECT payload FROM domain_events WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3 AND (payload ? 'set' OR payload ? 'delta') ORDER BY sequence",
+    [organizationId, warehouseId, barcode],
+  );
+  return rows.map((r) => r.payload);
+}

@@ -23,8 +23,9 @@ export interface RunningInternalGateway {
   close(): Promise<void>;
 }
 
-export async function startInternalGateway(databaseUrl: string, overrides: Record<string, string> = {}): Promise<RunningInternalGateway> {
-  const issuer = await startTestIssuer(databaseUrl);
+/** A replica passes the issuer of the first gateway (`issuer`), which then stays open until that one closes. */
+export async function startInternalGateway(databaseUrl: string, overrides: Record<string, string> = {}, shared?: { issuer: TestIssuer }): Promise<RunningInternalGateway> {
+  const issuer = shared?.issuer ?? (await startTestIssuer(databaseUrl));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: issuer.url, JOB_POLLING_INTERVAL_SECONDS: '0.5', ...overrides }));
@@ -48,7 +49,7 @@ export async function startInternalGateway(databaseUrl: string, overrides: Recor
     close: async () => {
       const document = (await (await fetch(`${url}/openapi.json`)).json()) as Record<string, unknown>;
       await app.close();
-      await issuer.close();
+      if (!shared) await issuer.close();
       const violations = recorder.violations(document);
       if (violations.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${violations.join('\n')}`);
     },
