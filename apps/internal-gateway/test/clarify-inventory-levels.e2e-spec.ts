@@ -71,6 +71,27 @@ describe('clarify-inventory-levels', () => {
     expect(await projected()).toEqual({ onHand: 8, allocated: 1, pendingAllocation: 0 });
   });
 
+  it('records a refusal, and changes no level, when the log projects to an impossible level', async () => {
+    const barcode = org.barcodes[0];
+    const before = await storedLevel(database.db, org.organizationId, org.warehouseId, barcode);
+    await database.db.query(
+      `INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload)
+       VALUES (gen_random_uuid(), $1, 'Corruption', 'InventoryLevel', $2 || '/' || $3, $2, $3, '{"delta":{"onHand":0,"allocated":0,"pendingAllocation":-100}}')`,
+      [org.organizationId, org.warehouseId, barcode],
+    );
+    await clarify({ organizationId: org.organizationId, initiator: 'dave@ops.example', barcodes: [barcode] }).expect(202);
+    const [clarification] = await waitForClarifications(database.db, 'dave@ops.example');
+    expect(clarification.result).toEqual({ refused: `The event log of ${barcode} at ${org.warehouseId} projects to a negative quantity; the level was left as it is.` });
+    expect(await storedLevel(database.db, org.organizationId, org.warehouseId, barcode)).toEqual(before);
+    expect((await eventsOf(database.db, clarification.id)).map((e) => e.type)).toEqual(['InventoryClarificationRequested', 'InventoryClarificationRefused']);
+    // Repair the log for the tests that follow: a later import-like event sets the level again.
+    await database.db.query(
+      `INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload)
+       VALUES (gen_random_uuid(), $1, 'Repair', 'InventoryLevel', $2 || '/' || $3, $2, $3, $4)`,
+      [org.organizationId, org.warehouseId, barcode, JSON.stringify({ set: before })],
+    );
+  });
+
   it('answers an invalid body with every problem and its pointer', async () => {
     const res = await clarify({ organizationId: 'acme', initiator: '', barcodes: [], priority: 'high' });
     expect(res.status).toBe(400);

@@ -2,6 +2,7 @@
 // from the event log and records the outcome on the clarification, in one transaction. A clarification
 // already completed is not run again (a retry after a crash between the commit and the job's completion).
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ConflictProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, InventoryClarificationRepository, JobQueue } from '@gateway/persistence';
 import { InventoryLevelRebuilder } from '../inventory/inventory-level-rebuilder';
 import { CLARIFY_INVENTORY_LEVELS_QUEUE, ClarificationJobData } from './inventory-clarification.service';
@@ -21,6 +22,24 @@ export class InventoryClarificationJob implements OnModuleInit {
   }
 
   async run(clarificationId: string): Promise<void> {
+    try {
+      await this.rebuild(clarificationId);
+    } catch (error) {
+      // A log that projects to an impossible level is not retried: the refusal is the clarification's outcome.
+      if (!(error instanceof ConflictProblem)) throw error;
+      await this.db.transaction(async (tx) => {
+        const clarification = await this.clarifications.findForUpdate(tx, clarificationId);
+        if (!clarification || clarification.completedAt) return;
+        const result = { refused: error.problem.detail };
+        await this.clarifications.complete(tx, clarificationId, result);
+        await this.events.append(tx, [
+          { organizationId: clarification.organizationId, type: 'InventoryClarificationRefused', aggregateType: 'InventoryClarification', aggregateId: clarificationId, initiator: clarification.initiator, payload: result },
+        ]);
+      });
+    }
+  }
+
+  private async rebuild(clarificationId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const clarification = await this.clarifications.findForUpdate(tx, clarificationId);
       if (!clarification || clarification.completedAt) return;
