@@ -11,7 +11,7 @@ describe('internal gateway: bearer authentication', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, issuer.url);
+    gateway = await startInternalGateway(database.url, {}, { issuer });
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ describe('internal gateway: health, errors and headers', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // No request here needs a token: the issuer is never asked.
-    gateway = await startInternalGateway(database.url, 'http://127.0.0.1:3000');
+    gateway = await startInternalGateway(database.url);
   });
 
   afterAll(async () => {

@@ -50,7 +50,7 @@ describe('internal gateway: inventory sync', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, issuer.url);
+    gateway = await startInternalGateway(database.url, {}, { issuer });
     tokens = await internalAndPublicTokens(issuer, database.url);
     clientId = JSON.parse(Buffer.from(tokens.internal.split('.')[1], 'base64url').toString()).client_id;
   });

@@ -21,3 +21,7 @@ export * from './inventory-read.repository';
 export * from './release-channel.repository';
 export * from './inventory-sync.repository';
 export * from './server-secret.repository';
+export * from './retail-unit.repository';
+export * from './inventory-clarification.repository';
+export * from './job-queue';
+export * from './job-queue.module';

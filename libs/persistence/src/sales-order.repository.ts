@@ -22,11 +22,15 @@ export interface NewSalesOrder {
 
 @Injectable()
 export class SalesOrderRepository {
-  /** Every retail unit of the organization whose barcode or sku is among those given. */
+  /**
+   * Every retail unit of the organization whose barcode or sku is among those given, key-share locked so
+   * that an archival waits for this order (and the order sees a unit archived before it).
+   */
   async findRetailUnits(q: Queryable, organizationId: string, barcodes: string[], skus: string[]): Promise<RetailUnitMatch[]> {
     const { rows } = await q.query<{ barcode: string; sku: string; archived: boolean }>(
       `SELECT barcode, sku, archived_at IS NOT NULL AS archived FROM retail_units
-        WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))`,
+        WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))
+        FOR KEY SHARE`,
       [organizationId, barcodes, skus],
     );
     return rows;
@@ -52,5 +56,11 @@ export class SalesOrderRepository {
       ],
     );
     return { createdAt: rows[0].created_at };
+  }
+
+  /** Marks the order cancelled; false when it already was. */
+  async cancel(tx: Queryable, id: string): Promise<boolean> {
+    const { rowCount } = await tx.query("UPDATE sales_orders SET status = 'CANCELLED' WHERE id = $1 AND status <> 'CANCELLED'", [id]);
+    return (rowCount ?? 0) > 0;
   }
 }

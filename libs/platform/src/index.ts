@@ -17,3 +17,4 @@ export * from './validation/path-param.pipes';
 export * from './config/local-secret';
 export * from './openapi/closed-schema';
 export * from './openapi/api-problem-responses.decorator';
+export * from './http/send-json-stream';

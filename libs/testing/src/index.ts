@@ -7,3 +7,4 @@ export * from './openapi-validator';
 export * from './openapi-lint';
 export * from './response-recorder';
 export * from './order-integrity';
+export * from './sales-order-factory';

@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { GatewayConfig } from '@gateway/platform';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { GatewayConfig, toBoolean } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
   @Type(() => Number)
@@ -8,4 +8,16 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Min(1, { message: 'must be a port number between 1 and 65535' })
   @Max(65535, { message: 'must be a port number between 1 and 65535' })
   INTERNAL_GATEWAY_PORT = 3001;
+
+  /** How often an idle background worker looks for jobs another replica queued (a job queued here starts at once). */
+  @Type(() => Number)
+  @IsNumber({}, { message: 'must be a number of seconds between 0.5 and 60' })
+  @Min(0.5, { message: 'must be a number of seconds between 0.5 and 60' })
+  @Max(60, { message: 'must be a number of seconds between 0.5 and 60' })
+  JOB_POLLING_INTERVAL_SECONDS = 2;
+
+  /** false: this replica queues background jobs but leaves running them to the replicas where it is true. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  JOB_WORKERS = true;
 }

@@ -1,11 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from '@gateway/platform';
-import { DatabaseModule } from '@gateway/persistence';
-import { BearerAuthModule, EventLogModule, InventorySyncModule, OrganizationsModule, ReleaseChannelsModule } from '@gateway/domain';
+import { DatabaseModule, JobQueueModule } from '@gateway/persistence';
+import {
+  BearerAuthModule,
+  EventLogModule,
+  FulfilmentModule,
+  InternalInventoryReadModule,
+  InventorySyncModule,
+  InventoryToolsModule,
+  OrganizationsModule,
+  ReleaseChannelsModule,
+  RetailUnitsModule,
+} from '@gateway/domain';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
 import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
 import { EventsController } from './tools/events.controller';
+import { InventoryController } from './inventory/inventory.controller';
+import { RetailUnitsController } from './retail-units/retail-units.controller';
+import { FulfilmentOrdersController } from './fulfilment/fulfilment-orders.controller';
+import { CommandDispatchController } from './tools/command-dispatch.controller';
+import { InventoryClarificationController } from './tools/inventory-clarification.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 @Module({})
@@ -21,13 +36,30 @@ export class InternalGatewayModule {
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           applicationName: 'internal-gateway',
         }),
+        // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
+        JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
         OrganizationsModule,
         ReleaseChannelsModule,
         InventorySyncModule,
         EventLogModule,
+        InternalInventoryReadModule,
+        RetailUnitsModule,
+        FulfilmentModule,
+        InventoryToolsModule,
       ],
-      controllers: [HealthController, OrganizationsController, ReleaseChannelsController, InventorySyncController, EventsController],
+      controllers: [
+        HealthController,
+        OrganizationsController,
+        ReleaseChannelsController,
+        InventorySyncController,
+        EventsController,
+        InventoryController,
+        RetailUnitsController,
+        FulfilmentOrdersController,
+        CommandDispatchController,
+        InventoryClarificationController,
+      ],
     };
   }
 }

@@ -1,38 +1,53 @@
-// Boots the internal gateway in-process on a free port, trusting the given issuer, and records every
-// answer: closing it checks them all against the served OpenAPI document.
-import type { NestExpressApplication } from '@nestjs/platform-express';
+// Boots the internal gateway in-process on a free port, with a test issuer of its own (or a shared one)
+// and an internal-audience SERVICE token; closing it checks every answer it gave against its served
+// OpenAPI document.
 import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { freePort } from '@gateway/persistence';
 import { createLogger, loadConfig } from '@gateway/platform';
-import { ResponseRecorder, TestIssuer, createTestToken, gatewayTestEnv } from '@gateway/testing';
+import { ResponseRecorder, TestIssuer, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
 import { createInternalGateway } from '../../src/app/create-internal-gateway';
 import { InternalGatewayConfig } from '../../src/app/internal-gateway.config';
 
 export interface RunningInternalGateway {
   app: NestExpressApplication;
   url: string;
-  /** How many answers were recorded (and will be checked on close). */
-  readonly recorded: number;
+  issuer: TestIssuer;
+  /** An internal-audience SERVICE token and its client id (the initiator recorded on events). */
+  token: string;
+  clientId: string;
+  /** Requests with the token already set. */
+  get(path: string): request.Test;
+  post(path: string, body?: unknown): request.Test;
+  /** How many answers were recorded (a test can check that it was not zero). */
+  recorded(): number;
   close(): Promise<void>;
 }
 
-export async function startInternalGateway(databaseUrl: string, issuerUrl: string, overrides: Record<string, string> = {}): Promise<RunningInternalGateway> {
+/** A shared issuer (a replica's, or one the test made) stays open when this gateway closes. */
+export async function startInternalGateway(databaseUrl: string, overrides: Record<string, string> = {}, shared?: { issuer: TestIssuer }): Promise<RunningInternalGateway> {
+  const issuer = shared?.issuer ?? (await startTestIssuer(databaseUrl));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: issuerUrl, ...overrides }));
+  const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: issuer.url, JOB_POLLING_INTERVAL_SECONDS: '0.5', ...overrides }));
   const app = await createInternalGateway(config, createLogger({ name: 'internal-gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const recorder = new ResponseRecorder(app);
   await app.listen(port, '127.0.0.1');
+  const { accessToken, clientId } = await createTestToken(issuer, databaseUrl, { type: 'SERVICE', audience: 'internal' });
+  const client = as({ app }, accessToken);
   return {
     app,
     url,
-    get recorded() {
-      return recorder.count;
-    },
+    issuer,
+    token: accessToken,
+    clientId,
+    ...client,
+    recorded: () => recorder.count,
     close: async () => {
       // A fresh connection (supertest), not a pooled keep-alive one the server may be closing.
       const document = (await request(app.getHttpServer()).get('/openapi.json').expect(200)).body as Record<string, unknown>;
       await app.close();
+      if (!shared) await issuer.close();
       const violations = recorder.violations(document);
       if (violations.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${violations.join('\n')}`);
     },
@@ -46,8 +61,8 @@ export async function internalAndPublicTokens(issuer: TestIssuer, databaseUrl: s
   return { internal: internal.accessToken, public: publicToken.accessToken };
 }
 
-/** A supertest agent with the given bearer token (or none). */
-export function as(gateway: RunningInternalGateway, token?: string) {
+/** Requests to the gateway with the given bearer token (or none). */
+export function as(gateway: { app: NestExpressApplication }, token?: string) {
   const server = gateway.app.getHttpServer();
   const auth = <T extends request.Test>(test: T): T => (token ? (test.set('Authorization', `Bearer ${token}`) as T) : test);
   return {

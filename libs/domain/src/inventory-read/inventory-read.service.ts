@@ -1,11 +1,10 @@
-// The public inventory read, written as it is read: keyset pages of levels become JSON chunks, so
-// memory holds one page whatever the number of rows.
+// The public inventory read, written as it is read: keyset pages of levels (openLevelPages) become
+// JSON chunks, so memory holds one page whatever the number of rows.
 import { Injectable } from '@nestjs/common';
 import { Database, InventoryReadRepository } from '@gateway/persistence';
 import { CallerIdentity } from '../auth/caller-identity';
 import { OrganizationAccessPolicy } from '../organizations/organization-access.policy';
-
-const PAGE = 2000;
+import { LevelPage, openLevelPages } from './level-pages';
 
 @Injectable()
 export class InventoryReadService {
@@ -19,30 +18,25 @@ export class InventoryReadService {
   async stream(identity: CallerIdentity, organizationId: string): Promise<AsyncGenerator<string>> {
     await this.access.assertCanAccessOrganization(identity, organizationId);
     const warehouses = await this.inventory.warehouses(this.db, organizationId);
-    const first = warehouses.length ? await this.inventory.page(this.db, organizationId, warehouses[0], '', PAGE) : [];
-    return this.chunks(organizationId, warehouses, first);
+    // Archived units are not shown; a warehouse whose units are all archived therefore has no group.
+    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit, { includeArchived: false }), warehouses);
+    return this.chunks(pages);
   }
 
-  private async *chunks(organizationId: string, warehouses: string[], first: Awaited<ReturnType<InventoryReadRepository['page']>>): AsyncGenerator<string> {
+  private async *chunks(pages: AsyncGenerator<LevelPage>): AsyncGenerator<string> {
     yield '{"items":[';
-    let groups = 0;
-    for (const [index, warehouseId] of warehouses.entries()) {
-      let page = index === 0 ? first : await this.inventory.page(this.db, organizationId, warehouseId, '', PAGE);
-      // A warehouse whose units are all archived has nothing to show: no empty group.
-      if (page.length === 0) continue;
-      let chunk = `${groups++ === 0 ? '' : ','}{"warehouseId":${JSON.stringify(warehouseId)},"items":[`;
-      let firstItem = true;
-      while (page.length > 0) {
-        for (const row of page) {
-          chunk += `${firstItem ? '' : ','}{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.sellable}}`;
-          firstItem = false;
-        }
-        yield chunk;
-        chunk = '';
-        page = page.length < PAGE ? [] : await this.inventory.page(this.db, organizationId, warehouseId, page[page.length - 1].barcode, PAGE);
+    let current: string | undefined;
+    for await (const page of pages) {
+      let chunk = '';
+      if (page.warehouseId !== current) {
+        chunk = `${current === undefined ? '' : ']},'}{"warehouseId":${JSON.stringify(page.warehouseId)},"items":[`;
+      } else {
+        chunk = ',';
       }
-      yield ']}';
+      current = page.warehouseId;
+      chunk += page.rows.map((row) => `{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.onHand - row.allocated - row.pendingAllocation}}`).join(',');
+      yield chunk;
     }
-    yield ']}';
+    yield current === undefined ? ']}' : ']}]}';
   }
 }

@@ -19,6 +19,16 @@ export interface InventoryChange extends InventoryLevelKey {
 
 const CHECK_VIOLATION = '23514';
 
+export interface InventoryReset extends InventoryLevelKey {
+  /** The quantities the level is set to. */
+  level: InventoryQuantities;
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  initiator?: string | null;
+  details?: Record<string, unknown>;
+}
+
 export const levelKey = (k: InventoryLevelKey) => `${k.organizationId}/${k.warehouseId}/${k.barcode}`;
 
 @Injectable()
@@ -55,6 +65,26 @@ export class InventoryLedger {
         throw error;
       }
     }
+  }
+
+  /**
+   * Sets a level to absolute quantities (a rebuild): the event carries them as `set`, like an import, so
+   * that the log still projects to the level. The caller holds the level's lock.
+   */
+  async set(tx: Queryable, reset: InventoryReset): Promise<void> {
+    await this.events.append(tx, [
+      {
+        organizationId: reset.organizationId,
+        type: reset.type,
+        aggregateType: reset.aggregateType,
+        aggregateId: reset.aggregateId,
+        warehouseId: reset.warehouseId,
+        barcode: reset.barcode,
+        initiator: reset.initiator ?? null,
+        payload: { ...reset.details, set: reset.level },
+      },
+    ]);
+    await this.levels.set(tx, reset, reset.level);
   }
 }
 

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, InventoryLevelRepository } from '@gateway/persistence';
+import { AccessRepository, DomainEventRepository, InventoryLevelRepository, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
 import { InventoryLedger } from './inventory-ledger';
+import { InventoryLevelRebuilder } from './inventory-level-rebuilder';
+import { StockReceiptService } from './stock-receipt.service';
+import { InventoryRebuildService } from './inventory-rebuild.service';
 
 @Module({
-  providers: [InventoryLedger, InventoryLevelRepository, DomainEventRepository],
-  exports: [InventoryLedger],
+  providers: [InventoryLedger, InventoryLevelRebuilder, StockReceiptService, InventoryRebuildService, InventoryLevelRepository, InventoryReadRepository, RetailUnitRepository, AccessRepository, DomainEventRepository],
+  exports: [InventoryLedger, InventoryLevelRebuilder, StockReceiptService, InventoryRebuildService],
 })
 export class InventoryModule {}

@@ -4,6 +4,7 @@ import { BadRequestProblem } from '../problem/problem.exception';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const ENTITY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const BARCODE = /^[A-Za-z0-9._-]{1,100}$/;
 
 function check(pattern: RegExp, message: string) {
   @Injectable()
@@ -20,3 +21,4 @@ function check(pattern: RegExp, message: string) {
 
 export const OrganizationIdPipe = check(UUID, 'must be a UUID');
 export const EntityIdPipe = check(ENTITY_ID, 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens');
+export const BarcodePipe = check(BARCODE, 'must be 1 to 100 letters, digits, dots, underscores or hyphens');

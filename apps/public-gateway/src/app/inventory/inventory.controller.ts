@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import { ApiProblemResponses, OrganizationIdPipe, sendJsonStream } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller, InventoryDto, InventoryReadService } from '@gateway/domain';
 
 @ApiTags('inventory')
@@ -16,16 +15,6 @@ export class InventoryController {
   @ApiOkResponse({ type: InventoryDto })
   @ApiProblemResponses(400, 403, 404, 500)
   async getInventory(@CurrentCaller() caller: AuthenticatedCaller, @Param('organizationId', OrganizationIdPipe) organizationId: string, @Res() res: Response): Promise<void> {
-    const chunks = await this.inventory.stream(caller.identity, organizationId);
-    res.status(200).type('application/json');
-    try {
-      for await (const chunk of chunks) {
-        if (!res.write(chunk)) await once(res, 'drain');
-      }
-      res.end();
-    } catch {
-      // Headers are gone: the only honest signal left is a broken response.
-      res.destroy();
-    }
+    await sendJsonStream(res, await this.inventory.stream(caller.identity, organizationId));
   }
 }

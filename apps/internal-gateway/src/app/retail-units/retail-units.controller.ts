@@ -1,0 +1,24 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, BarcodePipe, OrganizationIdPipe } from '@gateway/platform';
+import { Authenticated, AuthenticatedCaller, CurrentCaller, RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/domain';
+
+@ApiTags('retail-units')
+@Authenticated()
+@Controller('organizations/:organizationId/retail-units/:barcode')
+export class RetailUnitsController {
+  constructor(private readonly archival: RetailUnitArchivalService) {}
+
+  @Post('archive')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Archive a retail unit: ARCHIVAL_FAILED while it has stock on hand or fulfilment orders still to be fulfilled; archiving twice succeeds' })
+  @ApiOkResponse({ type: RetailUnitArchivalDto })
+  @ApiProblemResponses(400, 404, 500)
+  archiveRetailUnit(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @Param('barcode', BarcodePipe) barcode: string,
+  ): Promise<RetailUnitArchivalDto> {
+    return this.archival.archive(organizationId, barcode, caller.identity.clientId);
+  }
+}

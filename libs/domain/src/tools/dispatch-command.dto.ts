@@ -1,0 +1,60 @@
+// POST /internal-tools/dispatch-command: the envelope (validated by the global pipe; the body by the
+// command's own class), its documented variants, and the outcome.
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { IsObject, IsString, IsUUID } from 'class-validator';
+import { ClosedSchema } from '@gateway/platform';
+import { commandMetadata } from './command-registry';
+import { DISPATCHABLE_COMMANDS } from './dispatchable-commands';
+
+const COMMANDS = DISPATCHABLE_COMMANDS.map((c) => commandMetadata(c));
+const uniqueModels = (models: (new () => object)[]) => [...new Set(models)];
+
+/** Every body and result class, for @ApiExtraModels. */
+export const DISPATCH_COMMAND_MODELS = uniqueModels(COMMANDS.flatMap((c) => [c.body, c.result]));
+
+export class DispatchCommandDto {
+  @ApiProperty({ enum: COMMANDS.map((c) => c.name) })
+  @IsString({ message: 'must be a string' })
+  commandName!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'the organization the command acts in' })
+  @IsUUID(undefined, { message: 'must be a UUID' })
+  organizationId!: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the body of the command; its shape depends on commandName' })
+  @IsObject({ message: 'must be an object' })
+  commandBody!: Record<string, unknown>;
+}
+
+/** The request as documented: one closed variant per command, its body schema tied to its name. */
+export function dispatchCommandRequestSchema(): Record<string, unknown> {
+  return {
+    oneOf: COMMANDS.map((c) => ({
+      type: 'object',
+      title: c.name,
+      additionalProperties: false,
+      required: ['commandName', 'organizationId', 'commandBody'],
+      properties: {
+        commandName: { type: 'string', enum: [c.name] },
+        organizationId: { type: 'string', format: 'uuid' },
+        commandBody: { $ref: getSchemaPath(c.body) },
+      },
+    })),
+  };
+}
+
+@ClosedSchema()
+export class DispatchCommandOutcomeDto {
+  @ApiProperty({ enum: ['SUCCESS', 'FAILED'] })
+  outcome!: 'SUCCESS' | 'FAILED';
+
+  @ApiPropertyOptional({ description: 'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit or fulfilment order, or a state that does not allow it)' })
+  reason?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER and SHIP_FULFILMENT_ORDER the order and its status now; REBUILD_INVENTORY_LEVELS every level rebuilt',
+    oneOf: uniqueModels(COMMANDS.map((c) => c.result)).map((model) => ({ $ref: getSchemaPath(model) })),
+  })
+  result?: object;
+}

@@ -1,0 +1,95 @@
+// Background jobs kept in the application's own Postgres (pg-boss, schema "pgboss"): a job is written in
+// the transaction that asks for it, survives restarts, and is fetched by one replica at a time
+// (SELECT ... FOR UPDATE SKIP LOCKED); a job whose worker dies is retried after it expires.
+import { Injectable, Logger } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { Database, Queryable } from './database';
+
+export interface JobQueueOptions {
+  /** false: this process queues jobs but runs none (other replicas do). Default true. */
+  runWorkers?: boolean;
+  /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s); a job sent from this process wakes it at once. */
+  pollingIntervalSeconds?: number;
+  /** How long stopping waits for jobs in progress before failing them back to the queue (to be retried). */
+  stopTimeoutMs?: number;
+}
+
+export interface JobDefinition<T> {
+  queue: string;
+  /** Retries after a failed attempt (an attempt that throws, or whose process died). */
+  retryLimit: number;
+  /** An attempt running longer than this is considered dead and retried. */
+  expireInSeconds: number;
+  handle(data: T, jobId: string): Promise<void>;
+}
+
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+@Injectable()
+export class JobQueue {
+  private readonly logger = new Logger('JobQueue');
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<never>>();
+  private readonly workers = new Map<string, string>();
+  private started = false;
+
+  constructor(
+    db: Database,
+    private readonly options: JobQueueOptions = {},
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => db.query(text, values) },
+      schema: JOB_QUEUE_SCHEMA,
+      migrate: true,
+      supervise: true,
+      schedule: false,
+    });
+    // Without a listener an 'error' event (e.g. the database unreachable while polling) would crash the process.
+    this.boss.on('error', (error) => this.logger.warn(`job queue: ${error.message}`));
+  }
+
+  /** Declares a job kind and its handler; workers start with start(). */
+  define<T>(definition: JobDefinition<T>): void {
+    if (this.started) throw new Error(`job ${definition.queue} defined after the queue started`);
+    this.definitions.set(definition.queue, definition as JobDefinition<never>);
+  }
+
+  /** Installs or migrates the queue's schema (under pg-boss's advisory lock), creates the queues, starts the workers. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.queue, { name: definition.queue, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+      if (this.options.runWorkers === false) continue;
+      const workerId = await this.boss.work<unknown>(
+        definition.queue,
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async ([job]) => definition.handle(job.data as never, job.id),
+      );
+      this.workers.set(definition.queue, workerId);
+    }
+  }
+
+  /** Writes a job in the caller's transaction: it exists exactly when the transaction commits. */
+  async send<T extends object>(tx: Queryable, queue: string, data: T): Promise<string> {
+    const definition = this.definitions.get(queue);
+    if (!definition) throw new Error(`unknown job ${queue}`);
+    const id = await this.boss.send(queue, data, { db: { executeSql: (text, values) => tx.query(text, values) }, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+    if (!id) throw new Error(`job ${queue} was not created`);
+    return id;
+  }
+
+  /** Wakes this process's worker of the queue, so that a job just committed starts without waiting for the next poll. */
+  wake(queue: string): void {
+    const workerId = this.workers.get(queue);
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  /** Stops fetching, waits for jobs in progress (up to stopTimeoutMs), fails the rest back to the queue. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 10_000 });
+  }
+}

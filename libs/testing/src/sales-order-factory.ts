@@ -1,0 +1,34 @@
+// Sales orders in one line, through the real SalesOrderService: the order, its OPEN fulfilment order and
+// pendingAllocation with their events, exactly as POST .../sales-orders makes them.
+import { AccessRepository, Database, DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
+import { AuthenticatedCaller, CreateSalesOrderDto, InventoryLedger, OrganizationAccessPolicy, SalesOrderService } from '@gateway/domain';
+
+export function salesOrderService(db: Database): SalesOrderService {
+  const events = new DomainEventRepository();
+  return new SalesOrderService(
+    db,
+    new OrganizationAccessPolicy(db, new AccessRepository()),
+    new SalesOrderRepository(),
+    new FulfilmentOrderRepository(),
+    new IdempotencyRepository(),
+    events,
+    new InventoryLedger(new InventoryLevelRepository(), events),
+  );
+}
+
+const SERVICE_CALLER: AuthenticatedCaller = { identity: { clientType: 'SERVICE', clientId: 'test-sales-channel' }, audience: 'public', tokenId: 'test', expiresAt: Number.MAX_SAFE_INTEGER };
+
+/** Places a sales order at a store of the organization; returns its id and its fulfilment order's id. */
+export async function placeSalesOrder(
+  db: Database,
+  target: { organizationId: string; storeId: string },
+  lines: { barcode: string; quantity: number }[],
+): Promise<{ salesOrderId: string; fulfilmentOrderId: string }> {
+  const body = {
+    orderReference: `ORD-${Math.random().toString(36).slice(2, 10)}`,
+    customer: { firstName: 'Test' },
+    lineItems: lines.map((l) => ({ sku: 'by-barcode', barcode: l.barcode, quantity: l.quantity })),
+  } as CreateSalesOrderDto;
+  const { record } = await salesOrderService(db).create(SERVICE_CALLER, target.organizationId, target.storeId, body);
+  return { salesOrderId: record.id, fulfilmentOrderId: record.fulfilmentOrderId };
+}
