@@ -111,6 +111,7 @@ describe('the internal OpenAPI document', () => {
     expect(params.startDate.schema).toEqual({ type: 'string', format: 'date-time' });
     expect(params.endDate.schema).toEqual({ type: 'string', format: 'date-time' });
     expect(params.cursor).toEqual(expect.objectContaining({ required: false, schema: { type: 'string', maxLength: 2048 } }));
+  });
 
   it.each([
     ['get', '/organizations/{organizationId}/inventory', 'listOrganizationInventory', ['200', '400', '401', '404', '500'], 'InventoryListDto'],
