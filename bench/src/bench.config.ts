@@ -30,7 +30,7 @@ export class BenchConfig {
   @apply(between(1, 1000))
   BENCH_CONNECTIONS = 10;
 
-  /** Comma-separated scenario names to run (all when unset). */
+  /** Comma-separated scenario names to run, `cost-growth` among them (all when unset). */
   @IsOptional()
   @IsString()
   BENCH_SCENARIOS?: string = undefined;

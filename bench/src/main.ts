@@ -101,10 +101,13 @@ async function main(): Promise<void> {
     DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
     PUBLIC_BASE_URL: publicUrl,
   };
+  // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
+  const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const gateways: Record<'public' | 'internal', ServerProcess> = {
     public: await startServer({
       name: 'public gateway',
       script: join(root, 'dist/apps/public-gateway/main.js'),
+      nodeArgs: serverNodeArgs,
       url: publicUrl,
       readyPath: '/health/ready',
       logFile: join(workDir, 'public-gateway.log'),
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     internal: await startServer({
       name: 'internal gateway',
       script: join(root, 'dist/apps/internal-gateway/main.js'),
+      nodeArgs: serverNodeArgs,
       url: `http://127.0.0.1:${internalPort}`,
       readyPath: '/health/ready',
       logFile: join(workDir, 'internal-gateway.log'),
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
   const baseline = await startServer({
     name: 'baseline',
     script: join(__dirname, 'baseline-server.js'),
+    nodeArgs: serverNodeArgs,
     url: `http://127.0.0.1:${baselinePort}`,
     readyPath: '/health/ready',
     logFile: join(workDir, 'baseline.log'),
@@ -187,7 +192,7 @@ async function main(): Promise<void> {
 
   const costGrowth: CostGrowthReport[] = [];
   const publicPid = gateways.public.child.pid as number;
-  for (const size of INVENTORY_SIZES) {
+  for (const size of wanted && !wanted.includes('cost-growth') ? [] : INVENTORY_SIZES) {
     say(`cost growth: inventory of ${size.toLocaleString('en')} rows`);
     const request = { method: 'GET' as const, path: `/v0/organizations/${dataset[size].organizationId}/inventory`, headers: { authorization: `Bearer ${context.publicToken}` } };
     // Let the collector settle what earlier runs left, so that "before" means idle.
