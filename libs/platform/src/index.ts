@@ -17,3 +17,7 @@ export * from './validation/path-param.pipes';
 export * from './config/local-secret';
 export * from './openapi/closed-schema';
 export * from './openapi/api-problem-responses.decorator';
+export * from './metrics/gateway-metrics';
+export * from './metrics/metrics-middleware';
+export * from './metrics/metrics-server';
+export * from './metrics/metrics.module';

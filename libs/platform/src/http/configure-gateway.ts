@@ -6,6 +6,8 @@ import { AppLogger, PinoNestLogger } from '../logging/logger';
 import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
 import { ProblemDetailsFilter } from '../problem/problem-details.filter';
 import { createValidationPipe } from '../validation/validation.pipe';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
+import { metricsMiddleware } from '../metrics/metrics-middleware';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
 
 export interface GatewayOptions {
@@ -23,6 +25,8 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
+  const metrics = metricsOf(app);
+  if (metrics) app.use(metricsMiddleware(metrics));
   app.use(requestLoggingMiddleware(options.logger));
   app.use(
     helmet({
@@ -43,4 +47,13 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);
+}
+
+/** The application's metrics, when it was built with MetricsModule (both gateways are; a test issuer is not). */
+function metricsOf(app: NestExpressApplication): GatewayMetrics | undefined {
+  try {
+    return app.get(GatewayMetrics, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
