@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { DiffersFrom, GatewayConfig } from '@gateway/platform';
+import { GatewayConfig, MetricsPortField } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
   @Type(() => Number)
@@ -9,6 +9,6 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Max(65535, { message: 'must be a port number between 1 and 65535' })
   INTERNAL_GATEWAY_PORT = 3001;
 
-  @DiffersFrom('INTERNAL_GATEWAY_PORT')
-  override METRICS_PORT?: number = undefined;
+  @MetricsPortField('INTERNAL_GATEWAY_PORT')
+  METRICS_PORT?: number = undefined;
 }

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { DiffersFrom, GatewayConfig } from '@gateway/platform';
+import { GatewayConfig, MetricsPortField } from '@gateway/platform';
 
 const int = (min: number, max: number, what: string) => {
   const message = `must be an integer ${what}between ${min} and ${max}`;
@@ -34,6 +34,6 @@ export class PublicGatewayConfig extends GatewayConfig {
   @apply(int(92, 3650, 'number of days '))
   IDEMPOTENCY_RETENTION_DAYS = 92;
 
-  @DiffersFrom('PUBLIC_GATEWAY_PORT')
-  override METRICS_PORT?: number = undefined;
+  @MetricsPortField('PUBLIC_GATEWAY_PORT')
+  METRICS_PORT?: number = undefined;
 }

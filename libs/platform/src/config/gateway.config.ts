@@ -55,21 +55,13 @@ export class GatewayConfig {
   @IsBoolean({ message: 'must be true or false' })
   TRUST_PROXY = false;
 
-  /** Port of GET /metrics (Prometheus text format), apart from the API port. Unset: not served. */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'must be a port number between 1 and 65535' })
-  @Min(1, { message: 'must be a port number between 1 and 65535' })
-  @Max(65535, { message: 'must be a port number between 1 and 65535' })
-  METRICS_PORT?: number = undefined;
-
   /** Address the metrics port is bound to: loopback unless the operator opens it. */
   @IsIP(undefined, { message: 'must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0' })
   METRICS_HOST = '127.0.0.1';
 }
 
 /** The value must differ from that of another variable (e.g. the metrics port from the API port). */
-export const DiffersFrom = (other: string) =>
+const DiffersFrom = (other: string) =>
   ValidateBy({
     name: 'differsFrom',
     constraints: [other],
@@ -80,3 +72,14 @@ export const DiffersFrom = (other: string) =>
   });
 
 export const portField = () => [Type(() => Number), IsInt({ message: 'must be a port number between 1 and 65535' }), Min(1, { message: 'must be a port number between 1 and 65535' }), Max(65535, { message: 'must be a port number between 1 and 65535' })];
+
+/**
+ * METRICS_PORT of a gateway: the port of GET /metrics (Prometheus text format), apart from its API
+ * port (`apiPortVariable`). Unset: the metrics are counted but not served.
+ */
+export const MetricsPortField =
+  (apiPortVariable: string): PropertyDecorator =>
+  (target, key) => {
+    const message = 'must be a port number between 1 and 65535';
+    for (const decorator of [IsOptional(), Type(() => Number), IsInt({ message }), Min(1, { message }), Max(65535, { message }), DiffersFrom(apiPortVariable)]) decorator(target, key);
+  };
