@@ -209,6 +209,7 @@ async function main(): Promise<void> {
       bytesPerResponse: figures.bytesPerResponse,
       rssBeforeMb: reading.startMb,
       rssPeakMb: reading.peakMb,
+      peakOverSmallestMb: reading.peakMb - (costGrowth[0]?.rssPeakMb ?? reading.peakMb),
       non2xx: figures.non2xx + figures.errors,
     });
   }
