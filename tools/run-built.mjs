@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
 
+/** The bundle of a project: apps build into dist/apps/<name>, the bench (at the root) into dist/bench. */
+const mainOf = (project) => join(root, project === 'bench' ? 'dist/bench' : join('dist/apps', project), 'main.js');
+
 export function build(projects) {
-  const skip = process.env.GATEWAY_SKIP_BUILD === '1' && projects.every((p) => existsSync(join(root, 'dist/apps', p, 'main.js')));
+  const skip = process.env.GATEWAY_SKIP_BUILD === '1' && projects.every((p) => existsSync(mainOf(p)));
   if (skip) return;
   const result = spawnSync(
     process.execPath,
@@ -24,7 +27,7 @@ export function build(projects) {
 }
 
 export function exec(project, args) {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/apps', project, 'main.js'), ...args], { cwd: process.cwd(), stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--enable-source-maps', mainOf(project), ...args], { cwd: process.cwd(), stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -66,13 +66,17 @@ async function main(): Promise<void> {
     process.exit(exitCode);
   };
 
-  for (const [name, portVariable, port] of [
-    ['public-gateway', 'PUBLIC_GATEWAY_PORT', config.PUBLIC_GATEWAY_PORT],
-    ['internal-gateway', 'INTERNAL_GATEWAY_PORT', config.INTERNAL_GATEWAY_PORT],
+  for (const [name, portVariable, port, metricsPort] of [
+    ['public-gateway', 'PUBLIC_GATEWAY_PORT', config.PUBLIC_GATEWAY_PORT, config.PUBLIC_METRICS_PORT],
+    ['internal-gateway', 'INTERNAL_GATEWAY_PORT', config.INTERNAL_GATEWAY_PORT, config.INTERNAL_METRICS_PORT],
   ] as const) {
+    // Each gateway its own metrics port, if any: one METRICS_PORT inherited by both could not be bound twice.
+    const env: NodeJS.ProcessEnv = { ...childEnv, [portVariable]: String(port) };
+    delete env.METRICS_PORT;
+    if (metricsPort !== undefined) env.METRICS_PORT = String(metricsPort);
     // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order.
     const child = spawn(process.execPath, ['--enable-source-maps', join(distApps, name, 'main.js')], {
-      env: { ...childEnv, [portVariable]: String(port) },
+      env,
       stdio: 'inherit',
       detached: true,
     });
@@ -94,6 +98,9 @@ async function main(): Promise<void> {
   const internal = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
   say(`public gateway:   ${config.PUBLIC_BASE_URL}  (docs ${config.PUBLIC_BASE_URL}/docs, OpenAPI ${config.PUBLIC_BASE_URL}/openapi.json)`);
   say(`internal gateway: ${internal}  (docs ${internal}/docs, OpenAPI ${internal}/openapi.json)`);
+  for (const [name, port] of [['public', config.PUBLIC_METRICS_PORT], ['internal', config.INTERNAL_METRICS_PORT]] as const) {
+    if (port !== undefined) say(`${name} gateway metrics: http://127.0.0.1:${port}/metrics`);
+  }
   say('Ctrl-C stops everything');
 }
 

@@ -14,7 +14,7 @@ interface Started {
   output: () => string;
 }
 
-function start(dataDir: string, publicPort: number, internalPort: number): Started {
+function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string> = {}): Started {
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js')], {
     cwd: root,
@@ -25,6 +25,7 @@ function start(dataDir: string, publicPort: number, internalPort: number): Start
       INTERNAL_GATEWAY_PORT: String(internalPort),
       PUBLIC_BASE_URL: `http://127.0.0.1:${publicPort}`,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,10 +83,20 @@ describe('npm start (launcher)', () => {
     expect(first.output()).toContain('[start] stopped');
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-    const second = start(dataDir, publicPort, internalPort);
+    // The second start also serves each gateway's metrics on its own port; a METRICS_PORT in the environment is not inherited by both.
+    const [publicMetrics, internalMetrics, stray] = [await freePort(), await freePort(), await freePort()];
+    const second = start(dataDir, publicPort, internalPort, { PUBLIC_METRICS_PORT: String(publicMetrics), INTERNAL_METRICS_PORT: String(internalMetrics), METRICS_PORT: String(stray) });
     await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
     expect(second.output()).toContain('schema up to date');
     expect(second.output()).not.toContain('importing');
+    expect(second.output()).toContain(`public gateway metrics: http://127.0.0.1:${publicMetrics}/metrics`);
+    for (const port of [publicMetrics, internalMetrics]) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('# TYPE gateway_http_request_duration_seconds histogram');
+    }
+    await expect(fetch(`http://127.0.0.1:${stray}/metrics`)).rejects.toThrow();
     expect(await stop(second)).toBe(0);
   }, 180_000);
 });

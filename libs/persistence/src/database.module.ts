@@ -1,6 +1,6 @@
 // Provides the Database to a Nest application and closes its pool when the application stops.
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { READINESS_CHECKS, ReadinessCheck } from '@gateway/platform';
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { GatewayMetrics, READINESS_CHECKS, ReadinessCheck } from '@gateway/platform';
 import { Database, DatabaseOptions } from './database';
 
 @Injectable()
@@ -14,7 +14,10 @@ export class DatabaseReadinessCheck implements ReadinessCheck {
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(Database) private readonly db: Database) {}
+  constructor(@Inject(Database) private readonly db: Database, @Optional() metrics?: GatewayMetrics) {
+    // The pool's usage, read on each scrape of the application's metrics.
+    metrics?.observePool('main', () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }));
+  }
   async onApplicationShutdown(): Promise<void> {
     await this.db.close();
   }

@@ -1,7 +1,7 @@
 // Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway } from '@gateway/platform';
 import { BEARER_SCHEME } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
@@ -16,6 +16,7 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Internal gateway',
       description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',

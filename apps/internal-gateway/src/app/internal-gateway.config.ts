@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
-import { GatewayConfig, toBoolean } from '@gateway/platform';
+import { GatewayConfig, MetricsPortField, toBoolean } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
   @Type(() => Number)
@@ -20,4 +20,7 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Transform(toBoolean)
   @IsBoolean({ message: 'must be true or false' })
   JOB_WORKERS = true;
+
+  @MetricsPortField('INTERNAL_GATEWAY_PORT')
+  METRICS_PORT?: number = undefined;
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController } from '@gateway/platform';
+import { HealthController, MetricsModule } from '@gateway/platform';
 import { DatabaseModule, JobQueueModule } from '@gateway/persistence';
 import {
   BearerAuthModule,
@@ -29,6 +29,7 @@ export class InternalGatewayModule {
     return {
       module: InternalGatewayModule,
       imports: [
+        MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
         DatabaseModule.forRoot({
           url: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,

@@ -21,6 +21,21 @@ export class LauncherConfig {
   @Max(65535, { message: 'must be a port number between 1 and 65535' })
   INTERNAL_GATEWAY_PORT = 3001;
 
+  /** Metrics port of each gateway (its METRICS_PORT); unset: that gateway serves no metrics. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be a port number between 1 and 65535' })
+  @Min(1, { message: 'must be a port number between 1 and 65535' })
+  @Max(65535, { message: 'must be a port number between 1 and 65535' })
+  PUBLIC_METRICS_PORT?: number = undefined;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be a port number between 1 and 65535' })
+  @Min(1, { message: 'must be a port number between 1 and 65535' })
+  @Max(65535, { message: 'must be a port number between 1 and 65535' })
+  INTERNAL_METRICS_PORT?: number = undefined;
+
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
   PUBLIC_BASE_URL = 'http://localhost:3000';
 

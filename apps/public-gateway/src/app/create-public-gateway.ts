@@ -1,7 +1,7 @@
 // Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppLogger, PinoNestLogger, configureGateway } from '@gateway/platform';
+import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway } from '@gateway/platform';
 import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { PublicGatewayModule } from './public-gateway.module';
@@ -17,6 +17,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
     logger,
     trustProxy: config.TRUST_PROXY,
     oauthErrorPaths: [TOKEN_ENDPOINT_PATH],
+    metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Public gateway',
       description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { GatewayConfig } from '@gateway/platform';
+import { GatewayConfig, MetricsPortField } from '@gateway/platform';
 
 const int = (min: number, max: number, what: string) => {
   const message = `must be an integer ${what}between ${min} and ${max}`;
@@ -33,4 +33,7 @@ export class PublicGatewayConfig extends GatewayConfig {
 
   @apply(int(92, 3650, 'number of days '))
   IDEMPOTENCY_RETENTION_DAYS = 92;
+
+  @MetricsPortField('PUBLIC_GATEWAY_PORT')
+  METRICS_PORT?: number = undefined;
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController } from '@gateway/platform';
+import { HealthController, MetricsModule } from '@gateway/platform';
 import { DatabaseModule } from '@gateway/persistence';
 import {
   AuthorizationServerModule,
@@ -25,6 +25,7 @@ export class PublicGatewayModule {
     return {
       module: PublicGatewayModule,
       imports: [
+        MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
         DatabaseModule.forRoot({
           url: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,

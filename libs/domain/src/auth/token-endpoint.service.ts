@@ -2,8 +2,9 @@
 // client_secret_basic. The client is authenticated before the grant is looked at; rate limits are
 // checked before any secret is hashed.
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { SignJWT } from 'jose';
+import { GatewayMetrics } from '@gateway/platform';
 import { ApiClientRepository, ApiClientRow, Database } from '@gateway/persistence';
 import { ACCESS_TOKEN_TYPE, identityClaims } from './access-token';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, audienceFor } from './auth.options';
@@ -60,6 +61,7 @@ export class TokenEndpointService {
     private readonly keys: SigningKeysService,
     private readonly limits: TokenRateLimits,
     @Inject(AUTHORIZATION_SERVER_OPTIONS) private readonly options: AuthorizationServerOptions,
+    @Optional() private readonly metrics?: GatewayMetrics,
   ) {}
 
   async handle(request: TokenRequest): Promise<TokenAnswer> {
@@ -82,7 +84,10 @@ export class TokenEndpointService {
       new OAuthError(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' } : {});
 
     const lockedOut = await this.limits.lockedOut(credentials.clientId, request.address);
-    if (lockedOut) throw this.tooMany('Too many failed authentications; try again later.', lockedOut.retryAfterSeconds);
+    if (lockedOut) {
+      this.metrics?.rateLimitRefusals.inc({ limit: 'failed_authentication' });
+      throw this.tooMany('Too many failed authentications; try again later.', lockedOut.retryAfterSeconds);
+    }
 
     const client = await this.clients.find(this.db, credentials.clientId);
     if (!client || client.revokedAt !== null || !verifyClientSecret(credentials.clientSecret, client.secretHash)) {
@@ -100,9 +105,13 @@ export class TokenEndpointService {
     if (scope !== undefined && !SCOPE.test(scope)) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
 
     const limited = await this.limits.consumeMint(client.clientId);
-    if (limited) throw this.tooMany('Too many tokens minted for this client; reuse a token until shortly before it expires.', limited.retryAfterSeconds);
+    if (limited) {
+      this.metrics?.rateLimitRefusals.inc({ limit: 'token_minting' });
+      throw this.tooMany('Too many tokens minted for this client; reuse a token until shortly before it expires.', limited.retryAfterSeconds);
+    }
 
     const accessToken = await this.mint(client, scope);
+    this.metrics?.tokensMinted.inc({ audience: client.audience });
     return {
       status: 200,
       headers: {},

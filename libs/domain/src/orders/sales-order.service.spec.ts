@@ -126,6 +126,16 @@ describe('SalesOrderService', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('replays a stored answer to every one of 30 requests with its key at once, none refused as in flight', async () => {
+    const first = await orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst');
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst')),
+    );
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as ProblemException).getStatus()))).toEqual(
+      Array.from({ length: 30 }, () => ({ record: first.record, replayed: true })),
+    );
+  });
+
   it('applies the access table: 403 outside, 404 for an unknown store, connectors only through their connections', async () => {
     const stranger = caller({ clientType: 'ORGANIZATION', clientId: 'c', organizationId: '00000000-0000-4000-8000-000000000000' });
     expect((await problemOf(orders.create(stranger, org.organizationId, org.storeId, order(org)))).getStatus()).toBe(403);

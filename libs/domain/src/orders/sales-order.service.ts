@@ -1,8 +1,8 @@
 // Creating a sales order (contract section 4): access, idempotency, line resolution, and in one
 // transaction the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { BadRequestProblem, ConflictProblem, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { Injectable, Optional } from '@nestjs/common';
+import { BadRequestProblem, ConflictProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
 import {
   Database,
   DomainEventRepository,
@@ -35,6 +35,7 @@ export class SalesOrderService {
     private readonly idempotency: IdempotencyRepository,
     private readonly events: DomainEventRepository,
     private readonly ledger: InventoryLedger,
+    @Optional() private readonly metrics?: GatewayMetrics,
   ) {}
 
   async create(caller: AuthenticatedCaller, organizationId: string, storeId: string, body: CreateSalesOrderDto, idempotencyKey?: string): Promise<SalesOrderOutcome> {
@@ -44,15 +45,19 @@ export class SalesOrderService {
 
     return this.db.transaction(async (tx) => {
       if (idempotencyKey !== undefined) {
-        if (!(await this.idempotency.tryLock(tx, clientId, idempotencyKey))) {
-          throw new ConflictProblem('A request with this Idempotency-Key is still being processed; retry it shortly.', 'idempotency-key-in-flight');
-        }
+        const locked = await this.idempotency.tryLock(tx, clientId, idempotencyKey);
+        // A stored answer is final: it is replayed whether or not another request with the key holds
+        // the lock (replays of one key do not wait for each other); only a key with no answer yet is in flight.
         const earlier = await this.idempotency.find(tx, clientId, idempotencyKey);
         if (earlier) {
           if (earlier.requestFingerprint !== fingerprint) {
             throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
           }
+          this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
           return { record: earlier.responseBody as SalesOrderRecord, replayed: true };
+        }
+        if (!locked) {
+          throw new ConflictProblem('A request with this Idempotency-Key is still being processed; retry it shortly.', 'idempotency-key-in-flight');
         }
       }
       const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);

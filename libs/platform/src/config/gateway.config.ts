@@ -1,6 +1,6 @@
 // Variables every gateway process reads; each app extends this class with its own.
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
 
 export const toBoolean = ({ value }: { value: unknown }) =>
   value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
@@ -54,6 +54,32 @@ export class GatewayConfig {
   @Transform(toBoolean)
   @IsBoolean({ message: 'must be true or false' })
   TRUST_PROXY = false;
+
+  /** Address the metrics port is bound to: loopback unless the operator opens it. */
+  @IsIP(undefined, { message: 'must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0' })
+  METRICS_HOST = '127.0.0.1';
 }
 
+/** The value must differ from that of another variable (e.g. the metrics port from the API port). */
+const DiffersFrom = (other: string) =>
+  ValidateBy({
+    name: 'differsFrom',
+    constraints: [other],
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => value === undefined || value !== (args?.object as Record<string, unknown>)[other],
+      defaultMessage: () => `must differ from ${other}`,
+    },
+  });
+
 export const portField = () => [Type(() => Number), IsInt({ message: 'must be a port number between 1 and 65535' }), Min(1, { message: 'must be a port number between 1 and 65535' }), Max(65535, { message: 'must be a port number between 1 and 65535' })];
+
+/**
+ * METRICS_PORT of a gateway: the port of GET /metrics (Prometheus text format), apart from its API
+ * port (`apiPortVariable`). Unset: the metrics are counted but not served.
+ */
+export const MetricsPortField =
+  (apiPortVariable: string): PropertyDecorator =>
+  (target, key) => {
+    const message = 'must be a port number between 1 and 65535';
+    for (const decorator of [IsOptional(), Type(() => Number), IsInt({ message }), Min(1, { message }), Max(65535, { message }), DiffersFrom(apiPortVariable)]) decorator(target, key);
+  };

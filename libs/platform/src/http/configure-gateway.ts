@@ -1,15 +1,18 @@
 // Everything both gateways boot with, applied the same way in production and in tests.
 import { json, urlencoded } from 'express';
-import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
 import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
 import { ProblemDetailsFilter } from '../problem/problem-details.filter';
 import { useOAuthErrorFormat } from '../problem/oauth-error-format';
 import { createValidationPipe } from '../validation/validation.pipe';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
+import { metricsMiddleware } from '../metrics/metrics-middleware';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
 import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
+import { planHelmetHeaders, responseHeadersMiddleware } from './response-headers';
 
 export interface GatewayOptions {
   logger: AppLogger;
@@ -19,30 +22,31 @@ export interface GatewayOptions {
   oauthErrorPaths?: string[];
   /** Largest JSON body accepted; larger ones answer 413. */
   jsonBodyLimit?: string;
+  /** The application's metrics (MetricsModule): every request is timed under its route template. */
+  metrics?: GatewayMetrics;
 }
 
 export const JSON_CONTENT_TYPES = ['application/json', 'application/*+json'];
+
+/** helmet's security headers; Swagger UI at /docs loads its own scripts and styles from this origin only. */
+export const SECURITY_HEADERS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
+  },
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+};
 
 export function configureGateway(app: NestExpressApplication, options: GatewayOptions): void {
   app.useLogger(new PinoNestLogger(options.logger));
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (options.metrics) app.use(metricsMiddleware(options.metrics));
   app.use(requestLoggingMiddleware(options.logger));
-  app.use(
-    helmet({
-      // Swagger UI at /docs loads its own scripts and styles from this origin only.
-      contentSecurityPolicy: {
-        directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
-      },
-      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    }),
-  );
-  app.use((_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
-    // API answers are private to the caller unless an operation says otherwise.
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  const headers = planHelmetHeaders(SECURITY_HEADERS);
+  // API answers are private to the caller unless an operation says otherwise.
+  headers.set.push(['Cache-Control', 'no-store']);
+  app.use(responseHeadersMiddleware(headers));
   for (const path of options.oauthErrorPaths ?? []) app.use(path, useOAuthErrorFormat);
   app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
   app.use(urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));

@@ -1,6 +1,7 @@
 // The issuer's public keys, found the way spec section 5 describes: the issuer's
 // /.well-known/openid-configuration names jwks_uri. Keys are cached, and fetches of the key set are
 // rate-limited, so that tokens with random unknown kids cannot turn into a flood of fetches.
+import { KeyObject, createPublicKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwksClient } from 'jwks-rsa';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
@@ -9,25 +10,40 @@ export class KeySetUnavailableError extends Error {}
 export class UnknownKeyError extends Error {}
 
 const METADATA_RETRY_MS = 5_000;
+/** Parsed keys kept: a few keys are published at a time (the active one and those retired lately). */
+const PARSED_KEYS_MAX = 20;
 
 @Injectable()
 export class IssuerKeySet {
   private client?: JwksClient;
   private discovery?: Promise<JwksClient>;
   private lastFailure = 0;
+  /** PEM -> parsed key: parsing a PEM costs more than verifying a signature, so it is done once per key. */
+  private readonly parsed = new Map<string, KeyObject>();
 
   constructor(@Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions) {}
 
-  /** The PEM public key for `kid`. */
-  async publicKey(kid: string): Promise<string> {
+  /**
+   * The public key for `kid`. Whether the key is still published is asked of the key-set cache every
+   * time (so a withdrawn key stops working when that cache expires); only the parsing is remembered.
+   */
+  async publicKey(kid: string): Promise<KeyObject> {
     const client = await this.jwksClient();
+    let pem: string;
     try {
-      return (await client.getSigningKey(kid)).getPublicKey();
+      pem = (await client.getSigningKey(kid)).getPublicKey();
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'SigningKeyNotFoundError' || name === 'JwksRateLimitError') throw new UnknownKeyError(`unknown key ${kid}`);
       throw new KeySetUnavailableError((error as Error).message);
     }
+    let key = this.parsed.get(pem);
+    if (!key) {
+      if (this.parsed.size >= PARSED_KEYS_MAX) this.parsed.clear();
+      key = createPublicKey(pem);
+      this.parsed.set(pem, key);
+    }
+    return key;
   }
 
   private async jwksClient(): Promise<JwksClient> {

@@ -1,0 +1,31 @@
+// What the orchestrator asks of the load worker, and what it answers.
+
+export interface LoadSpec {
+  /** Origin of the server under load, e.g. http://127.0.0.1:3000. */
+  url: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Each request a new sales order over random barcodes, with a fresh Idempotency-Key. */
+  freshSalesOrders?: { barcodes: string[] };
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Per request, seconds. */
+  timeoutSeconds: number;
+}
+
+export interface LoadResult {
+  durationSeconds: number;
+  /** Latency of every completed response, milliseconds. */
+  latenciesMs: number[];
+  /** Completed responses per HTTP status. */
+  statusCounts: Record<string, number>;
+  /** Connection errors and timeouts (no response at all). */
+  errors: number;
+  timeouts: number;
+  bytes: number;
+}
+
+export type WorkerMessage = { id: number; result: LoadResult } | { id: number; error: string };

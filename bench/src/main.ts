@@ -1,0 +1,249 @@
+// `npm run bench`: Postgres (embedded in a temp folder unless DATABASE_URL is set), a generated dataset,
+// both gateways in production mode and the baseline server as child processes, load from a separate
+// child process, then the comparison table and bench/results/bench-<time>.json.
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadConfigOrExit } from '@gateway/platform';
+import { ApiClientRepository, Database, EmbeddedServer, ensureDatabase, freePort, migrate, startEmbeddedPostgres } from '@gateway/persistence';
+import { ApiClientsService, NewClientSpec } from '@gateway/domain';
+import { BenchConfig } from './bench.config';
+import { INVENTORY_SIZES, loadDataset } from './dataset';
+import { LoadGenerator } from './load-generator';
+import { LoadResult, LoadSpec } from './load/load-spec';
+import { salesOrderBody } from './load/sales-order-body';
+import { ServerProcess, sampleMemory, startServer } from './processes';
+import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
+import { BenchContext, SCENARIOS } from './scenarios';
+import { summarize } from './stats';
+
+const root = join(__dirname, '../..');
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const cleanups: (() => Promise<void> | void)[] = [];
+/** Set when the run failed: the servers' logs stay in the temp folder for a look. */
+let keepLogs = false;
+
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error: Error) => say(`clean-up step failed: ${error.message}`));
+  }
+}
+
+/** A database of our own: a fresh embedded server in a temp folder, or a new database on DATABASE_URL's server. */
+async function openDatabase(config: BenchConfig, workDir: string): Promise<string> {
+  if (config.DATABASE_URL) {
+    const name = `gateway_bench_${Date.now()}`;
+    await ensureDatabase(config.DATABASE_URL, name);
+    const url = new URL(config.DATABASE_URL);
+    url.pathname = `/${name}`;
+    cleanups.push(async () => {
+      const admin = new Database({ url: config.DATABASE_URL as string, poolMax: 1 });
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.close());
+    });
+    say(`using database ${name} on the server of DATABASE_URL`);
+    return url.toString();
+  }
+  say('starting embedded Postgres in a temp folder');
+  const server: EmbeddedServer = await startEmbeddedPostgres({ dataDir: join(workDir, 'data') });
+  cleanups.push(() => server.stop());
+  await ensureDatabase(server.url('postgres'), 'gateway_bench');
+  return server.url('gateway_bench');
+}
+
+async function mintToken(publicUrl: string, client: { clientId: string; clientSecret: string }): Promise<string> {
+  const response = await fetch(`${publicUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(BenchConfig);
+  const started = new Date();
+  const workDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  cleanups.push(() => {
+    if (keepLogs) say(`logs kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+
+  const databaseUrl = await openDatabase(config, workDir);
+  const db = new Database({ url: databaseUrl, poolMax: 2, applicationName: 'bench' });
+  cleanups.push(() => db.close());
+  await migrate(db);
+  const dataset = await loadDataset(db, say);
+
+  const clients = new ApiClientsService(db, new ApiClientRepository());
+  const register = async (spec: Omit<NewClientSpec, 'authMethod'>) => {
+    const created = await clients.create({ ...spec, authMethod: 'client_secret_post' });
+    return { clientId: created.client_id, clientSecret: created.client_secret };
+  };
+
+  const [publicPort, internalPort, baselinePort, metricsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const publicUrl = `http://127.0.0.1:${publicPort}`;
+  const common = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
+    PUBLIC_BASE_URL: publicUrl,
+  };
+  // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
+  const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const gateways: Record<'public' | 'internal', ServerProcess> = {
+    public: await startServer({
+      name: 'public gateway',
+      script: join(root, 'dist/apps/public-gateway/main.js'),
+      nodeArgs: serverNodeArgs,
+      url: publicUrl,
+      readyPath: '/health/ready',
+      logFile: join(workDir, 'public-gateway.log'),
+      env: {
+        ...common,
+        PUBLIC_GATEWAY_PORT: String(publicPort),
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+        METRICS_PORT: String(metricsPort),
+      },
+    }),
+    internal: await startServer({
+      name: 'internal gateway',
+      script: join(root, 'dist/apps/internal-gateway/main.js'),
+      nodeArgs: serverNodeArgs,
+      url: `http://127.0.0.1:${internalPort}`,
+      readyPath: '/health/ready',
+      logFile: join(workDir, 'internal-gateway.log'),
+      env: { ...common, INTERNAL_GATEWAY_PORT: String(internalPort) },
+    }),
+  };
+  for (const gateway of Object.values(gateways)) cleanups.push(() => gateway.stop());
+  say(`gateways up: public ${publicUrl}, internal ${gateways.internal.url}`);
+
+  const service = await register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
+  const context: BenchContext = {
+    dataset,
+    publicToken: await mintToken(publicUrl, service),
+    internalToken: await mintToken(publicUrl, await register({ clientType: 'SERVICE', audience: 'internal', name: 'bench internal' })),
+    mintingClient: await register({ clientType: 'SERVICE', audience: 'public', name: 'bench token minting' }),
+    replay: { key: `bench-replay-${randomUUID()}`, body: salesOrderBody('bench-replay', dataset[1_000].barcodes) },
+  };
+  // The replayed key's first answer.
+  const first = await fetch(`${publicUrl}/v0/organizations/${dataset[1_000].organizationId}/stores/${dataset[1_000].storeId}/sales-orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${context.publicToken}`, 'content-type': 'application/json', 'idempotency-key': context.replay.key },
+    body: context.replay.body,
+  });
+  if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
+
+  const baseline = await startServer({
+    name: 'baseline',
+    script: join(__dirname, 'baseline-server.js'),
+    nodeArgs: serverNodeArgs,
+    url: `http://127.0.0.1:${baselinePort}`,
+    readyPath: '/health/ready',
+    logFile: join(workDir, 'baseline.log'),
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX), BASELINE_PORT: String(baselinePort), BASELINE_ISSUER: publicUrl },
+  });
+  cleanups.push(() => baseline.stop());
+
+  const load = new LoadGenerator();
+  cleanups.push(() => load.close());
+  const spec = (url: string, request: ReturnType<(typeof SCENARIOS)[number]['request']>, connections: number, timeoutSeconds: number): LoadSpec => ({
+    url,
+    ...request,
+    connections,
+    timeoutSeconds,
+    durationSeconds: config.BENCH_DURATION_SECONDS,
+    warmupSeconds: config.BENCH_WARMUP_SECONDS,
+  });
+
+  const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+  const scenarios: ScenarioReport[] = [];
+  for (const scenario of SCENARIOS.filter((s) => !wanted || wanted.includes(s.name))) {
+    const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
+    const request = scenario.request(context);
+    const runs: { gateway: LoadResult[]; baseline: LoadResult[] } = { gateway: [], baseline: [] };
+    for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
+      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway`);
+      runs.gateway.push(await load.run(spec(gateways[scenario.gateway].url, request, connections, scenario.timeoutSeconds ?? 10)));
+      if (scenario.baseline) {
+        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, baseline`);
+        runs.baseline.push(await load.run(spec(baseline.url, request, connections, scenario.timeoutSeconds ?? 10)));
+      }
+    }
+    const gatewayFigures = summarize(runs.gateway);
+    const baselineFigures = scenario.baseline ? summarize(runs.baseline) : undefined;
+    const { verdict, reasons, ratio } = verdictOf(gatewayFigures, baselineFigures, scenario.targets);
+    scenarios.push({ name: scenario.name, description: scenario.description, connections, gateway: gatewayFigures, baseline: baselineFigures, throughputRatio: ratio, verdict, reasons });
+  }
+
+  const costGrowth: CostGrowthReport[] = [];
+  const publicPid = gateways.public.child.pid as number;
+  for (const size of wanted && !wanted.includes('cost-growth') ? [] : INVENTORY_SIZES) {
+    say(`cost growth: inventory of ${size.toLocaleString('en')} rows`);
+    const request = { method: 'GET' as const, path: `/v0/organizations/${dataset[size].organizationId}/inventory`, headers: { authorization: `Bearer ${context.publicToken}` } };
+    // Let the collector settle what earlier runs left, so that "before" means idle.
+    await new Promise((r) => setTimeout(r, 1000));
+    const memory = sampleMemory(publicPid);
+    const result = await load.run({ ...spec(publicUrl, request, 1, 120), warmupSeconds: 0 });
+    const reading = memory.stop();
+    const figures = summarize([result]);
+    costGrowth.push({
+      inventoryRows: size,
+      requests: figures.requests,
+      p50Ms: figures.p50Ms,
+      p99Ms: figures.p99Ms,
+      bytesPerResponse: figures.bytesPerResponse,
+      rssBeforeMb: reading.startMb,
+      rssPeakMb: reading.peakMb,
+      peakOverSmallestMb: reading.peakMb - (costGrowth[0]?.rssPeakMb ?? reading.peakMb),
+      non2xx: figures.non2xx + figures.errors,
+    });
+  }
+
+  const metricsSample = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+    async (r) => (r.ok ? (await r.text()).split('\n').filter((l) => /^gateway_/.test(l)) : [`metrics port answered ${r.status}`]),
+    (error: Error) => [`metrics port unreachable: ${error.message}`],
+  );
+
+  const report: BenchReport = {
+    startedAt: started.toISOString(),
+    durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryMb: Math.round(totalmem() / 2 ** 20), node: process.versions.node, platform: process.platform },
+    settings: {
+      BENCH_DURATION_SECONDS: config.BENCH_DURATION_SECONDS,
+      BENCH_WARMUP_SECONDS: config.BENCH_WARMUP_SECONDS,
+      BENCH_ROUNDS: config.BENCH_ROUNDS,
+      BENCH_CONNECTIONS: config.BENCH_CONNECTIONS,
+      BENCH_POOL_MAX: config.BENCH_POOL_MAX,
+      database: config.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
+    },
+    scenarios,
+    costGrowth,
+    metricsSample,
+  };
+  process.stdout.write(`\n${formatReport(report)}\n\n`);
+  say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);
+}
+
+main()
+  .then(cleanUp, async (error: Error) => {
+    say(`failed: ${error.stack ?? error.message}`);
+    keepLogs = true;
+    await cleanUp();
+    process.exit(1);
+  })
+  .then(() => process.exit(0));

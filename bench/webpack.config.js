@@ -1,0 +1,24 @@
+const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
+const { join } = require('path');
+
+// Three programs: the orchestrator (main), the framework-free baseline server, and the load generator.
+module.exports = {
+  output: { path: join(__dirname, '../dist/bench'), clean: true },
+  devtool: 'source-map',
+  plugins: [
+    new NxAppWebpackPlugin({
+      target: 'node',
+      compiler: 'tsc',
+      main: './src/main.ts',
+      additionalEntryPoints: [
+        { entryName: 'baseline-server', entryPath: './src/baseline/baseline-server.ts' },
+        { entryName: 'load-worker', entryPath: './src/load/load-worker.ts' },
+      ],
+      tsConfig: './tsconfig.app.json',
+      optimization: false,
+      outputHashing: 'none',
+      generatePackageJson: false,
+      sourceMap: true,
+    }),
+  ],
+};

@@ -1,0 +1,40 @@
+// The headers every answer carries: helmet's security headers and Cache-Control. With static options
+// helmet sets the same values on every response, so they are computed once at boot (helmet runs once,
+// against a recording stub) and set in one step per request instead of through twelve middlewares.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { HelmetOptions } from 'helmet';
+
+export type HeaderPlan = { set: [string, string][]; remove: string[] };
+
+function hasFunction(value: unknown): boolean {
+  if (typeof value === 'function') return true;
+  if (value && typeof value === 'object') return Object.values(value).some(hasFunction);
+  return false;
+}
+
+/** What helmet does to a response with these options; refused when they compute a value per request (e.g. a CSP nonce). */
+export function planHelmetHeaders(options: Readonly<HelmetOptions>): HeaderPlan {
+  if (hasFunction(options)) throw new Error('helmet options with functions compute headers per request: they cannot be planned once');
+  const plan: HeaderPlan = { set: [], remove: [] };
+  const recorder = {
+    setHeader: (name: string, value: unknown) => plan.set.push([name, String(value)]),
+    removeHeader: (name: string) => plan.remove.push(name),
+  };
+  let done = false;
+  helmet(options)({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  // helmet's chain is synchronous; anything else would mean per-request work that cannot be planned.
+  if (!done) throw new Error('helmet did not complete synchronously: its headers cannot be computed once');
+  return plan;
+}
+
+export function responseHeadersMiddleware(plan: HeaderPlan) {
+  const { set, remove } = plan;
+  return (_req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    for (let i = 0; i < set.length; i++) res.setHeader(set[i][0], set[i][1]);
+    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]);
+    next();
+  };
+}

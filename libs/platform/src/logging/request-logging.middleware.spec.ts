@@ -1,0 +1,81 @@
+import { Writable } from 'node:stream';
+import { createServer, Server } from 'node:http';
+import pino from 'pino';
+import { REDACTED_PATHS } from './logger';
+import { currentRequestId } from './request-context';
+import { requestLoggingMiddleware } from './request-logging.middleware';
+
+describe('request logging', () => {
+  let server: Server;
+  let url: string;
+  let lines: Record<string, unknown>[];
+  let seenInHandler: (string | undefined)[];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)));
+        callback();
+      },
+    });
+    const logger = pino({ level: 'info', redact: REDACTED_PATHS, mixin: () => ({}) }, sink);
+    const middleware = requestLoggingMiddleware(logger);
+    server = createServer((req, res) =>
+      middleware(req, res, () => {
+        seenInHandler.push(currentRequestId());
+        res.statusCode = req.url === '/boom' ? 500 : 200;
+        res.end('{}');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+
+  beforeEach(() => {
+    lines = [];
+    seenInHandler = [];
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('gives each request an id, echoes it and logs one line without credentials', async () => {
+    const res = await fetch(`${url}/v0/whoami?x=1`, { headers: { authorization: 'Bearer secret-token' } });
+    await settle();
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenInHandler).toEqual([id]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        requestId: id,
+        req: { id, method: 'GET', url: '/v0/whoami?x=1', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it("keeps a caller's well-formed request id and replaces a malformed one", async () => {
+    const kept = await fetch(url, { headers: { 'x-request-id': 'abc-123:x.y_z' } });
+    const replaced = await fetch(url, { headers: { 'x-request-id': 'no spaces allowed' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123:x.y_z');
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs a 5xx answer at error level', async () => {
+    await fetch(`${url}/boom`);
+    await settle();
+    expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } })]);
+  });
+
+  it('does not log the health probes', async () => {
+    await fetch(`${url}/health/live`);
+    await fetch(`${url}/health/ready`);
+    await settle();
+    expect(lines).toEqual([]);
+  });
+});
