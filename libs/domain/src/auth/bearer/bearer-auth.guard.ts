@@ -1,49 +1,70 @@
 // The one global guard: every route needs a valid bearer token unless it is marked @PublicRoute().
 // A 401 is a problem body with WWW-Authenticate: Bearer (RFC 6750), plus resource_metadata (RFC 9728)
 // on the public gateway.
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import { PUBLIC_ROUTE, ProblemException, ServiceUnavailableProblem } from '@gateway/platform';
-import { AuthenticatedCaller } from '../caller-identity';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
-import { BearerTokenVerifier, InvalidTokenError, bearerTokenOf } from './bearer-token-verifier';
+import { InvalidTokenError, strategyName } from './bearer.strategy';
 import { KeySetUnavailableError, UnknownKeyError } from './issuer-key-set';
 
-@Injectable()
-export class BearerAuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly verifier: BearerTokenVerifier,
-    @Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions,
-  ) {}
+const JWT_ERRORS: Record<string, string> = {
+  TokenExpiredError: 'The token has expired.',
+  NotBeforeError: 'The token is not valid yet.',
+  JsonWebTokenError: 'The token is not valid.',
+};
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<{ headers: { authorization?: string }; caller?: AuthenticatedCaller }>();
-    const token = bearerTokenOf(request.headers.authorization);
-    if (token === undefined) throw this.unauthorized(undefined);
-    try {
-      request.caller = await this.verifier.verify(token);
-      return true;
-    } catch (error) {
-      if (error instanceof KeySetUnavailableError) {
-        throw new ServiceUnavailableProblem("The gateway cannot reach its authorization server's keys; try again shortly.");
-      }
-      if (error instanceof InvalidTokenError) throw this.unauthorized(error.message);
-      if (error instanceof UnknownKeyError) throw this.unauthorized('The token was signed by a key this gateway does not know.');
-      throw error;
+function detailOf(err: unknown, info: unknown): string | undefined {
+  for (const candidate of [err, info]) {
+    if (candidate instanceof InvalidTokenError) return candidate.message;
+    if (candidate instanceof UnknownKeyError) return 'The token was signed by a key this gateway does not know.';
+    const name = (candidate as Error | undefined)?.name;
+    if (name && JWT_ERRORS[name]) {
+      const message = (candidate as Error).message;
+      if (/audience/.test(message)) return 'The token is not meant for this gateway.';
+      if (/issuer/.test(message)) return "The token was not issued by this gateway's authorization server.";
+      return JWT_ERRORS[name];
     }
   }
+  return undefined;
+}
 
-  private unauthorized(detail: string | undefined): ProblemException {
-    const params = [`realm="${this.options.audience}"`];
-    // RFC 6750 section 3: error_description is limited to %x20-21 / %x23-5B / %x5D-7E.
-    if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '')}"`);
-    if (this.options.resourceMetadataUrl) params.push(`resource_metadata="${this.options.resourceMetadataUrl}"`);
-    return new ProblemException(401, detail ?? 'A bearer access token is required.', {
-      type: detail ? 'invalid-token' : undefined,
-      headers: { 'WWW-Authenticate': `Bearer ${params.join(', ')}` },
-    });
+export function createBearerAuthGuard(audience: BearerAuthOptions['audience']) {
+  @Injectable()
+  class BearerAuthGuard extends AuthGuard(strategyName(audience)) {
+    constructor(
+      private readonly reflector: Reflector,
+      @Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions,
+    ) {
+      super();
+    }
+
+    override canActivate(context: ExecutionContext) {
+      const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+      if (isPublic) return true;
+      return super.canActivate(context);
+    }
+
+    override getAuthenticateOptions() {
+      return { session: false, property: 'caller' };
+    }
+
+    override handleRequest<TUser>(err: unknown, caller: TUser, info: unknown): TUser {
+      if (caller && !err) return caller;
+      if (err instanceof KeySetUnavailableError || info instanceof KeySetUnavailableError) {
+        throw new ServiceUnavailableProblem("The gateway cannot reach its authorization server's keys; try again shortly.");
+      }
+      const detail = detailOf(err, info);
+      const params = [`realm="${this.options.audience}"`];
+      // RFC 6750 section 3: error_description is limited to %x20-21 / %x23-5B / %x5D-7E.
+      if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '')}"`);
+      if (this.options.resourceMetadataUrl) params.push(`resource_metadata="${this.options.resourceMetadataUrl}"`);
+      throw new ProblemException(401, detail ?? 'A bearer access token is required.', {
+        type: detail ? 'invalid-token' : undefined,
+        headers: { 'WWW-Authenticate': `Bearer ${params.join(', ')}` },
+      });
+    }
   }
+  return BearerAuthGuard;
 }
