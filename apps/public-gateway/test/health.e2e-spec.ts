@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createLogger, loadConfig } from '@gateway/platform';
@@ -75,6 +76,25 @@ describe('public gateway: health, errors and headers', () => {
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await res.json()).toEqual({ type: 'about:blank', title: 'Request Header Fields Too Large', status: 431, detail: 'The request line and headers are larger than this service accepts (16 KB).' });
+  });
+
+  it('answers an oversized head with its 431 even while the client goes on sending a large body', async () => {
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address() as { port: number };
+    const body = Buffer.alloc(1_100_000, 'y');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new Promise<number | string>((resolve) => {
+          const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/v0/x?pad=${'x'.repeat(100_000)}`, headers: { 'content-length': body.length } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', (error) => resolve(error.message));
+          req.end(body);
+        }),
+      ),
+    );
+    expect(statuses).toEqual(Array(20).fill(431));
   });
 
   it('sets security headers', async () => {

@@ -17,11 +17,15 @@ function statusOf(code: string | undefined): number {
 }
 
 export function answerClientErrors(server: Server): void {
+  // Sockets already answered: the parser reports its error again for every chunk the client still sends.
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) return;
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
+    answered.add(socket);
     const status = statusOf(error.code);
     const body = JSON.stringify({ type: problemType(), title: statusTitle(status), status, detail: DETAILS[status] });
     socket.end(
