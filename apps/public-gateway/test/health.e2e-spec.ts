@@ -14,7 +14,8 @@ describe('public gateway: health, errors and headers', () => {
     database = await createTestDatabase();
     const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(database.url));
     app = await createPublicGateway(config, createLogger({ name: 'test', level: 'silent' }));
-    await app.init();
+    // Listening on a real port: some cases are refused by Node's HTTP parser before Express sees them.
+    await app.listen(0, '127.0.0.1');
   });
 
   afterAll(async () => {
@@ -70,7 +71,6 @@ describe('public gateway: health, errors and headers', () => {
   });
 
   it('answers a request head over the size limit with a 431 problem', async () => {
-    await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as { port: number };
     const res = await fetch(`http://127.0.0.1:${port}/health/live`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
     expect(res.status).toBe(431);
@@ -79,7 +79,6 @@ describe('public gateway: health, errors and headers', () => {
   });
 
   it('answers an oversized head with its 431 even while the client goes on sending a large body', async () => {
-    await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as { port: number };
     const body = Buffer.alloc(1_100_000, 'y');
     const statuses = await Promise.all(
