@@ -40,7 +40,8 @@ async function checkNothingLostOrDoubled(tally: AreaTally, db: Queryable, gatewa
     tally.check(ids.length === 1 && (answered === undefined || ids[0] === answered), `key ${entry.key} (first answer ${entry.res?.status ?? entry.error}) has orders [${ids.join(', ')}]`);
   }
   const orderCount = [...orders.values()].reduce((n, ids) => n + ids.length, 0);
-  tally.check((await pending(db, org, org.barcodes[0])) - pendingBefore === orderCount, `pendingAllocation moved by ${(await pending(db, org, org.barcodes[0])) - pendingBefore} for ${orderCount} orders`);
+  const moved = (await pending(db, org, org.barcodes[0])) - pendingBefore;
+  tally.check(moved === orderCount, `pendingAllocation moved by ${moved} for ${orderCount} orders`);
 }
 
 describe('faults', () => {

@@ -51,15 +51,7 @@ export class InventoryLevelRepository {
 
   /** Locks the levels in a stable order, so that concurrent writers of several levels cannot deadlock. */
   async lock(tx: Queryable, keys: InventoryLevelKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    await tx.query(
-      `SELECT 1 FROM inventory_levels l
-         JOIN unnest($1::uuid[], $2::text[], $3::text[]) AS k(organization_id, warehouse_id, barcode)
-           ON (l.organization_id, l.warehouse_id, l.barcode) = (k.organization_id, k.warehouse_id, k.barcode)
-        ORDER BY l.organization_id, l.warehouse_id, l.barcode
-        FOR UPDATE OF l`,
-      [keys.map((k) => k.organizationId), keys.map((k) => k.warehouseId), keys.map((k) => k.barcode)],
-    );
+    await this.readLocked(tx, keys);
   }
 
   /** One level; undefined when no row exists. */
@@ -71,7 +63,7 @@ export class InventoryLevelRepository {
     return rows[0] && toQuantities(rows[0]);
   }
 
-  /** Locks the levels that exist among the keys (in the order of lock()) and reads them, by "warehouseId/barcode". */
+  /** Locks the levels that exist among the keys, in a stable order, and reads them, by "warehouseId/barcode". */
   async readLocked(tx: Queryable, keys: InventoryLevelKey[]): Promise<Map<string, InventoryQuantities>> {
     if (keys.length === 0) return new Map();
     const { rows } = await tx.query<QuantityRow & { warehouse_id: string; barcode: string }>(

@@ -85,7 +85,7 @@ export async function createTestClient(databaseUrl: string, spec: TestClientSpec
 
 /** A real access token from the issuer's token endpoint for a new client. */
 export async function createTestToken(
-  issuer: TestIssuer,
+  issuer: Pick<TestIssuer, 'url'>,
   databaseUrl: string,
   spec: TestClientSpec & { audience?: 'public' | 'internal' },
 ): Promise<{ accessToken: string } & TestClient> {

@@ -1,7 +1,10 @@
 // One database with seeded organizations, a public and an internal gateway process on it, and tokens
 // for each kind of caller: the ground most areas of the suite stand on.
-import { SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, importFixture, seedOrganization } from '@gateway/testing';
+import { randomUUID } from 'node:crypto';
+import { SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, createTestToken, importFixture, seedOrganization } from '@gateway/testing';
 import { GatewayProcess, startGateway } from './gateway-process';
+import { send } from './http';
+import { orderRequest } from './order-stream';
 
 export interface World {
   database: TestDatabase;
@@ -73,25 +76,13 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
 
 /** A new client of the given kind and a token for it from the public gateway's token endpoint. */
 export async function tokenFor(issuerUrl: string, databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal' }): Promise<string> {
-  const client = await createTestClient(databaseUrl, spec);
-  const res = await fetch(`${issuerUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`no token: ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
+  return (await createTestToken({ url: issuerUrl }, databaseUrl, spec)).accessToken;
 }
 
-/** Places a one-line sales order; returns its fulfilment order's id. */
-export async function placeOrder(publicUrl: string, token: string, org: SeededOrganization, quantity = 1): Promise<string> {
-  const res = await fetch(`${publicUrl}/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ orderReference: 'world', customer: { firstName: 'Ada' }, lineItems: [{ sku: 's', barcode: org.barcodes[0], quantity }] }),
-  });
-  const body = (await res.json()) as { fulfilmentOrderId?: string };
-  if (res.status !== 201 || !body.fulfilmentOrderId) throw new Error(`no order: ${res.status} ${JSON.stringify(body)}`);
+/** Places a sales order (the order streams' request); returns its fulfilment order's id. */
+export async function placeOrder(publicUrl: string, token: string, org: SeededOrganization): Promise<string> {
+  const res = await send(publicUrl, orderRequest(org, token, `world-${randomUUID()}`));
+  const body = JSON.parse(res.text) as { fulfilmentOrderId?: string };
+  if (res.status !== 201 || !body.fulfilmentOrderId) throw new Error(`no order: ${res.status} ${res.text}`);
   return body.fulfilmentOrderId;
 }
