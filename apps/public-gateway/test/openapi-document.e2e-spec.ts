@@ -7,6 +7,7 @@ import { RunningGateway, startPublicGateway } from './support/start-public-gatew
 describe('the public OpenAPI document', () => {
   let database: TestDatabase;
   let gateway: RunningGateway;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
   let publicDocument: Record<string, any>;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Records every answer an app under test gives, so that a test file can check all of them against the
 // served OpenAPI document when it closes the app: the document cannot drift from the behaviour.
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { OpenApiValidator } from './openapi-validator';
 
 interface Recorded {
@@ -56,6 +57,18 @@ export class ResponseRecorder {
 
   get count(): number {
     return this.recorded.length;
+  }
+
+  /**
+   * Reads the served document, closes the app, then fails if any recorded answer does not match it.
+   * The document comes over a fresh connection (supertest), never a pooled keep-alive socket of the
+   * process-wide fetch pool, which a server closed earlier in the same test worker may have reset.
+   */
+  async closeAndCheck(app: INestApplication): Promise<void> {
+    const document = (await request(app.getHttpServer()).get('/openapi.json').expect(200)).body as Record<string, unknown>;
+    await app.close();
+    const violations = this.violations(document);
+    if (violations.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${violations.join('\n')}`);
   }
 
   /** Every recorded JSON answer of a documented operation that does not match the document. */
