@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     return { clientId: created.client_id, clientSecret: created.client_secret };
   };
 
-  const [publicPort, internalPort, baselinePort, metricsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [publicPort, internalPort, baselinePort, floorPort, metricsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const publicUrl = `http://127.0.0.1:${publicPort}`;
   const common = {
     PATH: process.env.PATH,
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
   });
   if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
 
+  const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const baseline = await startServer({
     name: 'baseline',
     script: join(__dirname, 'baseline-server.js'),
@@ -158,6 +159,18 @@ async function main(): Promise<void> {
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX), BASELINE_PORT: String(baselinePort), BASELINE_ISSUER: publicUrl },
   });
   cleanups.push(() => baseline.stop());
+  const floor = SCENARIOS.some((s) => s.floor && (!wanted || wanted.includes(s.name)))
+    ? await startServer({
+        name: 'framework floor',
+        script: join(__dirname, 'floor-server.js'),
+        nodeArgs: serverNodeArgs,
+        url: `http://127.0.0.1:${floorPort}`,
+        readyPath: '/health/ready',
+        logFile: join(workDir, 'floor.log'),
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', FLOOR_PORT: String(floorPort) },
+      })
+    : undefined;
+  if (floor) cleanups.push(() => floor.stop());
 
   const load = new LoadGenerator();
   cleanups.push(() => load.close());
@@ -170,12 +183,11 @@ async function main(): Promise<void> {
     warmupSeconds: config.BENCH_WARMUP_SECONDS,
   });
 
-  const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const scenarios: ScenarioReport[] = [];
   for (const scenario of SCENARIOS.filter((s) => !wanted || wanted.includes(s.name))) {
     const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
     const request = scenario.request(context);
-    const runs: { gateway: LoadResult[]; baseline: LoadResult[] } = { gateway: [], baseline: [] };
+    const runs: { gateway: LoadResult[]; baseline: LoadResult[]; floor: LoadResult[] } = { gateway: [], baseline: [], floor: [] };
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
       say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway`);
       runs.gateway.push(await load.run(spec(gateways[scenario.gateway].url, request, connections, scenario.timeoutSeconds ?? 10)));
@@ -183,11 +195,27 @@ async function main(): Promise<void> {
         say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, baseline`);
         runs.baseline.push(await load.run(spec(baseline.url, request, connections, scenario.timeoutSeconds ?? 10)));
       }
+      if (scenario.floor && floor) {
+        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, framework floor`);
+        runs.floor.push(await load.run(spec(floor.url, request, connections, scenario.timeoutSeconds ?? 10)));
+      }
     }
     const gatewayFigures = summarize(runs.gateway);
     const baselineFigures = scenario.baseline ? summarize(runs.baseline) : undefined;
+    const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
     const { verdict, reasons, ratio } = verdictOf(gatewayFigures, baselineFigures, scenario.targets);
-    scenarios.push({ name: scenario.name, description: scenario.description, connections, gateway: gatewayFigures, baseline: baselineFigures, throughputRatio: ratio, verdict, reasons });
+    scenarios.push({
+      name: scenario.name,
+      description: scenario.description,
+      connections,
+      gateway: gatewayFigures,
+      baseline: baselineFigures,
+      floor: floorFigures,
+      throughputRatio: ratio,
+      floorRatio: floorFigures && baselineFigures?.requestsPerSecond ? floorFigures.requestsPerSecond / baselineFigures.requestsPerSecond : undefined,
+      verdict,
+      reasons,
+    });
   }
 
   const costGrowth: CostGrowthReport[] = [];

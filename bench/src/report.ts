@@ -14,8 +14,12 @@ export interface ScenarioReport {
   connections: number;
   gateway: Figures;
   baseline?: Figures;
+  /** An empty NestJS/express route answering the same path, in the same run (scenarios marked `floor`). */
+  floor?: Figures;
   /** Gateway throughput over the baseline's, in the same run. */
   throughputRatio?: number;
+  /** The floor's throughput over the baseline's: the most a NestJS/express gateway reaches here. */
+  floorRatio?: number;
   verdict: Verdict;
   /** Why the verdict is not ok. */
   reasons: string[];
@@ -102,6 +106,13 @@ export function formatReport(report: BenchReport): string {
     num(c.non2xx),
   ]);
   const notes = report.scenarios.filter((s) => s.reasons.length > 0).map((s) => `  ${s.name}: ${s.reasons.join('; ')}`);
+  const floors = report.scenarios
+    .filter((s) => s.floor && s.floorRatio !== undefined && s.throughputRatio !== undefined)
+    .map(
+      (s) =>
+        `  ${s.name}: an empty NestJS/express route answers ${num(s.floor?.requestsPerSecond)} req/s (p50 ${num(s.floor?.p50Ms, 1)} ms, p99 ${num(s.floor?.p99Ms, 1)} ms), ` +
+        `${num(s.floorRatio, 2)} of the baseline; the gateway reaches ${num((s.throughputRatio as number) / (s.floorRatio as number), 2)} of that floor.`,
+    );
   return [
     `Gateway (G) against the framework-free baseline (B), alternating rounds; ${report.machine.cpus} CPUs, Node ${report.machine.node}.`,
     `Settings: ${Object.entries(report.settings)
@@ -110,6 +121,7 @@ export function formatReport(report: BenchReport): string {
     '',
     table(['scenario', 'G req/s', 'G p50 ms', 'G p99 ms', 'G non-2xx', 'B req/s', 'B p50 ms', 'B p99 ms', 'G/B', 'verdict'], scenarioRows, new Set([1, 2, 3, 4, 5, 6, 7, 8])),
     ...(notes.length ? ['', 'Notes:', ...notes] : []),
+    ...(floors.length ? ['', 'Framework floor (no token check, no middleware, no logging: the most the NestJS/express stack reaches on this machine):', ...floors] : []),
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
     table(['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'], costRows, new Set([0, 1, 2, 3, 4, 5, 6, 7, 8])),

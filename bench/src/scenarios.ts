@@ -24,6 +24,8 @@ export interface Scenario {
   gateway: 'public' | 'internal';
   /** Also run against the framework-free baseline, alternating with the gateway. */
   baseline: boolean;
+  /** Also run against the framework floor (an empty NestJS/express route): how far the stack itself goes. */
+  floor?: boolean;
   /** Held to the targets: throughput at least 0.8 of the baseline's, p99 under 4 times p50. */
   targets: boolean;
   /** Fewer connections for answers of megabytes. */
@@ -53,6 +55,7 @@ export const SCENARIOS: Scenario[] = [
     description: 'GET /v0/whoami',
     gateway: 'public',
     baseline: true,
+    floor: true,
     targets: true,
     request: (c) => ({ method: 'GET', path: '/v0/whoami', headers: bearer(c.publicToken) }),
   },
