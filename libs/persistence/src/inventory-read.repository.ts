@@ -13,9 +13,11 @@ export interface InventoryLevelRow {
   archived: boolean;
 }
 
-export interface InventoryPageFilter {
-  /** The public read shows live retail units only; the internal one shows archived units too. */
-  includeArchived: boolean;
+/** A level as the public read shows it: what it needs and nothing more. */
+export interface StockRow {
+  barcode: string;
+  onHand: number;
+  sellable: number;
 }
 
 @Injectable()
@@ -37,26 +39,33 @@ export class InventoryReadRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  async page(q: Queryable, organizationId: string, warehouseId: string, afterBarcode: string, limit: number, filter: InventoryPageFilter): Promise<InventoryLevelRow[]> {
-    const { rows } = await q.query<{ barcode: string; on_hand: number; allocated: number; pending_allocation: number; sku: string; name: string; archived: boolean }>({
+  /** Live (not archived) units' levels at a warehouse, for the public read: three columns, no unit text. */
+  async stockPage(q: Queryable, organizationId: string, warehouseId: string, afterBarcode: string, limit: number): Promise<StockRow[]> {
+    const { rows } = await q.query<StockRow>({
+      name: 'inventory-read-stock-page',
+      text: `SELECT l.barcode, l.on_hand AS "onHand", l.on_hand - l.allocated - l.pending_allocation AS sellable
+               FROM inventory_levels l
+               JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode AND u.archived_at IS NULL
+              WHERE l.organization_id = $1 AND l.warehouse_id = $2::entity_id AND l.barcode > $3::text COLLATE "C"
+              ORDER BY l.barcode
+              LIMIT $4`,
+      values: [organizationId, warehouseId, afterBarcode, limit],
+    });
+    return rows;
+  }
+
+  /** Every level at a warehouse with its unit, archived units included, for the internal reads. */
+  async page(q: Queryable, organizationId: string, warehouseId: string, afterBarcode: string, limit: number): Promise<InventoryLevelRow[]> {
+    const { rows } = await q.query<InventoryLevelRow>({
       name: 'inventory-read-page',
-      text: `SELECT l.barcode, l.on_hand, l.allocated, l.pending_allocation, u.sku, u.name, u.archived_at IS NOT NULL AS archived
+      text: `SELECT l.barcode, l.on_hand AS "onHand", l.allocated, l.pending_allocation AS "pendingAllocation", u.sku, u.name, u.archived_at IS NOT NULL AS archived
                FROM inventory_levels l
                JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode
               WHERE l.organization_id = $1 AND l.warehouse_id = $2::entity_id AND l.barcode > $3::text COLLATE "C"
-                AND ($5::boolean OR u.archived_at IS NULL)
               ORDER BY l.barcode
               LIMIT $4`,
-      values: [organizationId, warehouseId, afterBarcode, limit, filter.includeArchived],
+      values: [organizationId, warehouseId, afterBarcode, limit],
     });
-    return rows.map((r) => ({
-      barcode: r.barcode,
-      onHand: r.on_hand,
-      allocated: r.allocated,
-      pendingAllocation: r.pending_allocation,
-      sku: r.sku,
-      name: r.name,
-      archived: r.archived,
-    }));
+    return rows;
   }
 }

@@ -45,7 +45,7 @@ export class InternalInventoryReadService {
   }
 
   private async stream(organizationId: string, warehouses: string[]): Promise<AsyncGenerator<string>> {
-    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit, { includeArchived: true }), warehouses);
+    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit), warehouses);
     return chunks(organizationId, pages);
   }
 
@@ -58,7 +58,7 @@ export class InternalInventoryReadService {
   }
 }
 
-async function* chunks(organizationId: string, pages: AsyncGenerator<LevelPage>): AsyncGenerator<string> {
+async function* chunks(organizationId: string, pages: AsyncGenerator<LevelPage<InventoryLevelRow>>): AsyncGenerator<string> {
   yield '{"outcome":"SUCCESS","items":[';
   let first = true;
   for await (const page of pages) {

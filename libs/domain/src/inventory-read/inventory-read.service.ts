@@ -1,7 +1,7 @@
 // The public inventory read, written as it is read: keyset pages of levels (openLevelPages) become
 // JSON chunks, so memory holds one page whatever the number of rows.
 import { Injectable } from '@nestjs/common';
-import { Database, InventoryReadRepository } from '@gateway/persistence';
+import { Database, InventoryReadRepository, StockRow } from '@gateway/persistence';
 import { CallerIdentity } from '../auth/caller-identity';
 import { OrganizationAccessPolicy } from '../organizations/organization-access.policy';
 import { LevelPage, openLevelPages } from './level-pages';
@@ -19,11 +19,11 @@ export class InventoryReadService {
     await this.access.assertCanAccessOrganization(identity, organizationId);
     const warehouses = await this.inventory.warehouses(this.db, organizationId);
     // Archived units are not shown; a warehouse whose units are all archived therefore has no group.
-    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit, { includeArchived: false }), warehouses);
+    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.stockPage(this.db, organizationId, warehouseId, after, limit), warehouses);
     return this.chunks(pages);
   }
 
-  private async *chunks(pages: AsyncGenerator<LevelPage>): AsyncGenerator<string> {
+  private async *chunks(pages: AsyncGenerator<LevelPage<StockRow>>): AsyncGenerator<string> {
     yield '{"items":[';
     let current: string | undefined;
     for await (const page of pages) {
@@ -34,7 +34,7 @@ export class InventoryReadService {
         chunk = ',';
       }
       current = page.warehouseId;
-      chunk += page.rows.map((row) => `{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.onHand - row.allocated - row.pendingAllocation}}`).join(',');
+      chunk += page.rows.map((row) => `{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.sellable}}`).join(',');
       yield chunk;
     }
     yield current === undefined ? ']}' : ']}]}';
