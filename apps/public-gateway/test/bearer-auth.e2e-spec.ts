@@ -5,7 +5,8 @@ import * as client from 'openid-client';
 import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, exportSPKI, generateKeyPair, jwtVerify } from 'jose';
 import request from 'supertest';
 import { Database, SigningKeyRepository } from '@gateway/persistence';
-import { SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { RevocationCheck, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { ServiceUnavailableProblem } from '@gateway/platform';
 import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
@@ -219,6 +220,30 @@ describe('bearer authentication on the public gateway', () => {
       const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
       await database.db.query('UPDATE api_clients SET revoked_at = now() WHERE client_id = $1', [c.clientId]);
       await expectRefused(res.body.access_token);
+    });
+  });
+
+  describe('a failure of the gateway while it checks a valid token is not a 401', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('the database unreachable for the revocation check: 503 problem with Retry-After', async () => {
+      const token = await tokenFor({ type: 'SERVICE' });
+      jest.spyOn(gateway.app.get(RevocationCheck), 'isRevoked').mockRejectedValueOnce(new ServiceUnavailableProblem('The database is unreachable; try again shortly.'));
+      const res = await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(res.body).toEqual(expect.objectContaining({ status: 503, detail: 'The database is unreachable; try again shortly.' }));
+      await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`).expect(200);
+    });
+
+    it('an unexpected error: 500 problem, not "a bearer access token is required"', async () => {
+      const token = await tokenFor({ type: 'SERVICE' });
+      jest.spyOn(gateway.app.get(RevocationCheck), 'isRevoked').mockRejectedValueOnce(new Error('boom'));
+      const res = await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(500);
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(JSON.stringify(res.body)).not.toMatch(/boom|bearer access token/i);
     });
   });
 

@@ -51,7 +51,7 @@ describe('the public OpenAPI document', () => {
     expect(publicDocument.components.schemas.InvoiceListItemDto.properties.status.enum).toEqual(['FINALIZED', 'PAID', 'PAST_DUE', 'VOIDED', 'REFUNDED', 'UNCOLLECTIBLE']);
     expect(publicDocument.components.schemas.InventoryItemDto.properties.onHand).toEqual(expect.objectContaining({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }));
     const invoices = publicDocument.paths['/v0/organizations/{organizationId}/invoices'].get.responses;
-    expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '500', '503']);
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
   });
 

@@ -25,6 +25,7 @@ export * from './auth/authorization-server.module';
 export * from './auth/whoami.dto';
 export * from './auth/bearer/bearer.options';
 export * from './auth/bearer/bearer-auth.module';
+export * from './auth/bearer/revocation-check';
 export * from './auth/bearer/authenticated.decorator';
 export * from './organizations/organizations.service';
 export * from './organizations/organization-record';

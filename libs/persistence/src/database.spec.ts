@@ -1,3 +1,4 @@
+import { Socket, createServer } from 'node:net';
 import { ServiceUnavailableProblem } from '@gateway/platform';
 import { Database, isConnectionError } from './database';
 import { freePort } from './embedded-postgres';
@@ -38,6 +39,48 @@ describe('Database', () => {
       await expect(unreachable.transaction(async () => 1)).rejects.toBeInstanceOf(ServiceUnavailableProblem);
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it('answers a statement that runs out of time with a 503 problem, not a 500', async () => {
+    const slow = new Database({ url: database.url, statementTimeoutMs: 200 });
+    try {
+      const error = await slow.query('SELECT pg_sleep(2)').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableProblem);
+      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(expect.objectContaining({ status: 503, detail: 'The database did not answer in time; try again shortly.' }));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('gives up on a server that stops answering: a 503 problem within the contract 5 s', async () => {
+    // A proxy in front of the real server that, once frozen, passes nothing on: a paused Postgres.
+    let frozen = false;
+    const sockets: Socket[] = [];
+    const target = new URL(database.url);
+    const proxy = createServer((client) => {
+      const server = new Socket().connect(Number(target.port), target.hostname);
+      sockets.push(client, server);
+      client.on('data', (chunk) => !frozen && server.write(chunk));
+      server.on('data', (chunk) => !frozen && client.write(chunk));
+      client.on('error', () => undefined);
+      server.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = new URL(database.url);
+    url.port = String((proxy.address() as { port: number }).port);
+    const db = new Database({ url: url.toString(), statementTimeoutMs: 300 });
+    try {
+      await db.query('SELECT 1');
+      frozen = true;
+      const started = Date.now();
+      const error = await db.query('SELECT 1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableProblem);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      await db.close().catch(() => undefined);
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

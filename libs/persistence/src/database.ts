@@ -35,6 +35,8 @@ const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
   '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
 ]);
+/** The statement ran out of time (statement_timeout) or was cancelled: the database is too slow, not the request wrong. */
+const QUERY_CANCELED = '57014';
 
 /** True when the error means the database cannot be reached, rather than that a statement failed. */
 export function isConnectionError(error: unknown): boolean {
@@ -46,7 +48,9 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 function translate(error: unknown): unknown {
-  return isConnectionError(error) ? new ServiceUnavailableProblem('The database is unreachable; try again shortly.') : error;
+  if (isConnectionError(error)) return new ServiceUnavailableProblem('The database is unreachable; try again shortly.');
+  if ((error as { code?: string } | undefined)?.code === QUERY_CANCELED) return new ServiceUnavailableProblem('The database did not answer in time; try again shortly.');
+  return error;
 }
 
 export class Database implements Queryable {
@@ -60,8 +64,9 @@ export class Database implements Queryable {
       connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: statementTimeout,
-      // A server that stops answering must not hang a request: give up shortly after the statement timeout.
-      query_timeout: statementTimeout + 1_000,
+      // A server that stops answering (statement_timeout is the server's own, so it cannot fire then)
+      // must not hang a request: the client gives up shortly after the statement timeout.
+      query_timeout: statementTimeout + 500,
       application_name: options.applicationName ?? 'gateway',
       types,
     });

@@ -34,7 +34,8 @@ export class GatewayConfig {
   @IsInt({ message: 'must be an integer number of milliseconds between 100 and 600000' })
   @Min(100, { message: 'must be an integer number of milliseconds between 100 and 600000' })
   @Max(600000, { message: 'must be an integer number of milliseconds between 100 and 600000' })
-  DATABASE_STATEMENT_TIMEOUT_MS = 10000;
+  /** Server-side statement timeout; the client gives up 500 ms later, so a database that stops answering is a 503 within 5 s (contract section 3). */
+  DATABASE_STATEMENT_TIMEOUT_MS = 4000;
 
   /** The token issuer and the public resource identifier (the `aud` of public tokens). */
   @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value))

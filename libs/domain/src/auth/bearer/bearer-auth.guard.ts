@@ -55,7 +55,11 @@ export function createBearerAuthGuard(audience: BearerAuthOptions['audience']) {
       if (err instanceof KeySetUnavailableError || info instanceof KeySetUnavailableError) {
         throw new ServiceUnavailableProblem("The gateway cannot reach its authorization server's keys; try again shortly.");
       }
+      // A failure of our own while checking a token (the database asked whether the client is revoked is
+      // unreachable: a 503 problem) is not the caller's fault: it is answered as what it is, never as a 401.
+      if (err instanceof ProblemException) throw err;
       const detail = detailOf(err, info);
+      if (err && !detail) throw err;
       const params = [`realm="${this.options.audience}"`];
       // RFC 6750 section 3: error_description is limited to %x20-21 / %x23-5B / %x5D-7E.
       if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '')}"`);
