@@ -43,6 +43,12 @@ describe('internal gateway: health, errors and headers', () => {
     expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /v0/nothing-here.' });
   });
 
+  it('matches paths case-sensitively, as the spec writes them', async () => {
+    await request(app.getHttpServer()).get('/health/live').expect(200);
+    const res = await request(app.getHttpServer()).get('/HEALTH/LIVE').expect(404);
+    expect(res.body.detail).toBe('No operation is served at GET /HEALTH/LIVE.');
+  });
+
   it('answers malformed JSON with a 400 problem and no parser internals', async () => {
     const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('{"a":');
     expect(res.status).toBe(400);

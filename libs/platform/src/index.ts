@@ -10,6 +10,7 @@ export * from './logging/request-logging.middleware';
 export * from './health/health.controller';
 export * from './http/public-route.decorator';
 export * from './http/configure-gateway';
+export * from './http/gateway-http-adapter';
 export * from './http/run-gateway';
 export * from './openapi/setup-openapi';
 export * from './openapi/problem-details.dto';
