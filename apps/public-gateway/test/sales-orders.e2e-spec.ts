@@ -73,6 +73,44 @@ describe('sales-order creation', () => {
     });
   });
 
+  // Lines resolve (by barcode), so that without the check the NUL would reach Postgres.
+  const nulBody = (where: 'orderReference' | 'firstName' | 'sku') =>
+    `{"orderReference":"nul${where === 'orderReference' ? '\\u0000' : ''}x","customer":{"firstName":"a${where === 'firstName' ? '\\u0000' : ''}"},` +
+    `"lineItems":[{"sku":"s${where === 'sku' ? '\\u0000' : ''}","barcode":"${org.barcodes[0]}","quantity":1}]}`;
+
+  it.each([
+    ['orderReference', 'orderReference', '/orderReference'],
+    ['customer.firstName', 'firstName', '/customer/firstName'],
+    ['lineItems[0].sku', 'sku', '/lineItems/0/sku'],
+  ] as const)('refuses a NUL character in %s with 400 pointing at it', async (_name, where, pointer) => {
+    const res = await create().set('Content-Type', 'application/json').send(nulBody(where));
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid.',
+      errors: [{ pointer, message: 'must not contain the NUL character (U+0000)' }],
+    });
+  });
+
+  it('refuses a NUL character in a property name with 400', async () => {
+    const res = await create().set('Content-Type', 'application/json').send('{"orderReference":"r","customer":{"firstName":"a","x\\u0000":1},"lineItems":[{"sku":"S","quantity":1}]}');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/customer/x\u0000', message: 'is a property name containing the NUL character (U+0000)' }]);
+  });
+
+  it('refuses an own __proto__ property like any unknown property, at any depth', async () => {
+    const raw = JSON.stringify(body('PROTO')).replace(/^\{/, '{"__proto__":{"x":1},').replace('"customer":{', '"customer":{"__proto__":{},');
+    const res = await create().set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { pointer: '/__proto__', message: 'is not a known property' },
+      { pointer: '/customer/__proto__', message: 'is not a known property' },
+    ]);
+  });
+
   it.each([
     ['a JSON array', '[1,2]'],
     ['a JSON string', '"order"'],

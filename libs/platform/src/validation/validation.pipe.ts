@@ -5,6 +5,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
+import { findForbiddenJson } from './json-body-check';
 
 /** Constraints that say a value has the wrong type or should not be there: when one fails, the others add nothing. */
 const TYPE_CONSTRAINTS = new Set(['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray', 'nestedValidation']);
@@ -27,6 +28,10 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 
 class GatewayValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') {
+      const forbidden = findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
+      if (forbidden.length > 0) throw new BadRequestProblem('The request is not valid.', forbidden);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (error) {
