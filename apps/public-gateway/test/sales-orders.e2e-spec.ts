@@ -148,6 +148,32 @@ describe('sales-order creation', () => {
     expect(res.body.errors).toEqual([{ pointer: '/lineItems/0/sku', message: 'is not a retail unit of this organization' }]);
   });
 
+  it('refuses lines of one barcode whose quantities add up past the largest safe integer, pointing at the line that overflows', async () => {
+    const line = (quantity: number) => ({ sku: 'any', barcode: org.barcodes[1], quantity });
+    const res = await create().send({ ...body('OVERFLOW'), lineItems: [line(Number.MAX_SAFE_INTEGER - 1), { sku: 'other', barcode: org.barcodes[0], quantity: 1 }, line(1), line(1)] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The quantities of some retail units add up to more than the largest supported quantity.',
+      errors: [{ pointer: '/lineItems/3/quantity', message: `makes the total quantity of ${org.barcodes[1]} in this order exceed 9007199254740991, the largest supported quantity` }],
+    });
+  });
+
+  it('answers 409 saying so when an order would raise pendingAllocation past the largest supported quantity', async () => {
+    const order = (quantity: number) => create().send({ ...body('PENDING-MAX'), lineItems: [{ sku: 'any', barcode: org.barcodes[1], quantity }] });
+    expect((await order(Number.MAX_SAFE_INTEGER)).status).toBe(201);
+    const res = await order(1);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      type: '/problems/inventory-conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: `The change would make the pendingAllocation of ${org.barcodes[1]} at ${org.warehouseId} exceed 9007199254740991, the largest supported quantity.`,
+    });
+  });
+
   it.each([
     ['empty', ''],
     ['too long', 'k'.repeat(256)],

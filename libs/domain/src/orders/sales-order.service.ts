@@ -61,6 +61,7 @@ export class SalesOrderService {
         }
       }
       const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
+      assertBarcodeTotalsFit(body.lineItems, barcodes);
       const record = await this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, clientId, body, barcodes });
       if (idempotencyKey !== undefined) {
         await this.idempotency.save(tx, clientId, idempotencyKey, { requestFingerprint: fingerprint, responseStatus: 201, responseBody: record });
@@ -161,4 +162,24 @@ export class SalesOrderService {
       fulfilmentOrderId,
     });
   }
+}
+
+/**
+ * The fulfilment order gets one line per barcode, with the quantities of repeated barcodes summed; the sum
+ * must stay a safe integer like each quantity. The line that takes the total past it is named.
+ */
+function assertBarcodeTotalsFit(lines: SalesOrderLineInput[], barcodes: string[]): void {
+  const totals = new Map<string, number>();
+  const problems: ProblemFieldError[] = [];
+  lines.forEach((line, index) => {
+    const total = (totals.get(barcodes[index]) ?? 0) + line.quantity;
+    if (total > Number.MAX_SAFE_INTEGER && (totals.get(barcodes[index]) ?? 0) <= Number.MAX_SAFE_INTEGER) {
+      problems.push({
+        pointer: `/lineItems/${index}/quantity`,
+        message: `makes the total quantity of ${barcodes[index]} in this order exceed ${Number.MAX_SAFE_INTEGER}, the largest supported quantity`,
+      });
+    }
+    totals.set(barcodes[index], total);
+  });
+  if (problems.length > 0) throw new BadRequestProblem('The quantities of some retail units add up to more than the largest supported quantity.', problems);
 }
