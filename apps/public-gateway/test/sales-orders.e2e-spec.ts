@@ -67,7 +67,7 @@ describe('sales-order creation', () => {
       errors: expect.arrayContaining([
         { pointer: '/admin', message: 'is not a known property' },
         { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
-        { pointer: '/customer/firstName', message: 'must be a string' },
+        { pointer: '/customer/firstName', message: 'is required' },
         { pointer: '/lineItems/0/quantity', message: 'must be at least 1' },
       ]),
     });
