@@ -1,5 +1,6 @@
 // POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders over HTTP: the whole body
 // validated, access, idempotency under concurrency, restarts and two gateway processes.
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
@@ -121,9 +122,30 @@ describe('sales-order creation', () => {
     expect(res.body.status).toBe(400);
   });
 
-  it('answers a non-JSON body with 400, not 500', async () => {
-    const res = await create().set('Content-Type', 'text/plain').send('orderReference=1');
-    expect(res.status).toBe(400);
+  it.each([
+    ['text/plain', JSON.stringify({ orderReference: 'x' })],
+    ['application/xml', '<order/>'],
+    ['application/x-www-form-urlencoded', 'orderReference=1&customer[firstName]=a'],
+  ])('answers a %s body with 415, not field errors', async (type, raw) => {
+    const res = await create().set('Content-Type', type).send(raw);
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
+  });
+
+  it('answers a body sent without a Content-Type with 415', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const raw = JSON.stringify({ orderReference: 'x' });
+      const req = httpRequest(`${gateway.url}${path()}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Length': Buffer.byteLength(raw) } }, (answer) => {
+        let text = '';
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(raw);
+    });
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.body).detail).toBe('The body must be application/json.');
   });
 
   it.each([
@@ -234,5 +256,6 @@ describe('sales-order creation', () => {
     expect(operation.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateSalesOrderDto');
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
     expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
   });
 });

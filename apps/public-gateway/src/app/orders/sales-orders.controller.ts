@@ -15,7 +15,7 @@ export class SalesOrdersController {
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days' })
   @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
-  @ApiProblemResponses(400, 403, 404, 409, 422, 500)
+  @ApiProblemResponses(400, 403, 404, 409, 415, 422, 500)
   async createSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,
