@@ -214,6 +214,9 @@ describe('sales-order creation', () => {
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    // Byte for byte: the stored answer keeps the first answer's text, key order included.
+    expect(again.text).toBe(first.text);
     const different = await create().set('Idempotency-Key', 'http-replay-1').send(body('OTHER'));
     expect(different.status).toBe(422);
     expect(different.body.type).toBe('/problems/idempotency-key-reused');

@@ -23,6 +23,8 @@ export interface SalesOrderOutcome {
   record: SalesOrderRecord;
   /** True when the answer is the replay of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
+  /** For a replay, the first answer's body exactly as it was written: the replay sends these bytes. */
+  replayText?: string;
 }
 
 @Injectable()
@@ -54,7 +56,7 @@ export class SalesOrderService {
             throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
           }
           this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
-          return { record: earlier.responseBody as SalesOrderRecord, replayed: true };
+          return { record: earlier.responseBody as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
         }
         if (!locked) {
           throw new ConflictProblem('A request with this Idempotency-Key is still being processed; retry it shortly.', 'idempotency-key-in-flight');

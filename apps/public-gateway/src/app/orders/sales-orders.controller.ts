@@ -23,9 +23,12 @@ export class SalesOrdersController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CreateSalesOrderDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<SalesOrderRecord> {
+  ): Promise<SalesOrderRecord | string> {
     const outcome = await this.orders.create(caller, organizationId, storeId, body, parseIdempotencyKey(idempotencyKey));
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    return outcome.record;
+    if (outcome.replayText === undefined) return outcome.record;
+    // A replay sends the first answer's stored text as it is (a string with a JSON content type is written unchanged).
+    res.setHeader('Idempotent-Replayed', 'true');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return outcome.replayText;
   }
 }
