@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { IdempotencyRepository } from '@gateway/persistence';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 describe('sales-order creation', () => {
@@ -222,6 +223,18 @@ describe('sales-order creation', () => {
     expect(different.body.type).toBe('/problems/idempotency-key-reused');
   });
 
+  it('answers 409 with Retry-After: 1 while the first request with the key is in flight', async () => {
+    const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id;
+    // Another request with the key holds its lock: this transaction stands in for it.
+    await database.db.transaction(async (tx) => {
+      expect(await new IdempotencyRepository().tryLock(tx, clientId, 'in-flight-1')).toBe(true);
+      const res = await create().set('Idempotency-Key', 'in-flight-1').send(body('IN-FLIGHT'));
+      expect(res.status).toBe(409);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body.type).toBe('/problems/idempotency-key-in-flight');
+    });
+  });
+
   it('holds for 50 requests at once on two gateway processes sharing the database, and after a restart', async () => {
     const second = await startPublicGateway(database.url, { PUBLIC_BASE_URL: gateway.url });
     try {
@@ -260,5 +273,6 @@ describe('sales-order creation', () => {
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
     expect(operation.security).toEqual([{ bearer: [] }]);
     expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
+    expect(operation.responses['409'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 });

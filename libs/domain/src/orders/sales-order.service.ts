@@ -2,7 +2,7 @@
 // transaction the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import { BadRequestProblem, ConflictProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { BadRequestProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
 import {
   Database,
   DomainEventRepository,
@@ -59,7 +59,10 @@ export class SalesOrderService {
           return { record: earlier.responseBody as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
         }
         if (!locked) {
-          throw new ConflictProblem('A request with this Idempotency-Key is still being processed; retry it shortly.', 'idempotency-key-in-flight');
+          throw new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
+            type: 'idempotency-key-in-flight',
+            headers: { 'Retry-After': '1' },
+          });
         }
       }
       const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
