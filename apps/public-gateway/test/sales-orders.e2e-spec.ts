@@ -57,6 +57,15 @@ describe('sales-order creation', () => {
     });
   });
 
+  it('records an order sent without placedAt as placed at its creation time', async () => {
+    const { placedAt: _omitted, ...withoutPlacedAt } = body('NO-PLACED-AT');
+    const res = await create().send(withoutPlacedAt);
+    expect(res.status).toBe(201);
+    expect(res.body.placedAt).toBe(res.body.createdAt);
+    const { rows } = await database.db.query('SELECT placed_at = created_at AS same FROM sales_orders WHERE id = $1', [res.body.id]);
+    expect(rows[0].same).toBe(true);
+  });
+
   it('answers an invalid body with every problem and its pointer', async () => {
     const res = await create().send({ orderReference: '', customer: {}, lineItems: [{ sku: 'x', quantity: 0 }], admin: true });
     expect(res.status).toBe(400);
@@ -273,6 +282,7 @@ describe('sales-order creation', () => {
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
     expect(operation.security).toEqual([{ bearer: [] }]);
     expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
+    expect(doc.components.schemas.SalesOrderRecord.required).toContain('placedAt');
     expect(operation.responses['409'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 });

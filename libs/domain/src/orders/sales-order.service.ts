@@ -160,7 +160,8 @@ export class SalesOrderService {
       organizationId,
       storeId,
       orderReference: body.orderReference,
-      placedAt: body.placedAt,
+      // An order sent without placedAt was placed when it was created (docs/decisions.md).
+      placedAt: body.placedAt ?? createdAt.toISOString(),
       createdAt,
       customer: body.customer,
       lineItems,
