@@ -283,6 +283,7 @@ describe('sales-order creation', () => {
     expect(operation.security).toEqual([{ bearer: [] }]);
     expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
     expect(doc.components.schemas.SalesOrderRecord.required).toContain('placedAt');
+    for (const name of ['CreateSalesOrderDto', 'CustomerInput', 'SalesOrderLineInput', 'PriceInput']) expect(doc.components.schemas[name].additionalProperties).toBe(false);
     expect(operation.responses['409'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 });

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { NestedObject, NestedObjectList } from '@gateway/platform';
+import { ClosedSchema, NestedObject, NestedObjectList } from '@gateway/platform';
 import { COUNTRY_CODES, CURRENCY_CODES, CountryCode, CurrencyCode } from './sales-order.enums';
 import { IsTimestamp } from './is-timestamp.validator';
 
@@ -41,6 +41,7 @@ const Optional = () => ValidateIf((_object, value) => value !== undefined);
 /** Required: a missing value (or null) says only "is required", as on the internal gateway. */
 const Required = () => IsDefined({ message: 'is required' });
 
+@ClosedSchema()
 export class PriceInput {
   @ApiProperty({ enum: CURRENCY_CODES, description: 'ISO 4217 code' })
   @Required()
@@ -55,6 +56,7 @@ export class PriceInput {
   amountInMinorUnit!: number;
 }
 
+@ClosedSchema()
 export class CustomerInput {
   @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.personName })
   @Required()
@@ -82,6 +84,7 @@ export class CustomerInput {
   email?: string;
 }
 
+@ClosedSchema()
 export class SalesOrderLineInput {
   @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.productName, description: 'product name' })
   @Optional()
@@ -139,6 +142,7 @@ export class SalesOrderLineInput {
   countryCodeOfOrigin?: CountryCode;
 }
 
+@ClosedSchema()
 export class CreateSalesOrderDto {
   @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: "the caller's reference, informational" })
   @Required()
