@@ -142,6 +142,16 @@ describe('internal gateway: release channels', () => {
     });
   });
 
+  it.each([
+    ['text/plain', '{"releaseChannel":"BETA"}'],
+    ['application/x-www-form-urlencoded', 'releaseChannel=BETA'],
+  ])('answers a %s body with 415', async (type, raw) => {
+    const res = await api().post(`/organizations/${org.organizationId}/release-channel`).set('Content-Type', type).send(raw);
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
+  });
+
   describe('GET /organizations/{organizationId}', () => {
     it('answers the exact record: channel, the features on for it, the inventory-sync settings', async () => {
       const fresh = await seedOrganization(database.db);

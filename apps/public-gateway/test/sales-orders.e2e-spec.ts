@@ -1,7 +1,9 @@
 // POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders over HTTP: the whole body
 // validated, access, idempotency under concurrency, restarts and two gateway processes.
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { IdempotencyRepository } from '@gateway/persistence';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 describe('sales-order creation', () => {
@@ -55,6 +57,15 @@ describe('sales-order creation', () => {
     });
   });
 
+  it('records an order sent without placedAt as placed at its creation time', async () => {
+    const { placedAt: _omitted, ...withoutPlacedAt } = body('NO-PLACED-AT');
+    const res = await create().send(withoutPlacedAt);
+    expect(res.status).toBe(201);
+    expect(res.body.placedAt).toBe(res.body.createdAt);
+    const { rows } = await database.db.query('SELECT placed_at = created_at AS same FROM sales_orders WHERE id = $1', [res.body.id]);
+    expect(rows[0].same).toBe(true);
+  });
+
   it('answers an invalid body with every problem and its pointer', async () => {
     const res = await create().send({ orderReference: '', customer: {}, lineItems: [{ sku: 'x', quantity: 0 }], admin: true });
     expect(res.status).toBe(400);
@@ -67,10 +78,48 @@ describe('sales-order creation', () => {
       errors: expect.arrayContaining([
         { pointer: '/admin', message: 'is not a known property' },
         { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
-        { pointer: '/customer/firstName', message: 'must be a string' },
+        { pointer: '/customer/firstName', message: 'is required' },
         { pointer: '/lineItems/0/quantity', message: 'must be at least 1' },
       ]),
     });
+  });
+
+  // Lines resolve (by barcode), so that without the check the NUL would reach Postgres.
+  const nulBody = (where: 'orderReference' | 'firstName' | 'sku') =>
+    `{"orderReference":"nul${where === 'orderReference' ? '\\u0000' : ''}x","customer":{"firstName":"a${where === 'firstName' ? '\\u0000' : ''}"},` +
+    `"lineItems":[{"sku":"s${where === 'sku' ? '\\u0000' : ''}","barcode":"${org.barcodes[0]}","quantity":1}]}`;
+
+  it.each([
+    ['orderReference', 'orderReference', '/orderReference'],
+    ['customer.firstName', 'firstName', '/customer/firstName'],
+    ['lineItems[0].sku', 'sku', '/lineItems/0/sku'],
+  ] as const)('refuses a NUL character in %s with 400 pointing at it', async (_name, where, pointer) => {
+    const res = await create().set('Content-Type', 'application/json').send(nulBody(where));
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid.',
+      errors: [{ pointer, message: 'must not contain the NUL character (U+0000)' }],
+    });
+  });
+
+  it('refuses a NUL character in a property name with 400', async () => {
+    const res = await create().set('Content-Type', 'application/json').send('{"orderReference":"r","customer":{"firstName":"a","x\\u0000":1},"lineItems":[{"sku":"S","quantity":1}]}');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/customer/x\u0000', message: 'is a property name containing the NUL character (U+0000)' }]);
+  });
+
+  it('refuses an own __proto__ property like any unknown property, at any depth', async () => {
+    const raw = JSON.stringify(body('PROTO')).replace(/^\{/, '{"__proto__":{"x":1},').replace('"customer":{', '"customer":{"__proto__":{},');
+    const res = await create().set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { pointer: '/__proto__', message: 'is not a known property' },
+      { pointer: '/customer/__proto__', message: 'is not a known property' },
+    ]);
   });
 
   it.each([
@@ -83,9 +132,30 @@ describe('sales-order creation', () => {
     expect(res.body.status).toBe(400);
   });
 
-  it('answers a non-JSON body with 400, not 500', async () => {
-    const res = await create().set('Content-Type', 'text/plain').send('orderReference=1');
-    expect(res.status).toBe(400);
+  it.each([
+    ['text/plain', JSON.stringify({ orderReference: 'x' })],
+    ['application/xml', '<order/>'],
+    ['application/x-www-form-urlencoded', 'orderReference=1&customer[firstName]=a'],
+  ])('answers a %s body with 415, not field errors', async (type, raw) => {
+    const res = await create().set('Content-Type', type).send(raw);
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
+  });
+
+  it('answers a body sent without a Content-Type with 415', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const raw = JSON.stringify({ orderReference: 'x' });
+      const req = httpRequest(`${gateway.url}${path()}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Length': Buffer.byteLength(raw) } }, (answer) => {
+        let text = '';
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(raw);
+    });
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.body).detail).toBe('The body must be application/json.');
   });
 
   it.each([
@@ -110,6 +180,32 @@ describe('sales-order creation', () => {
     expect(res.body.errors).toEqual([{ pointer: '/lineItems/0/sku', message: 'is not a retail unit of this organization' }]);
   });
 
+  it('refuses lines of one barcode whose quantities add up past the largest safe integer, pointing at the line that overflows', async () => {
+    const line = (quantity: number) => ({ sku: 'any', barcode: org.barcodes[1], quantity });
+    const res = await create().send({ ...body('OVERFLOW'), lineItems: [line(Number.MAX_SAFE_INTEGER - 1), { sku: 'other', barcode: org.barcodes[0], quantity: 1 }, line(1), line(1)] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The quantities of some retail units add up to more than the largest supported quantity.',
+      errors: [{ pointer: '/lineItems/3/quantity', message: `makes the total quantity of ${org.barcodes[1]} in this order exceed 9007199254740991, the largest supported quantity` }],
+    });
+  });
+
+  it('answers 409 saying so when an order would raise pendingAllocation past the largest supported quantity', async () => {
+    const order = (quantity: number) => create().send({ ...body('PENDING-MAX'), lineItems: [{ sku: 'any', barcode: org.barcodes[1], quantity }] });
+    expect((await order(Number.MAX_SAFE_INTEGER)).status).toBe(201);
+    const res = await order(1);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      type: '/problems/inventory-conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: `The change would make the pendingAllocation of ${org.barcodes[1]} at ${org.warehouseId} exceed 9007199254740991, the largest supported quantity.`,
+    });
+  });
+
   it.each([
     ['empty', ''],
     ['too long', 'k'.repeat(256)],
@@ -128,9 +224,24 @@ describe('sales-order creation', () => {
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    // Byte for byte: the stored answer keeps the first answer's text, key order included.
+    expect(again.text).toBe(first.text);
     const different = await create().set('Idempotency-Key', 'http-replay-1').send(body('OTHER'));
     expect(different.status).toBe(422);
     expect(different.body.type).toBe('/problems/idempotency-key-reused');
+  });
+
+  it('answers 409 with Retry-After: 1 while the first request with the key is in flight', async () => {
+    const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id;
+    // Another request with the key holds its lock: this transaction stands in for it.
+    await database.db.transaction(async (tx) => {
+      expect(await new IdempotencyRepository().tryLock(tx, clientId, 'in-flight-1')).toBe(true);
+      const res = await create().set('Idempotency-Key', 'in-flight-1').send(body('IN-FLIGHT'));
+      expect(res.status).toBe(409);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body.type).toBe('/problems/idempotency-key-in-flight');
+    });
   });
 
   it('holds for 50 requests at once on two gateway processes sharing the database, and after a restart', async () => {
@@ -170,5 +281,9 @@ describe('sales-order creation', () => {
     expect(operation.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateSalesOrderDto');
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
     expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
+    expect(doc.components.schemas.SalesOrderRecord.required).toContain('placedAt');
+    for (const name of ['CreateSalesOrderDto', 'CustomerInput', 'SalesOrderLineInput', 'PriceInput']) expect(doc.components.schemas[name].additionalProperties).toBe(false);
+    expect(operation.responses['409'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 });

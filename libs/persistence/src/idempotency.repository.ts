@@ -10,6 +10,11 @@ export interface IdempotencyRecord {
   createdAt: Date;
 }
 
+export interface StoredIdempotencyRecord extends IdempotencyRecord {
+  /** The body exactly as stored (the text of the first answer), for a byte-identical replay. */
+  responseText: string;
+}
+
 /** A 64-bit advisory-lock key for one (client, key) pair. */
 function lockKey(clientId: string, key: string): string {
   return createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
@@ -26,16 +31,25 @@ export class IdempotencyRepository {
     return rows[0].locked;
   }
 
-  async find(q: Queryable, clientId: string, key: string): Promise<IdempotencyRecord | undefined> {
-    const { rows } = await q.query<{ request_fingerprint: string; response_status: number; response_body: unknown; created_at: Date }>(
-      `SELECT request_fingerprint, response_status, response_body, created_at
+  async find(q: Queryable, clientId: string, key: string): Promise<StoredIdempotencyRecord | undefined> {
+    const { rows } = await q.query<{ request_fingerprint: string; response_status: number; response_text: string; created_at: Date }>(
+      `SELECT request_fingerprint, response_status, response_body::text AS response_text, created_at
          FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
       [clientId, key],
     );
     const row = rows[0];
-    return row && { requestFingerprint: row.request_fingerprint, responseStatus: row.response_status, responseBody: row.response_body, createdAt: row.created_at };
+    return (
+      row && {
+        requestFingerprint: row.request_fingerprint,
+        responseStatus: row.response_status,
+        responseBody: JSON.parse(row.response_text),
+        responseText: row.response_text,
+        createdAt: row.created_at,
+      }
+    );
   }
 
+  /** Stores the answer as the text JSON.stringify gives, the text the first answer is written with. */
   async save(tx: Queryable, clientId: string, key: string, record: Omit<IdempotencyRecord, 'createdAt'>): Promise<void> {
     await tx.query(
       `INSERT INTO idempotency_records (client_id, idempotency_key, request_fingerprint, state, response_status, response_body, completed_at)

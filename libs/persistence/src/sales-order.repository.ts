@@ -13,6 +13,7 @@ export interface NewSalesOrder {
   organizationId: string;
   storeId: string;
   orderReference: string;
+  /** null: placed at its creation time (placed_at = created_at, both the transaction's now()). */
   placedAt: string | null;
   note: string | null;
   customer: unknown;
@@ -39,7 +40,7 @@ export class SalesOrderRepository {
   async insert(tx: Queryable, order: NewSalesOrder): Promise<{ createdAt: Date }> {
     const { rows } = await tx.query<{ created_at: Date }>(
       `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id)
-       VALUES ($1, $2, $3, $4, 'RECEIVED', $5, $6, $7, $8) RETURNING created_at`,
+       VALUES ($1, $2, $3, $4, 'RECEIVED', COALESCE($5::timestamptz, now()), $6, $7, $8) RETURNING created_at`,
       [order.id, order.organizationId, order.storeId, order.orderReference, order.placedAt, order.note, JSON.stringify(order.customer), order.createdByClientId],
     );
     await tx.query(

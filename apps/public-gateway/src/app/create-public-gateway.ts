@@ -17,6 +17,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
     logger,
     trustProxy: config.TRUST_PROXY,
     oauthErrorPaths: [TOKEN_ENDPOINT_PATH],
+    formBodyPaths: [TOKEN_ENDPOINT_PATH],
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Public gateway',

@@ -41,7 +41,8 @@ export class InventoryLedger {
   async apply(tx: Queryable, changes: InventoryChange[]): Promise<void> {
     if (changes.length === 0) return;
     const ordered = [...changes].sort((a, b) => (levelKey(a) < levelKey(b) ? -1 : levelKey(a) > levelKey(b) ? 1 : 0));
-    await this.levels.lock(tx, ordered);
+    // The levels as locked: when the schema refuses a change, they say which bound it crossed.
+    const current = await this.levels.readLocked(tx, ordered);
     await this.events.append(
       tx,
       changes.map((c) => ({
@@ -59,9 +60,7 @@ export class InventoryLedger {
       try {
         await this.levels.add(tx, change, normalize(change.delta));
       } catch (error) {
-        if ((error as { code?: string }).code === CHECK_VIOLATION) {
-          throw new ConflictProblem(`The change would make the inventory of ${change.barcode} at ${change.warehouseId} negative.`, 'inventory-conflict');
-        }
+        if ((error as { code?: string }).code === CHECK_VIOLATION) throw outOfRange(change, current.get(`${change.warehouseId}/${change.barcode}`));
         throw error;
       }
     }
@@ -86,6 +85,18 @@ export class InventoryLedger {
     ]);
     await this.levels.set(tx, reset, reset.level);
   }
+}
+
+/** The answer to a change the schema refused: a quantity would go below 0 or above the largest safe integer. */
+function outOfRange(change: InventoryChange, before: InventoryQuantities | undefined): ConflictProblem {
+  const delta = normalize(change.delta);
+  const level = before ?? { onHand: 0, allocated: 0, pendingAllocation: 0 };
+  const where = `${change.barcode} at ${change.warehouseId}`;
+  const tooLarge = (Object.keys(delta) as (keyof InventoryQuantities)[]).find((k) => level[k] + delta[k] > Number.MAX_SAFE_INTEGER);
+  if (tooLarge) {
+    return new ConflictProblem(`The change would make the ${tooLarge} of ${where} exceed ${Number.MAX_SAFE_INTEGER}, the largest supported quantity.`, 'inventory-conflict');
+  }
+  return new ConflictProblem(`The change would make the inventory of ${where} negative.`, 'inventory-conflict');
 }
 
 function normalize(delta: InventoryDelta): InventoryQuantities {

@@ -61,7 +61,7 @@ describe('CreateSalesOrderDto', () => {
       expect.arrayContaining([
         { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
         { pointer: '/placedAt', message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-09-18T10:15:00Z' },
-        { pointer: '/customer/firstName', message: 'must be a string' },
+        { pointer: '/customer/firstName', message: 'is required' },
         { pointer: '/customer/lastName', message: 'must be a string' },
         { pointer: '/lineItems/0/sku', message: 'must be 1 to 200 characters' },
         { pointer: '/lineItems/0/quantity', message: 'must be at least 1' },
@@ -91,11 +91,32 @@ describe('CreateSalesOrderDto', () => {
   it('refuses missing required fields and an empty line list', async () => {
     expect(await problems({ lineItems: [] })).toEqual(
       expect.arrayContaining([
-        { pointer: '/orderReference', message: 'must be a string' },
-        { pointer: '/customer', message: 'must be an object' },
+        { pointer: '/orderReference', message: 'is required' },
+        { pointer: '/customer', message: 'is required' },
         { pointer: '/lineItems', message: 'must have at least 1 line' },
       ]),
     );
+    expect(await problems({ orderReference: 'x', customer: {}, lineItems: [{ price: {} }] })).toEqual([
+      { pointer: '/customer/firstName', message: 'is required' },
+      { pointer: '/lineItems/0/sku', message: 'is required' },
+      { pointer: '/lineItems/0/quantity', message: 'is required' },
+      { pointer: '/lineItems/0/price/currency', message: 'is required' },
+      { pointer: '/lineItems/0/price/amountInMinorUnit', message: 'is required' },
+    ]);
+  });
+
+  it.each([
+    ['customer null', { customer: null }, [{ pointer: '/customer', message: 'is required' }]],
+    ['customer a string', { customer: 'x' }, [{ pointer: '/customer', message: 'must be an object' }]],
+    ['customer an array', { customer: [] }, [{ pointer: '/customer', message: 'must be an object' }]],
+    ['lineItems an object', { lineItems: {} }, [{ pointer: '/lineItems', message: 'must be an array' }]],
+    ['lineItems a string', { lineItems: 'x' }, [{ pointer: '/lineItems', message: 'must be an array' }]],
+    ['a line that is an array', { lineItems: [[]] }, [{ pointer: '/lineItems/0', message: 'must be an object' }]],
+    ['a line that is a number or null', { lineItems: [1, null] }, [{ pointer: '/lineItems/0', message: 'must be an object' }, { pointer: '/lineItems/1', message: 'must be an object' }]],
+    ['a price that is null', { lineItems: [{ sku: 's', quantity: 1, price: null }] }, [{ pointer: '/lineItems/0/price', message: 'must be an object' }]],
+    ['a price that is a string', { lineItems: [{ sku: 's', quantity: 1, price: 'x' }] }, [{ pointer: '/lineItems/0/price', message: 'must be an object' }]],
+  ])('gives %s one message, at a pointer into the body', async (_name, change, expected) => {
+    expect(await problems({ orderReference: 'x', customer: { firstName: 'A' }, lineItems: [{ sku: 's', quantity: 1 }], ...change })).toEqual(expected);
   });
 
   it('refuses a quantity sent as a string rather than coercing it', async () => {

@@ -1,15 +1,13 @@
 // The body of sales-order creation (spec 2.7, contract section 4), validated whole: every problem
 // is reported at once with its JSON pointer, unknown properties are refused.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsArray,
+  IsDefined,
   IsEmail,
   IsIn,
   IsInt,
-  IsObject,
   IsString,
   Length,
   Matches,
@@ -17,8 +15,8 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
+import { ClosedSchema, NestedObject, NestedObjectList } from '@gateway/platform';
 import { COUNTRY_CODES, CURRENCY_CODES, CountryCode, CurrencyCode } from './sales-order.enums';
 import { IsTimestamp } from './is-timestamp.validator';
 
@@ -40,21 +38,28 @@ export const SALES_ORDER_LIMITS = {
 
 /** Optional, but when present it must be of the declared type: null is not accepted for a string. */
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
+/** Required: a missing value (or null) says only "is required", as on the internal gateway. */
+const Required = () => IsDefined({ message: 'is required' });
 
+@ClosedSchema()
 export class PriceInput {
   @ApiProperty({ enum: CURRENCY_CODES, description: 'ISO 4217 code' })
+  @Required()
   @IsIn(CURRENCY_CODES, { message: 'must be one of the ISO 4217 codes the spec lists' })
   currency!: CurrencyCode;
 
   @ApiProperty({ type: 'integer', minimum: -MAX, maximum: MAX, description: 'price of a single item, in the smallest unit of the currency' })
+  @Required()
   @IsInt({ message: 'must be an integer' })
   @Min(-MAX, { message: `must be at least ${-MAX}` })
   @Max(MAX, { message: `must be at most ${MAX}` })
   amountInMinorUnit!: number;
 }
 
+@ClosedSchema()
 export class CustomerInput {
   @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.personName })
+  @Required()
   @IsString({ message: 'must be a string' })
   @Length(1, SALES_ORDER_LIMITS.personName, { message: `must be 1 to ${SALES_ORDER_LIMITS.personName} characters` })
   firstName!: string;
@@ -79,6 +84,7 @@ export class CustomerInput {
   email?: string;
 }
 
+@ClosedSchema()
 export class SalesOrderLineInput {
   @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.productName, description: 'product name' })
   @Optional()
@@ -87,6 +93,7 @@ export class SalesOrderLineInput {
   name?: string;
 
   @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.sku, description: 'stock keeping unit' })
+  @Required()
   @IsString({ message: 'must be a string' })
   @Length(1, SALES_ORDER_LIMITS.sku, { message: `must be 1 to ${SALES_ORDER_LIMITS.sku} characters` })
   sku!: string;
@@ -98,6 +105,7 @@ export class SalesOrderLineInput {
   barcode?: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX })
+  @Required()
   @IsInt({ message: 'must be an integer' })
   @Min(1, { message: 'must be at least 1' })
   @Max(MAX, { message: `must be at most ${MAX}` })
@@ -105,9 +113,7 @@ export class SalesOrderLineInput {
 
   @ApiPropertyOptional({ type: () => PriceInput, description: 'price of a single item' })
   @Optional()
-  @IsObject({ message: 'must be an object' })
-  @ValidateNested()
-  @Type(() => PriceInput)
+  @NestedObject(() => PriceInput)
   price?: PriceInput;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX, description: 'minimum remaining shelf life in days at pick time' })
@@ -136,8 +142,10 @@ export class SalesOrderLineInput {
   countryCodeOfOrigin?: CountryCode;
 }
 
+@ClosedSchema()
 export class CreateSalesOrderDto {
   @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: "the caller's reference, informational" })
+  @Required()
   @IsString({ message: 'must be a string' })
   @Length(1, SALES_ORDER_LIMITS.orderReference, { message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
   orderReference!: string;
@@ -154,16 +162,14 @@ export class CreateSalesOrderDto {
   note?: string;
 
   @ApiProperty({ type: () => CustomerInput })
-  @IsObject({ message: 'must be an object' })
-  @ValidateNested()
-  @Type(() => CustomerInput)
+  @Required()
+  @NestedObject(() => CustomerInput)
   customer!: CustomerInput;
 
   @ApiProperty({ type: () => [SalesOrderLineInput], minItems: 1, maxItems: SALES_ORDER_LIMITS.lineItems })
-  @IsArray({ message: 'must be an array' })
+  @Required()
+  @NestedObjectList(() => SalesOrderLineInput)
   @ArrayMinSize(1, { message: 'must have at least 1 line' })
   @ArrayMaxSize(SALES_ORDER_LIMITS.lineItems, { message: `must have at most ${SALES_ORDER_LIMITS.lineItems} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => SalesOrderLineInput)
   lineItems!: SalesOrderLineInput[];
 }

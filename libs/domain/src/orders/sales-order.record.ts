@@ -1,5 +1,5 @@
 // The answer to a sales-order creation (contract section 4): built field by field, so nothing else leaks out.
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { CustomerInput, SalesOrderLineInput } from './create-sales-order.dto';
 
 export class SalesOrderRecord {
@@ -18,8 +18,8 @@ export class SalesOrderRecord {
   @ApiProperty({ enum: ['RECEIVED'] })
   status!: 'RECEIVED';
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'as sent by the caller' })
-  placedAt?: string;
+  @ApiProperty({ format: 'date-time', description: 'as sent by the caller; when it sent none, the creation time (createdAt)' })
+  placedAt!: string;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
@@ -48,7 +48,7 @@ export function toSalesOrderRecord(input: {
   organizationId: string;
   storeId: string;
   orderReference: string;
-  placedAt?: string;
+  placedAt: string;
   createdAt: Date;
   customer: CustomerInput;
   lineItems: SalesOrderLineInput[];
@@ -60,7 +60,7 @@ export function toSalesOrderRecord(input: {
     storeId: input.storeId,
     orderReference: input.orderReference,
     status: 'RECEIVED',
-    ...(input.placedAt !== undefined ? { placedAt: input.placedAt } : {}),
+    placedAt: input.placedAt,
     createdAt: input.createdAt.toISOString(),
     customer: pick(input.customer, CUSTOMER_FIELDS) as CustomerInput,
     lineItems: input.lineItems.map((line) => {

@@ -63,6 +63,7 @@ describe('SalesOrderService', () => {
       storeId: org.storeId,
       orderReference: 'ORD-1',
       status: 'RECEIVED',
+      placedAt: record.createdAt,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       customer: { firstName: 'Ada' },
       lineItems: [
@@ -108,7 +109,7 @@ describe('SalesOrderService', () => {
   it('replays the first answer for the same key and request, and answers 422 for a different request', async () => {
     const first = await orders.create(service, org.organizationId, org.storeId, order(org), 'key-replay');
     const again = await orders.create(service, org.organizationId, org.storeId, order(org), 'key-replay');
-    expect(again).toEqual({ record: first.record, replayed: true });
+    expect(again).toEqual({ record: first.record, replayed: true, replayText: JSON.stringify(first.record) });
     const different = await problemOf(orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'ORD-2' }), 'key-replay'));
     expect(different.getStatus()).toBe(422);
     // The key belongs to the client: another client with the same key creates its own order.
@@ -132,7 +133,7 @@ describe('SalesOrderService', () => {
       Array.from({ length: 30 }, () => orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst')),
     );
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as ProblemException).getStatus()))).toEqual(
-      Array.from({ length: 30 }, () => ({ record: first.record, replayed: true })),
+      Array.from({ length: 30 }, () => ({ record: first.record, replayed: true, replayText: JSON.stringify(first.record) })),
     );
   });
 

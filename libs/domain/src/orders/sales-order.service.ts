@@ -2,7 +2,7 @@
 // transaction the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import { BadRequestProblem, ConflictProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { BadRequestProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
 import {
   Database,
   DomainEventRepository,
@@ -23,6 +23,8 @@ export interface SalesOrderOutcome {
   record: SalesOrderRecord;
   /** True when the answer is the replay of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
+  /** For a replay, the first answer's body exactly as it was written: the replay sends these bytes. */
+  replayText?: string;
 }
 
 @Injectable()
@@ -54,13 +56,17 @@ export class SalesOrderService {
             throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
           }
           this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
-          return { record: earlier.responseBody as SalesOrderRecord, replayed: true };
+          return { record: earlier.responseBody as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
         }
         if (!locked) {
-          throw new ConflictProblem('A request with this Idempotency-Key is still being processed; retry it shortly.', 'idempotency-key-in-flight');
+          throw new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
+            type: 'idempotency-key-in-flight',
+            headers: { 'Retry-After': '1' },
+          });
         }
       }
       const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
+      assertBarcodeTotalsFit(body.lineItems, barcodes);
       const record = await this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, clientId, body, barcodes });
       if (idempotencyKey !== undefined) {
         await this.idempotency.save(tx, clientId, idempotencyKey, { requestFingerprint: fingerprint, responseStatus: 201, responseBody: record });
@@ -154,11 +160,32 @@ export class SalesOrderService {
       organizationId,
       storeId,
       orderReference: body.orderReference,
-      placedAt: body.placedAt,
+      // An order sent without placedAt was placed when it was created (docs/decisions.md).
+      placedAt: body.placedAt ?? createdAt.toISOString(),
       createdAt,
       customer: body.customer,
       lineItems,
       fulfilmentOrderId,
     });
   }
+}
+
+/**
+ * The fulfilment order gets one line per barcode, with the quantities of repeated barcodes summed; the sum
+ * must stay a safe integer like each quantity. The line that takes the total past it is named.
+ */
+function assertBarcodeTotalsFit(lines: SalesOrderLineInput[], barcodes: string[]): void {
+  const totals = new Map<string, number>();
+  const problems: ProblemFieldError[] = [];
+  lines.forEach((line, index) => {
+    const total = (totals.get(barcodes[index]) ?? 0) + line.quantity;
+    if (total > Number.MAX_SAFE_INTEGER && (totals.get(barcodes[index]) ?? 0) <= Number.MAX_SAFE_INTEGER) {
+      problems.push({
+        pointer: `/lineItems/${index}/quantity`,
+        message: `makes the total quantity of ${barcodes[index]} in this order exceed ${Number.MAX_SAFE_INTEGER}, the largest supported quantity`,
+      });
+    }
+    totals.set(barcodes[index], total);
+  });
+  if (problems.length > 0) throw new BadRequestProblem('The quantities of some retail units add up to more than the largest supported quantity.', problems);
 }

@@ -2,6 +2,7 @@
 import * as initialSchema from './0001-initial-schema';
 import * as clientIdCharacters from './0002-client-id-characters';
 import * as serverSecrets from './0003-server-secrets';
+import * as idempotencyResponseText from './0004-idempotency-response-text';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, ...initialSchema },
   { version: 2, ...clientIdCharacters },
   { version: 3, ...serverSecrets },
+  { version: 4, ...idempotencyResponseText },
 ];

@@ -12,6 +12,7 @@ import { metricsMiddleware } from '../metrics/metrics-middleware';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
 import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
+import { jsonBodiesOnly } from './json-bodies-only';
 import { planHelmetHeaders, responseHeadersMiddleware } from './response-headers';
 
 export interface GatewayOptions {
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   openApi: OpenApiOptions;
   /** Paths whose errors are OAuth error objects rather than problem bodies (the token endpoint). */
   oauthErrorPaths?: string[];
+  /** The only paths whose bodies are form-encoded (the token endpoint); every other body must be JSON (415). */
+  formBodyPaths?: string[];
   /** Largest JSON body accepted; larger ones answer 413. */
   jsonBodyLimit?: string;
   /** The application's metrics (MetricsModule): every request is timed under its route template. */
@@ -49,7 +52,8 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   app.use(responseHeadersMiddleware(headers));
   for (const path of options.oauthErrorPaths ?? []) app.use(path, useOAuthErrorFormat);
   app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
-  app.use(urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  for (const path of options.formBodyPaths ?? []) app.use(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  app.use(jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []));
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);

@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'insufficient access',
   404: 'not found',
   409: 'conflict',
+  415: 'the body is not application/json',
   422: 'unprocessable',
   429: 'rate limited (Retry-After)',
   500: 'internal server error',

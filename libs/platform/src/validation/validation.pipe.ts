@@ -5,21 +5,35 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
+import { findForbiddenJson } from './json-body-check';
 
 /** Constraints that say a value has the wrong type or should not be there: when one fails, the others add nothing. */
 const TYPE_CONSTRAINTS = new Set(['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray', 'nestedValidation']);
 
+/**
+ * class-validator's own words when a nested value is not an object ("nested property x must be either
+ * object or array"), said the way every other message is.
+ */
+const NOT_AN_OBJECT = 'must be an object';
+
+/**
+ * One entry per property: "is required" when it is missing, else its one type error when it has the wrong
+ * type (then its children, validated against a value of the wrong shape, are not reported: their pointers
+ * would name things that are not in the body), else every rule it breaks.
+ */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
   const out: ProblemFieldError[] = [];
   for (const error of errors) {
     const pointer = `${parent}/${pointerToken(error.property)}`;
     const constraints = Object.entries(error.constraints ?? {});
-    // A missing value is missing, whatever type it should have had: say only that.
-    const missing = constraints.filter(([name]) => name === 'isDefined');
-    const typeErrors = missing.length ? missing : constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
-    for (const [name, message] of typeErrors.length ? typeErrors : constraints) {
-      out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : message });
+    const typeErrors = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
+    if (typeErrors.length > 0) {
+      const [name, message] =
+        typeErrors.find(([n]) => n === 'isDefined') ?? typeErrors.find(([n]) => n !== 'nestedValidation') ?? typeErrors[0];
+      out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : name === 'nestedValidation' ? NOT_AN_OBJECT : message });
+      continue;
     }
+    for (const [, message] of constraints) out.push({ pointer, message });
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, pointer));
   }
   return out;
@@ -27,6 +41,10 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 
 class GatewayValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') {
+      const forbidden = findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
+      if (forbidden.length > 0) throw new BadRequestProblem('The request is not valid.', forbidden);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (error) {

@@ -25,7 +25,7 @@ export class InventorySyncController {
     description: 'Adds to the barcodes already excluded. One InventorySyncOverrideAdded event per barcode changed. With dryRun, answers what would change and writes nothing.',
   })
   @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
-  @ApiProblemResponses(400, 404, 500)
+  @ApiProblemResponses(400, 404, 415, 500)
   overrideBarcodeInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,
@@ -42,7 +42,7 @@ export class InventorySyncController {
   })
   @ApiBody({ type: DefaultInventorySyncDto, required: false })
   @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
-  @ApiProblemResponses(400, 404, 500)
+  @ApiProblemResponses(400, 404, 415, 500)
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,

@@ -22,7 +22,7 @@ export class ReleaseChannelsController {
   @ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
   @ApiOperation({ summary: 'Put an organization on a release channel (appends ReleaseChannelAssigned when the channel changes)' })
   @ApiOkResponse({ type: ReleaseChannelAssignmentDto, description: 'The assignment result' })
-  @ApiProblemResponses(400, 404, 500)
+  @ApiProblemResponses(400, 404, 415, 500)
   assignReleaseChannel(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,

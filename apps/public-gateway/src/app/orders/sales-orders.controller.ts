@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiProblemResponses, EntityIdPipe, OrganizationIdPipe } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
@@ -15,7 +15,13 @@ export class SalesOrdersController {
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days' })
   @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
-  @ApiProblemResponses(400, 403, 404, 409, 422, 500)
+  @ApiProblemResponses(400, 403, 404, 415, 422, 500)
+  @ApiResponse({
+    status: 409,
+    description: 'Conflict: a request with this Idempotency-Key is still in flight (retry after Retry-After seconds), or the inventory cannot take the order',
+    headers: { 'Retry-After': { description: 'seconds to wait before retrying, sent when the key is in flight', schema: { type: 'integer', minimum: 1 } } },
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } },
+  })
   async createSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @Param('organizationId', OrganizationIdPipe) organizationId: string,
@@ -23,9 +29,12 @@ export class SalesOrdersController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CreateSalesOrderDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<SalesOrderRecord> {
+  ): Promise<SalesOrderRecord | string> {
     const outcome = await this.orders.create(caller, organizationId, storeId, body, parseIdempotencyKey(idempotencyKey));
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    return outcome.record;
+    if (outcome.replayText === undefined) return outcome.record;
+    // A replay sends the first answer's stored text as it is (a string with a JSON content type is written unchanged).
+    res.setHeader('Idempotent-Replayed', 'true');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return outcome.replayText;
   }
 }
