@@ -206,6 +206,30 @@ describe('public reads', () => {
     });
   });
 
+  describe('organization ids in upper case (UUIDs are case-insensitive)', () => {
+    const templates = [
+      '/v0/organizations/{organizationId}/inventory',
+      '/v0/organizations/{organizationId}/invoices',
+      '/v0/organizations/{organizationId}/invoices/{invoiceId}',
+    ];
+    const path = (template: string, organizationId: string) =>
+      template.replace('{organizationId}', organizationId).replace('{invoiceId}', `inv-${own.organizationId.slice(0, 8)}`);
+
+    it.each(callers)('a %s gets the same answer for the upper-case path as for the lower-case one', async (who) => {
+      for (const template of templates) {
+        const lower = await answer(template, path(template, own.organizationId), who);
+        const upper = await answer(template, path(template, own.organizationId.toUpperCase()), who);
+        expect({ template, status: upper.status, body: upper.body }).toEqual({ template, status: lower.status, body: lower.body });
+      }
+    });
+
+    it('an organization caller reads its own inventory on the upper-case path', async () => {
+      const res = await answer('/v0/organizations/{organizationId}/inventory', `/v0/organizations/${own.organizationId.toUpperCase()}/inventory`, 'organization');
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+    });
+  });
+
   describe('invalid paths', () => {
     it.each([
       ['/v0/organizations/not-a-uuid/inventory', '/v0/organizations/{organizationId}/inventory', '/path/organizationId'],
