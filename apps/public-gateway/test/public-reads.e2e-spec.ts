@@ -243,6 +243,21 @@ describe('public reads', () => {
     });
   });
 
+  describe('query parameters (none is known)', () => {
+    it.each([
+      ['/v0/organizations', '/v0/organizations?limit=5', 'limit'],
+      ['/v0/organizations/{organizationId}/invoices', '/v0/organizations/{own}/invoices?status=PAID', 'status'],
+      ['/v0/organizations/{organizationId}/invoices/{invoiceId}', '/v0/organizations/{own}/invoices/no-such-invoice?expand=lineItems', 'expand'],
+      ['/v0/organizations/{organizationId}/inventory', '/v0/organizations/{own}/inventory?warehouseId=x&warehouseId=y', 'warehouseId'],
+      ['/v0/whoami', '/v0/whoami?none=', 'none'],
+    ])('%s refuses an unknown one with 400 at /query/<name>', async (template, path, name) => {
+      const res = await answer(template, path.replace('{own}', own.organizationId), 'service');
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.errors).toEqual([{ pointer: `/query/${name}`, message: 'is not a known property' }]);
+    });
+  });
+
   it('checked every answer against the document', () => {
     expect(checked).toBeGreaterThan(50);
   });

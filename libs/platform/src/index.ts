@@ -22,3 +22,4 @@ export * from './metrics/gateway-metrics';
 export * from './metrics/metrics-middleware';
 export * from './metrics/metrics-server';
 export * from './metrics/metrics.module';
+export * from './validation/no-query-parameters';

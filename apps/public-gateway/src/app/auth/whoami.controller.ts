@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiProblemResponses, NoQueryParameters } from '@gateway/platform';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Authenticated, AuthenticatedCaller, CALLER_SHAPES, CALLER_SHAPES_BY_TYPE, CurrentCaller, WhoamiDto, toWhoami } from '@gateway/domain';
 
@@ -16,7 +17,8 @@ export class WhoamiController {
       discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(CALLER_SHAPES_BY_TYPE).map(([type, shape]) => [type, getSchemaPath(shape)])) },
     },
   })
-  whoami(@CurrentCaller() caller: AuthenticatedCaller): WhoamiDto {
+  @ApiProblemResponses(400)
+  whoami(@CurrentCaller() caller: AuthenticatedCaller, @Query() _query: NoQueryParameters): WhoamiDto {
     return toWhoami(caller.identity);
   }
 }
