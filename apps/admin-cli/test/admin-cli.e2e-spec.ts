@@ -102,6 +102,15 @@ describe('admin CLI', () => {
       expect(admin(database, 'clients:revoke', 'cl_nobody').code).toBe(1);
     });
 
+    it('takes an organization id in upper case and keeps it in its canonical lower case', () => {
+      const organizationId: string = demo.organizations[1].id;
+      const { code, stdout, stderr } = admin(database, 'clients:create', '--type', 'ORGANIZATION', '--organization-id', organizationId.toUpperCase());
+      expect({ code, stderr }).toEqual({ code: 0, stderr: expect.not.stringContaining('does not exist') });
+      const { client_id } = JSON.parse(stdout);
+      const listed = JSON.parse(admin(database, 'clients:list', '--json').stdout).find((c: { client_id: string }) => c.client_id === client_id);
+      expect(listed.organization_id).toBe(organizationId.toLowerCase());
+    });
+
     it('rotates keys, keeping the old one published', () => {
       const first = JSON.parse(admin(database, 'keys:rotate', '--json').stdout);
       const second = JSON.parse(admin(database, 'keys:rotate', '--json').stdout);

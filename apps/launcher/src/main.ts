@@ -6,7 +6,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, locateDatabase, migrate } from '@gateway/persistence';
-import { LauncherConfig } from './app/launcher.config';
+import { LauncherConfig, publicBaseUrl, servedPublicUrl } from './app/launcher.config';
 
 const distApps = join(__dirname, '..');
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const childEnv = {
     ...process.env,
     DATABASE_URL: location.url,
-    PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+    PUBLIC_BASE_URL: publicBaseUrl(config),
     LOG_LEVEL: config.LOG_LEVEL,
     KEY_ENCRYPTION_KEY: keyEncryptionKey,
     DATA_DIR: config.DATA_DIR,
@@ -95,8 +95,10 @@ async function main(): Promise<void> {
     process.on(signal, () => void stopAll(0));
   }
 
+  const served = servedPublicUrl(config);
   const internal = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
-  say(`public gateway:   ${config.PUBLIC_BASE_URL}  (docs ${config.PUBLIC_BASE_URL}/docs, OpenAPI ${config.PUBLIC_BASE_URL}/openapi.json)`);
+  say(`public gateway:   ${served}  (docs ${served}/docs, OpenAPI ${served}/openapi.json)`);
+  if (publicBaseUrl(config) !== served) say(`public gateway token issuer (PUBLIC_BASE_URL): ${publicBaseUrl(config)}`);
   say(`internal gateway: ${internal}  (docs ${internal}/docs, OpenAPI ${internal}/openapi.json)`);
   for (const [name, port] of [['public', config.PUBLIC_METRICS_PORT], ['internal', config.INTERNAL_METRICS_PORT]] as const) {
     if (port !== undefined) say(`${name} gateway metrics: http://127.0.0.1:${port}/metrics`);

@@ -1,6 +1,6 @@
 // `npm start` as a newcomer runs it: embedded Postgres, migrations, demo data, both gateways,
 // a clean stop on SIGTERM, and a second start that reuses the data.
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ interface Started {
   output: () => string;
 }
 
-function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string> = {}): Started {
+/** extraEnv may unset a variable of the defaults by giving it as undefined. */
+function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}): Started {
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js')], {
     cwd: root,
@@ -66,7 +67,9 @@ describe('npm start (launcher)', () => {
       throw new Error(`${(error as Error).message}\n${first.output()}`);
     }
     expect(first.output()).toContain('new database: importing');
-    expect(first.output()).toContain(`docs http://127.0.0.1:${publicPort}/docs`);
+    // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
+    expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
+    expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
 
     const server = await runningEmbeddedServer(dataDir);
     expect(server).toBeDefined();
@@ -84,8 +87,14 @@ describe('npm start (launcher)', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     // The second start also serves each gateway's metrics on its own port; a METRICS_PORT in the environment is not inherited by both.
+    // It leaves PUBLIC_BASE_URL unset: the issuer is then the public gateway as served, on PUBLIC_GATEWAY_PORT (not 3000).
     const [publicMetrics, internalMetrics, stray] = [await freePort(), await freePort(), await freePort()];
-    const second = start(dataDir, publicPort, internalPort, { PUBLIC_METRICS_PORT: String(publicMetrics), INTERNAL_METRICS_PORT: String(internalMetrics), METRICS_PORT: String(stray) });
+    const second = start(dataDir, publicPort, internalPort, {
+      PUBLIC_METRICS_PORT: String(publicMetrics),
+      INTERNAL_METRICS_PORT: String(internalMetrics),
+      METRICS_PORT: String(stray),
+      PUBLIC_BASE_URL: undefined,
+    });
     await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
     await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
     expect(second.output()).toContain('schema up to date');
@@ -97,6 +106,29 @@ describe('npm start (launcher)', () => {
       expect(await res.text()).toContain('# TYPE gateway_http_request_duration_seconds histogram');
     }
     await expect(fetch(`http://127.0.0.1:${stray}/metrics`)).rejects.toThrow();
+
+    const served = `http://localhost:${publicPort}`;
+    expect(second.output()).toContain(`public gateway:   ${served}  (docs ${served}/docs, OpenAPI ${served}/openapi.json)`);
+    expect(second.output()).not.toContain('token issuer');
+    const discovery = await (await fetch(`${served}/.well-known/oauth-authorization-server`)).json();
+    expect(discovery.issuer).toBe(served);
+    // A bearer call works end to end: the gateway finds its own keys at the issuer.
+    const restarted = await runningEmbeddedServer(dataDir);
+    const created = spawnSync(process.execPath, [join(root, 'dist/apps/admin-cli/main.js'), 'clients:create', '--type', 'SERVICE'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: embeddedUrl(restarted!.credentials, restarted!.port, 'gateway') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(created.status).toBe(0);
+    const { client_id, client_secret } = JSON.parse(created.stdout);
+    const minted = await fetch(`${served}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString(),
+    });
+    expect(minted.status).toBe(200);
+    const whoami = await fetch(`${served}/v0/whoami`, { headers: { authorization: `Bearer ${(await minted.json()).access_token}` } });
+    expect([whoami.status, await whoami.json()]).toEqual([200, { clientType: 'SERVICE', clientId: client_id }]);
     expect(await stop(second)).toBe(0);
   }, 180_000);
 });

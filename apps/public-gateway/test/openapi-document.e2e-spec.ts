@@ -55,6 +55,20 @@ describe('the public OpenAPI document', () => {
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
   });
 
+  it('describes whoami as four closed caller shapes, selected by clientType through an explicit mapping', () => {
+    const shapes = { USER: 'UserCallerDto', ORGANIZATION: 'OrganizationCallerDto', CONNECTOR: 'ConnectorCallerDto', SERVICE: 'ServiceCallerDto' };
+    const answer = publicDocument.paths['/v0/whoami'].get.responses['200'].content['application/json'].schema;
+    expect(answer).toEqual({
+      oneOf: Object.values(shapes).map((name) => ({ $ref: `#/components/schemas/${name}` })),
+      discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(shapes).map(([type, name]) => [type, `#/components/schemas/${name}`])) },
+    });
+    for (const [type, name] of Object.entries(shapes)) {
+      const schema = publicDocument.components.schemas[name];
+      expect([name, schema.additionalProperties, schema.required]).toEqual([name, false, expect.arrayContaining(['clientType', 'clientId'])]);
+      expect([name, schema.properties.clientType]).toEqual([name, { type: 'string', enum: [type] }]);
+    }
+  });
+
   it('passes the Redocly linter', () => {
     const { code, output } = lintOpenApiDocument(publicDocument);
     expect(code === 0 ? 'clean' : output).toBe('clean');

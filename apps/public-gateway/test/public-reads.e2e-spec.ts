@@ -206,6 +206,30 @@ describe('public reads', () => {
     });
   });
 
+  describe('organization ids in upper case (UUIDs are case-insensitive)', () => {
+    const templates = [
+      '/v0/organizations/{organizationId}/inventory',
+      '/v0/organizations/{organizationId}/invoices',
+      '/v0/organizations/{organizationId}/invoices/{invoiceId}',
+    ];
+    const path = (template: string, organizationId: string) =>
+      template.replace('{organizationId}', organizationId).replace('{invoiceId}', `inv-${own.organizationId.slice(0, 8)}`);
+
+    it.each(callers)('a %s gets the same answer for the upper-case path as for the lower-case one', async (who) => {
+      for (const template of templates) {
+        const lower = await answer(template, path(template, own.organizationId), who);
+        const upper = await answer(template, path(template, own.organizationId.toUpperCase()), who);
+        expect({ template, status: upper.status, body: upper.body }).toEqual({ template, status: lower.status, body: lower.body });
+      }
+    });
+
+    it('an organization caller reads its own inventory on the upper-case path', async () => {
+      const res = await answer('/v0/organizations/{organizationId}/inventory', `/v0/organizations/${own.organizationId.toUpperCase()}/inventory`, 'organization');
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+    });
+  });
+
   describe('invalid paths', () => {
     it.each([
       ['/v0/organizations/not-a-uuid/inventory', '/v0/organizations/{organizationId}/inventory', '/path/organizationId'],
@@ -216,6 +240,21 @@ describe('public reads', () => {
       const res = await answer(template, path, 'service');
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ pointer, message: expect.any(String) }]);
+    });
+  });
+
+  describe('query parameters (none is known)', () => {
+    it.each([
+      ['/v0/organizations', '/v0/organizations?limit=5', 'limit'],
+      ['/v0/organizations/{organizationId}/invoices', '/v0/organizations/{own}/invoices?status=PAID', 'status'],
+      ['/v0/organizations/{organizationId}/invoices/{invoiceId}', '/v0/organizations/{own}/invoices/no-such-invoice?expand=lineItems', 'expand'],
+      ['/v0/organizations/{organizationId}/inventory', '/v0/organizations/{own}/inventory?warehouseId=x&warehouseId=y', 'warehouseId'],
+      ['/v0/whoami', '/v0/whoami?none=', 'none'],
+    ])('%s refuses an unknown one with 400 at /query/<name>', async (template, path, name) => {
+      const res = await answer(template, path.replace('{own}', own.organizationId), 'service');
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.errors).toEqual([{ pointer: `/query/${name}`, message: 'is not a known property' }]);
     });
   });
 

@@ -95,6 +95,46 @@ describe('POST /oauth2/token', () => {
     expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
 
+  it.each([
+    ['client_id', 'a NUL', 'client_secret_post', { client_id: 'ab\u0000c', client_secret: 'x' }, undefined],
+    ['client_secret', 'a NUL', 'client_secret_post', { client_id: 'cl_someone', client_secret: 's\u0000' }, undefined],
+    ['client_id', 'a control character', 'client_secret_post', { client_id: 'ab\nc', client_secret: 'x' }, undefined],
+    ['client_id', 'a non-ASCII character', 'client_secret_post', { client_id: 'ab\u00e9c', client_secret: 'x' }, undefined],
+    ['client_id', 'a NUL', 'client_secret_basic', {}, `Basic ${Buffer.from('ab%00c:x').toString('base64')}`],
+    ['client_secret', 'a NUL', 'client_secret_basic', {}, `Basic ${Buffer.from('cl_someone:x%00').toString('base64')}`],
+  ])('refuses a %s carrying %s (%s) with 400 invalid_request naming the field', async (field, _what, _method, fields, authorization) => {
+    let req = token().type('form');
+    if (authorization) req = req.set('Authorization', authorization);
+    const res = await req.send(form({ grant_type: 'client_credentials', ...fields }));
+    expect(res.status).toBe(400);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining(field) });
+  });
+
+  it('keeps a NUL in grant_type or scope away from SQL: refused by their own rules', async () => {
+    const grant = await token().type('form').send(form({ grant_type: 'client_credentials\u0000', client_id: post.clientId, client_secret: post.clientSecret }));
+    expect(grant.status).toBe(400);
+    expect(grant.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
+    const scope = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: 'a\u0000' }));
+    expect(scope.status).toBe(400);
+    expect(scope.body).toEqual({ error: 'invalid_scope', error_description: expect.any(String) });
+  });
+
+  it('treats a field sent without a value as omitted (RFC 6749 section 3.1)', async () => {
+    const emptyScope = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: '' }));
+    expect(emptyScope.status).toBe(200);
+    expect(emptyScope.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
+    const emptyGrant = await token().type('form').send(form({ grant_type: '', client_id: post.clientId, client_secret: post.clientSecret }));
+    expect(emptyGrant.status).toBe(400);
+    expect(emptyGrant.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('grant_type') });
+    const emptyId = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: '', client_secret: post.clientSecret }));
+    expect(emptyId.status).toBe(400);
+    expect(emptyId.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('client_id') });
+    // An empty client_id and client_secret beside Basic credentials are omitted, not a second method.
+    const basicWithEmpty = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: '', client_secret: '' }));
+    expect(basicWithEmpty.status).toBe(200);
+  });
+
   it('accepts only form bodies', async () => {
     const res = await token().send({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret });
     expect(res.status).toBe(400);

@@ -24,3 +24,4 @@ export * from './metrics/metrics-middleware';
 export * from './metrics/metrics-server';
 export * from './metrics/metrics.module';
 export * from './validation/nested-object.decorators';
+export * from './validation/no-query-parameters';

@@ -36,8 +36,10 @@ export class LauncherConfig {
   @Max(65535, { message: 'must be a port number between 1 and 65535' })
   INTERNAL_METRICS_PORT?: number = undefined;
 
+  /** The token issuer and public resource identifier; unset: the public gateway as served, http://localhost:PUBLIC_GATEWAY_PORT. */
+  @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
-  PUBLIC_BASE_URL = 'http://localhost:3000';
+  PUBLIC_BASE_URL?: string = undefined;
 
   @IsString()
   DEMO_FIXTURE = 'fixtures/demo.json';
@@ -45,3 +47,9 @@ export class LauncherConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
   LOG_LEVEL = 'info';
 }
+
+/** The URL the public gateway is served on by `npm start`. */
+export const servedPublicUrl = (config: Pick<LauncherConfig, 'PUBLIC_GATEWAY_PORT'>): string => `http://localhost:${config.PUBLIC_GATEWAY_PORT}`;
+
+/** PUBLIC_BASE_URL as given, else the URL the public gateway is served on (so its issuer is itself). */
+export const publicBaseUrl = (config: Pick<LauncherConfig, 'PUBLIC_BASE_URL' | 'PUBLIC_GATEWAY_PORT'>): string => config.PUBLIC_BASE_URL ?? servedPublicUrl(config);

@@ -50,7 +50,9 @@ export class ApiClientsService {
     private readonly clients: ApiClientRepository,
   ) {}
 
-  async create(spec: NewClientSpec): Promise<CreatedClient> {
+  async create(given: NewClientSpec): Promise<CreatedClient> {
+    // UUIDs are case-insensitive: the organization id is kept in its canonical lower case.
+    const spec = { ...given, organizationId: given.organizationId?.toLowerCase() };
     await this.checkIdentity(spec);
     const clientId = generateClientId();
     const secret = generateClientSecret();

@@ -29,6 +29,8 @@ export interface TokenAnswer {
 /** RFC 6749 section 3.3 scope: space-delimited tokens of %x21 / %x23-5B / %x5D-7E. */
 const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** RFC 6749 appendix A: client_id and client_secret are *VSCHAR (%x20-7E). Nothing else reaches SQL or the hash. */
+const VSCHAR = /^[\x20-\x7E]+$/;
 const FIELD_MAX = 1024;
 
 class OAuthError {
@@ -119,16 +121,30 @@ export class TokenEndpointService {
     };
   }
 
-  /** The form fields, each at most once and of sane length. */
+  /**
+   * The form fields, each at most once and of sane length. A field sent without a value is treated as
+   * omitted (RFC 6749 section 3.1).
+   */
   private form(body: unknown): Record<string, string | undefined> {
     const fields: Record<string, string | undefined> = {};
     if (!body || typeof body !== 'object') return fields;
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
       if (typeof value !== 'string') throw invalidRequest(`${name} must be sent once.`);
       if (value.length > FIELD_MAX) throw invalidRequest(`${name} is too long.`);
-      fields[name] = value;
+      if (value !== '') fields[name] = value;
     }
     return fields;
+  }
+
+  /**
+   * The only form values that reach SQL (the lockout lookup, the client lookup) or the secret hash are the
+   * client credentials: refused here unless VSCHAR, so a NUL or a control character never gets that far.
+   * grant_type is only compared with a literal and scope is checked against its grammar before use.
+   */
+  private checked(clientId: string, clientSecret: string, method: Credentials['method']): Credentials {
+    if (!VSCHAR.test(clientId)) throw invalidRequest('client_id must consist of printable ASCII characters (%x20-7E).');
+    if (!VSCHAR.test(clientSecret)) throw invalidRequest('client_secret must consist of printable ASCII characters (%x20-7E).');
+    return { method, clientId, clientSecret };
   }
 
   private credentials(authorization: string | undefined, form: Record<string, string | undefined>): Credentials {
@@ -145,7 +161,7 @@ export class TokenEndpointService {
         const clientId = formDecode(decoded.slice(0, colon));
         const clientSecret = formDecode(decoded.slice(colon + 1));
         if (!clientId || !clientSecret) throw invalidRequest('The Basic credentials must carry both client_id and client_secret.');
-        return { method: 'client_secret_basic', clientId, clientSecret };
+        return this.checked(clientId, clientSecret, 'client_secret_basic');
       } catch (error) {
         if (error instanceof OAuthError) throw error;
         throw invalidRequest('The Basic credentials are not validly form-urlencoded.');
@@ -154,7 +170,7 @@ export class TokenEndpointService {
     if (!inBody) throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
     if (!form.client_id) throw invalidRequest('client_id is required.');
     if (!form.client_secret) throw invalidRequest('client_secret is required.');
-    return { method: 'client_secret_post', clientId: form.client_id, clientSecret: form.client_secret };
+    return this.checked(form.client_id, form.client_secret, 'client_secret_post');
   }
 
   private tooMany(description: string, retryAfterSeconds: number): OAuthError {

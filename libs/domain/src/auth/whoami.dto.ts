@@ -1,31 +1,44 @@
 // Caller identity (spec 2.5): four shapes discriminated by clientType, no additional properties.
 import { ApiProperty } from '@nestjs/swagger';
-import { CallerIdentity } from './caller-identity';
+import { ClosedSchema } from '@gateway/platform';
+import { CallerIdentity, ClientType } from './caller-identity';
 
+@ClosedSchema()
 export class UserCallerDto {
   @ApiProperty({ enum: ['USER'] }) clientType!: 'USER';
   @ApiProperty() clientId!: string;
   @ApiProperty() userId!: string;
 }
 
+@ClosedSchema()
 export class OrganizationCallerDto {
   @ApiProperty({ enum: ['ORGANIZATION'] }) clientType!: 'ORGANIZATION';
   @ApiProperty() clientId!: string;
   @ApiProperty() organizationId!: string;
 }
 
+@ClosedSchema()
 export class ConnectorCallerDto {
   @ApiProperty({ enum: ['CONNECTOR'] }) clientType!: 'CONNECTOR';
   @ApiProperty() clientId!: string;
   @ApiProperty({ type: [String] }) connectionIds!: string[];
 }
 
+@ClosedSchema()
 export class ServiceCallerDto {
   @ApiProperty({ enum: ['SERVICE'] }) clientType!: 'SERVICE';
   @ApiProperty() clientId!: string;
 }
 
-export const CALLER_SHAPES = [UserCallerDto, OrganizationCallerDto, ConnectorCallerDto, ServiceCallerDto];
+/** Each shape under the clientType value that selects it (the discriminator mapping of the answer). */
+export const CALLER_SHAPES_BY_TYPE: Record<ClientType, new () => object> = {
+  USER: UserCallerDto,
+  ORGANIZATION: OrganizationCallerDto,
+  CONNECTOR: ConnectorCallerDto,
+  SERVICE: ServiceCallerDto,
+};
+
+export const CALLER_SHAPES = Object.values(CALLER_SHAPES_BY_TYPE);
 
 export type WhoamiDto = UserCallerDto | OrganizationCallerDto | ConnectorCallerDto | ServiceCallerDto;
 

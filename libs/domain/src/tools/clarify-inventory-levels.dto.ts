@@ -1,7 +1,8 @@
 // POST /internal-tools/clarify-inventory-levels: who asks for which barcodes' levels to be rebuilt.
 import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { ClosedSchema } from '@gateway/platform';
+import { ClosedSchema, canonicalUuid } from '@gateway/platform';
 import { BARCODE_MESSAGE, BARCODE_PATTERN } from './commands/command-body-rules';
 
 export const MAX_CLARIFY_BARCODES = 1000;
@@ -9,6 +10,7 @@ export const MAX_CLARIFY_BARCODES = 1000;
 @ClosedSchema()
 export class ClarifyInventoryLevelsDto {
   @ApiProperty({ format: 'uuid' })
+  @Transform(canonicalUuid)
   @IsUUID(undefined, { message: 'must be a UUID' })
   organizationId!: string;
 

@@ -1,8 +1,9 @@
 // POST /internal-tools/dispatch-command: the envelope (validated by the global pipe; the body by the
 // command's own class), its documented variants, and the outcome.
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsObject, IsString, IsUUID } from 'class-validator';
-import { ClosedSchema } from '@gateway/platform';
+import { ClosedSchema, canonicalUuid } from '@gateway/platform';
 import { commandMetadata } from './command-registry';
 import { DISPATCHABLE_COMMANDS } from './dispatchable-commands';
 
@@ -18,6 +19,7 @@ export class DispatchCommandDto {
   commandName!: string;
 
   @ApiProperty({ format: 'uuid', description: 'the organization the command acts in' })
+  @Transform(canonicalUuid)
   @IsUUID(undefined, { message: 'must be a UUID' })
   organizationId!: string;
 

@@ -4,6 +4,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
+import { canonicalUuid } from '@gateway/platform';
 import { isTimestamp } from '../orders/is-timestamp.validator';
 import { BARCODE_PATTERN, BARCODE_SCHEMA } from '../inventory-sync/inventory-sync.dto';
 
@@ -43,6 +44,7 @@ function IsDateTime(options?: ValidationOptions): PropertyDecorator {
 
 export class EventsByBarcodeQuery {
   @ApiProperty({ format: 'uuid', description: 'the organization whose events are read' })
+  @Transform(canonicalUuid)
   @IsDefined({ message: 'is required' })
   @IsString({ message: 'must be a UUID' })
   @Matches(UUID, { message: 'must be a UUID' })

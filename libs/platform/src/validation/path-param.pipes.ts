@@ -6,19 +6,29 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const ENTITY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const BARCODE = /^[A-Za-z0-9._-]{1,100}$/;
 
-function check(pattern: RegExp, message: string) {
+/**
+ * UUIDs are case-insensitive (RFC 9562 section 4): every organization id that enters a gateway (path, query,
+ * body) is turned into the canonical lower case before any rule compares it. For query and body DTOs:
+ * `@Transform(canonicalUuid)` (class-transformer), which leaves anything that is not a string to validation.
+ */
+export function canonicalUuid({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
+function check(pattern: RegExp, message: string, canonical: (value: string) => string = (value) => value) {
   @Injectable()
   class PathParamPipe implements PipeTransform<string, string> {
     transform(value: string, metadata: { data?: string }): string {
       if (typeof value !== 'string' || !pattern.test(value)) {
         throw new BadRequestProblem(`The path parameter ${metadata.data} is not valid.`, [{ pointer: `/path/${metadata.data}`, message }]);
       }
-      return value;
+      return canonical(value);
     }
   }
   return PathParamPipe;
 }
 
-export const OrganizationIdPipe = check(UUID, 'must be a UUID');
+/** A UUID, answered in lower case whatever case it was sent in. */
+export const OrganizationIdPipe = check(UUID, 'must be a UUID', (value) => value.toLowerCase());
 export const EntityIdPipe = check(ENTITY_ID, 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens');
 export const BarcodePipe = check(BARCODE, 'must be 1 to 100 letters, digits, dots, underscores or hyphens');

@@ -1,6 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiProblemResponses, NoQueryParameters } from '@gateway/platform';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Authenticated, AuthenticatedCaller, CALLER_SHAPES, CurrentCaller, WhoamiDto, toWhoami } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CALLER_SHAPES, CALLER_SHAPES_BY_TYPE, CurrentCaller, WhoamiDto, toWhoami } from '@gateway/domain';
 
 @ApiTags('identity')
 @ApiExtraModels(...CALLER_SHAPES)
@@ -11,9 +12,13 @@ export class WhoamiController {
   @ApiOperation({ summary: 'Who the caller is (debug endpoint)' })
   @ApiOkResponse({
     description: 'Caller identity',
-    schema: { oneOf: CALLER_SHAPES.map((shape) => ({ $ref: getSchemaPath(shape) })), discriminator: { propertyName: 'clientType' } },
+    schema: {
+      oneOf: CALLER_SHAPES.map((shape) => ({ $ref: getSchemaPath(shape) })),
+      discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(CALLER_SHAPES_BY_TYPE).map(([type, shape]) => [type, getSchemaPath(shape)])) },
+    },
   })
-  whoami(@CurrentCaller() caller: AuthenticatedCaller): WhoamiDto {
+  @ApiProblemResponses(400)
+  whoami(@CurrentCaller() caller: AuthenticatedCaller, @Query() _query: NoQueryParameters): WhoamiDto {
     return toWhoami(caller.identity);
   }
 }

@@ -1,6 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses } from '@gateway/platform';
+import { ApiProblemResponses, NoQueryParameters } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller, OrganizationListDto, OrganizationsService } from '@gateway/domain';
 
 @ApiTags('organizations')
@@ -13,7 +13,7 @@ export class OrganizationsController {
   @ApiOperation({ summary: 'The organizations the caller can access' })
   @ApiOkResponse({ type: OrganizationListDto })
   @ApiProblemResponses(400, 403, 404, 500)
-  async listOrganizations(@CurrentCaller() caller: AuthenticatedCaller): Promise<OrganizationListDto> {
+  async listOrganizations(@CurrentCaller() caller: AuthenticatedCaller, @Query() _query: NoQueryParameters): Promise<OrganizationListDto> {
     return { organizations: await this.organizations.accessible(caller.identity) };
   }
 }
