@@ -107,6 +107,16 @@ describe('clarify-inventory-levels', () => {
     expect(res.body.errors).toHaveLength(4);
   });
 
+  it('answers an empty body with "is required" for each field', async () => {
+    const res = await clarify({});
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { pointer: '/organizationId', message: 'is required' },
+      { pointer: '/initiator', message: 'is required' },
+      { pointer: '/barcodes', message: 'is required' },
+    ]);
+  });
+
   it('answers 400 pointing at each barcode that is not a retail unit of the organization, and 404 for an unknown organization', async () => {
     const res = await clarify({ organizationId: org.organizationId, initiator: 'carol', barcodes: [org.barcodes[0], 'GHOST', org.barcodes[2], 'GHOST-2'] });
     expect(res.status).toBe(400);

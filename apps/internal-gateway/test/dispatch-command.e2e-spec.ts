@@ -53,6 +53,17 @@ describe('dispatch-command', () => {
       expect(res.body.errors).toHaveLength(4);
     });
 
+    it('answers an empty envelope with "is required" for each of its fields', async () => {
+      const res = await gateway.post('/internal-tools/dispatch-command', {});
+      expect(res.body).toEqual(
+        problem([
+          { pointer: '/commandName', message: 'is required' },
+          { pointer: '/organizationId', message: 'is required' },
+          { pointer: '/commandBody', message: 'is required' },
+        ]),
+      );
+    });
+
     it.each([
       [
         'RECEIVE_STOCK',
@@ -65,7 +76,17 @@ describe('dispatch-command', () => {
         ],
       ],
       ['RECEIVE_STOCK', { warehouseId: 'wh', barcode: 'B', quantity: 1.5 }, [{ pointer: '/commandBody/quantity', message: 'must be an integer' }]],
-      ['ALLOCATE_FULFILMENT_ORDER', {}, [{ pointer: '/commandBody/fulfilmentOrderId', message: 'must be a string' }]],
+      ['ALLOCATE_FULFILMENT_ORDER', {}, [{ pointer: '/commandBody/fulfilmentOrderId', message: 'is required' }]],
+      [
+        'RECEIVE_STOCK',
+        {},
+        [
+          { pointer: '/commandBody/warehouseId', message: 'is required' },
+          { pointer: '/commandBody/barcode', message: 'is required' },
+          { pointer: '/commandBody/quantity', message: 'is required' },
+        ],
+      ],
+      ['REBUILD_INVENTORY_LEVELS', { barcodes: null }, [{ pointer: '/commandBody/barcodes', message: 'is required' }]],
       ['SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: 'fo-1', warehouseId: 'wh' }, [{ pointer: '/commandBody/warehouseId', message: 'is not a known property' }]],
       ['REBUILD_INVENTORY_LEVELS', { barcodes: [] }, [{ pointer: '/commandBody/barcodes', message: 'must name at least 1 barcode' }]],
       ['REBUILD_INVENTORY_LEVELS', { barcodes: ['ok', 'not ok'] }, [{ pointer: '/commandBody/barcodes', message: 'each barcode must be 1 to 100 letters, digits, dots, underscores or hyphens' }]],

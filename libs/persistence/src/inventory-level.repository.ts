@@ -49,11 +49,6 @@ export class InventoryLevelRepository {
     );
   }
 
-  /** Locks the levels in a stable order, so that concurrent writers of several levels cannot deadlock. */
-  async lock(tx: Queryable, keys: InventoryLevelKey[]): Promise<void> {
-    await this.readLocked(tx, keys);
-  }
-
   /** One level; undefined when no row exists. */
   async find(q: Queryable, key: InventoryLevelKey): Promise<InventoryQuantities | undefined> {
     const { rows } = await q.query<QuantityRow>(
@@ -63,7 +58,10 @@ export class InventoryLevelRepository {
     return rows[0] && toQuantities(rows[0]);
   }
 
-  /** Locks the levels that exist among the keys, in a stable order, and reads them, by "warehouseId/barcode". */
+  /**
+   * Locks the levels that exist among the keys and reads them, by "warehouseId/barcode". The stable lock
+   * order means concurrent writers of several levels cannot deadlock.
+   */
   async readLocked(tx: Queryable, keys: InventoryLevelKey[]): Promise<Map<string, InventoryQuantities>> {
     if (keys.length === 0) return new Map();
     const { rows } = await tx.query<QuantityRow & { warehouse_id: string; barcode: string }>(

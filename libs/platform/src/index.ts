@@ -25,3 +25,4 @@ export * from './metrics/metrics-server';
 export * from './metrics/metrics.module';
 export * from './validation/nested-object.decorators';
 export * from './validation/no-query-parameters';
+export * from './validation/required.decorator';

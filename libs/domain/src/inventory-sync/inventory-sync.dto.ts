@@ -1,8 +1,8 @@
 // Inventory-sync shapes of the internal gateway: the override and reset bodies, and the answer both give.
 // An overridden barcode is excluded from the inventory sync to the sales channels (docs/decisions.md).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, ValidateIf } from 'class-validator';
-import { ClosedSchema } from '@gateway/platform';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, ValidateIf } from 'class-validator';
+import { ClosedSchema, Required } from '@gateway/platform';
 import type { InventorySyncMode } from '@gateway/persistence';
 
 export type { InventorySyncMode } from '@gateway/persistence';
@@ -39,7 +39,7 @@ const DRY_RUN = {
 @ClosedSchema()
 export class BarcodeInventorySyncOverridesDto {
   @ApiProperty(barcodeList('Barcodes to exclude from the inventory sync, added to those already excluded.', true))
-  @IsDefined({ message: 'is required' })
+  @Required()
   @IsArray({ message: 'must be an array of barcodes' })
   @ArrayMinSize(1, { message: 'must hold at least 1 barcode' })
   @ArrayMaxSize(MAX_BARCODES_PER_REQUEST, { message: `must hold at most ${MAX_BARCODES_PER_REQUEST} barcodes` })

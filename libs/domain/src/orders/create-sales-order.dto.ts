@@ -4,7 +4,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsDefined,
   IsEmail,
   IsIn,
   IsInt,
@@ -16,7 +15,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { ClosedSchema, NestedObject, NestedObjectList } from '@gateway/platform';
+import { ClosedSchema, NestedObject, NestedObjectList, Required } from '@gateway/platform';
 import { COUNTRY_CODES, CURRENCY_CODES, CountryCode, CurrencyCode } from './sales-order.enums';
 import { IsTimestamp } from './is-timestamp.validator';
 
@@ -38,8 +37,6 @@ export const SALES_ORDER_LIMITS = {
 
 /** Optional, but when present it must be of the declared type: null is not accepted for a string. */
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
-/** Required: a missing value (or null) says only "is required", as on the internal gateway. */
-const Required = () => IsDefined({ message: 'is required' });
 
 @ClosedSchema()
 export class PriceInput {

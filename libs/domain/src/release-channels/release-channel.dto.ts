@@ -1,7 +1,7 @@
 // Release-channel shapes of the internal gateway (spec 2.9): the feature flag, the assignment body and its result.
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsIn } from 'class-validator';
-import { ClosedSchema } from '@gateway/platform';
+import { IsIn } from 'class-validator';
+import { ClosedSchema, Required } from '@gateway/platform';
 import type { ReleaseChannel } from '@gateway/persistence';
 import { RELEASE_CHANNELS } from './release-channel';
 
@@ -18,7 +18,7 @@ export class ReleaseChannelFeatureDto {
 @ClosedSchema()
 export class AssignReleaseChannelDto {
   @ApiProperty(RELEASE_CHANNEL_SCHEMA)
-  @IsDefined({ message: 'is required' })
+  @Required()
   @IsIn(RELEASE_CHANNELS, { message: 'must be one of STABLE, BETA, ALPHA' })
   releaseChannel!: ReleaseChannel;
 }

@@ -3,7 +3,7 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsObject, IsString, IsUUID } from 'class-validator';
-import { ClosedSchema, canonicalUuid } from '@gateway/platform';
+import { ClosedSchema, Required, canonicalUuid } from '@gateway/platform';
 import { commandMetadata } from './command-registry';
 import { DISPATCHABLE_COMMANDS } from './dispatchable-commands';
 
@@ -15,15 +15,18 @@ export const DISPATCH_COMMAND_MODELS = uniqueModels(COMMANDS.flatMap((c) => [c.b
 
 export class DispatchCommandDto {
   @ApiProperty({ enum: COMMANDS.map((c) => c.name) })
+  @Required()
   @IsString({ message: 'must be a string' })
   commandName!: string;
 
   @ApiProperty({ format: 'uuid', description: 'the organization the command acts in' })
+  @Required()
   @Transform(canonicalUuid)
   @IsUUID(undefined, { message: 'must be a UUID' })
   organizationId!: string;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the body of the command; its shape depends on commandName' })
+  @Required()
   @IsObject({ message: 'must be an object' })
   commandBody!: Record<string, unknown>;
 }

@@ -3,8 +3,8 @@
 // came and fails its type check. A parameter given twice arrives as an array and is refused.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
-import { canonicalUuid } from '@gateway/platform';
+import { IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
+import { canonicalUuid, Required } from '@gateway/platform';
 import { isTimestamp } from '../orders/is-timestamp.validator';
 import { BARCODE_PATTERN, BARCODE_SCHEMA } from '../inventory-sync/inventory-sync.dto';
 
@@ -45,13 +45,13 @@ function IsDateTime(options?: ValidationOptions): PropertyDecorator {
 export class EventsByBarcodeQuery {
   @ApiProperty({ format: 'uuid', description: 'the organization whose events are read' })
   @Transform(canonicalUuid)
-  @IsDefined({ message: 'is required' })
+  @Required()
   @IsString({ message: 'must be a UUID' })
   @Matches(UUID, { message: 'must be a UUID' })
   organizationId!: string;
 
   @ApiProperty({ ...BARCODE_SCHEMA, description: 'the barcode the events are about' })
-  @IsDefined({ message: 'is required' })
+  @Required()
   @IsString({ message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' })
   @Matches(BARCODE_PATTERN, { message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' })
   barcode!: string;

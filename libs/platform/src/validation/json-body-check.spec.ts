@@ -21,6 +21,14 @@ describe('findForbiddenJson', () => {
     ]);
   });
 
+  it('names constructor and prototype properties as unknown too', () => {
+    const body = JSON.parse('{"constructor":{"prototype":{"x":1}},"releaseChannel":"BETA"}');
+    expect(findForbiddenJson(body)).toEqual([
+      { pointer: '/constructor', message: 'is not a known property' },
+      { pointer: '/constructor/prototype', message: 'is not a known property' },
+    ]);
+  });
+
   it('finds nothing in an ordinary body', () => {
     expect(findForbiddenJson({ a: 'text', b: [1, null, true, { c: 'é' }] })).toEqual([]);
   });

@@ -1,14 +1,16 @@
 // Checks a parsed JSON body once, before any DTO sees it, for what no operation accepts anywhere in it:
 // the NUL character (U+0000), which Postgres refuses in text and jsonb, in a string or a property name;
-// and an own "__proto__" property, which JSON.parse creates but class-transformer silently drops, so the
-// refusal of unknown properties would not see it. Bodies are at most MAX_JSON_DEPTH deep (json-depth.ts).
+// and the property names "__proto__", "constructor" and "prototype": JSON.parse makes them own properties,
+// but class-transformer drops or shadows them, so the refusal of unknown properties would not see them
+// (no operation has a property of these names). Bodies are at most MAX_JSON_DEPTH deep (json-depth.ts).
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 const NUL_KEY_MESSAGE = 'is a property name containing the NUL character (U+0000)';
 const UNKNOWN_PROPERTY_MESSAGE = 'is not a known property';
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Every NUL character and own `__proto__` property in a JSON value, each with its JSON pointer from `pointer`. */
+/** Every NUL character and own `__proto__`, `constructor` or `prototype` property in a JSON value, each with its JSON pointer from `pointer`. */
 export function findForbiddenJson(value: unknown, pointer = '', out: ProblemFieldError[] = []): ProblemFieldError[] {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) out.push({ pointer, message: NUL_MESSAGE });
@@ -18,7 +20,7 @@ export function findForbiddenJson(value: unknown, pointer = '', out: ProblemFiel
     for (const key of Object.keys(value)) {
       const child = `${pointer}/${pointerToken(key)}`;
       if (key.includes('\u0000')) out.push({ pointer: child, message: NUL_KEY_MESSAGE });
-      else if (key === '__proto__') out.push({ pointer: child, message: UNKNOWN_PROPERTY_MESSAGE });
+      else if (OBJECT_MACHINERY.has(key)) out.push({ pointer: child, message: UNKNOWN_PROPERTY_MESSAGE });
       findForbiddenJson((value as Record<string, unknown>)[key], child, out);
     }
   }

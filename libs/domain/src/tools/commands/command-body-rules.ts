@@ -1,12 +1,24 @@
-// Validation rules shared by the command bodies, in the words of the schema's domains.
+// Validation rules shared by the command bodies, in the words of the schema's domains (each a required value).
 import { applyDecorators } from '@nestjs/common';
-import { IsString, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches } from 'class-validator';
+import { Required } from '@gateway/platform';
 
 export const ENTITY_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 export const BARCODE_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const BARCODE_MESSAGE = 'must be 1 to 100 letters, digits, dots, underscores or hyphens';
 
 export const IsEntityId = () =>
-  applyDecorators(IsString({ message: 'must be a string' }), Matches(ENTITY_ID_PATTERN, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }));
+  applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(ENTITY_ID_PATTERN, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }));
 
-export const IsBarcode = () => applyDecorators(IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
+export const IsBarcode = () => applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
+
+/** A list of 1 to `max` barcodes (clarify, and the rebuild command). */
+export const IsBarcodeList = (max: number) =>
+  applyDecorators(
+    Required(),
+    IsArray({ message: 'must be an array' }),
+    ArrayMinSize(1, { message: 'must name at least 1 barcode' }),
+    ArrayMaxSize(max, { message: `must name at most ${max} barcodes` }),
+    IsString({ each: true, message: 'each barcode must be a string' }),
+    Matches(BARCODE_PATTERN, { each: true, message: `each barcode ${BARCODE_MESSAGE}` }),
+  );

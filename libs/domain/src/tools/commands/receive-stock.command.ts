@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
-import { ClosedSchema } from '@gateway/platform';
+import { ClosedSchema, Required } from '@gateway/platform';
 import { StockReceiptService } from '../../inventory/stock-receipt.service';
 import { InventoryLevelDto } from '../../inventory/inventory-level.dto';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../command-registry';
@@ -14,6 +14,7 @@ export class ReceiveStockBody {
   @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a live (not archived) retail unit of the organization' }) @IsBarcode() barcode!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: SAFE, description: 'items received: onHand goes up by this much' })
+  @Required()
   @IsInt({ message: 'must be an integer' })
   @Min(1, { message: 'must be at least 1' })
   @Max(SAFE, { message: `must be at most ${SAFE}` })
