@@ -39,6 +39,22 @@ describe('the internal OpenAPI document', () => {
     }
   });
 
+  it('documents each path parameter once, with the rule the gateway enforces', () => {
+    const params = operation('get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}').parameters;
+    expect(params.map((p: { name: string; in: string; schema: object }) => [p.name, p.in, p.schema])).toEqual([
+      ['organizationId', 'path', { type: 'string', format: 'uuid' }],
+      ['warehouseId', 'path', { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' }],
+      ['barcode', 'path', { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' }],
+    ]);
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>)) {
+      for (const op of Object.values(item)) {
+        for (const name of path.match(/\{(\w+)\}/g)?.map((t) => t.slice(1, -1)) ?? []) {
+          expect([path, name, (op.parameters ?? []).filter((p) => p.in === 'path' && p.name === name).length]).toEqual([path, name, 1]);
+        }
+      }
+    }
+  });
+
   it('secures every operation with the bearer scheme', () => {
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     for (const [path, item] of Object.entries(document.paths)) {

@@ -55,6 +55,22 @@ describe('the public OpenAPI document', () => {
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
   });
 
+  it('documents each path parameter once, with the rule the gateway enforces', () => {
+    const detail = publicDocument.paths['/v0/organizations/{organizationId}/invoices/{invoiceId}'].get.parameters;
+    expect(detail.filter((p: { in: string }) => p.in === 'path')).toEqual([
+      { name: 'organizationId', in: 'path', required: true, description: 'the organization (a UUID, in any case)', schema: { type: 'string', format: 'uuid' } },
+      { name: 'invoiceId', in: 'path', required: true, description: 'the invoice', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' } },
+    ]);
+    for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema?: object }[] }>>)) {
+      for (const operation of Object.values(item)) {
+        for (const name of path.match(/\{(\w+)\}/g)?.map((t) => t.slice(1, -1)) ?? []) {
+          const documented = (operation.parameters ?? []).filter((p) => p.in === 'path' && p.name === name);
+          expect([path, name, documented.length, documented[0]?.schema !== undefined]).toEqual([path, name, 1, true]);
+        }
+      }
+    }
+  });
+
   it('describes whoami as four closed caller shapes, selected by clientType through an explicit mapping', () => {
     const shapes = { USER: 'UserCallerDto', ORGANIZATION: 'OrganizationCallerDto', CONNECTOR: 'ConnectorCallerDto', SERVICE: 'ServiceCallerDto' };
     const answer = publicDocument.paths['/v0/whoami'].get.responses['200'].content['application/json'].schema;

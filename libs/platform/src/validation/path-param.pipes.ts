@@ -1,5 +1,6 @@
 // Path parameters are checked before anything else: a malformed one is a 400 problem, never a 500.
-import { Injectable, PipeTransform } from '@nestjs/common';
+import { Injectable, Param, PipeTransform, Type } from '@nestjs/common';
+import { ApiParam, SchemaObject } from '@nestjs/swagger';
 import { BadRequestProblem } from '../problem/problem.exception';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -32,3 +33,19 @@ function check(pattern: RegExp, message: string, canonical: (value: string) => s
 export const OrganizationIdPipe = check(UUID, 'must be a UUID', (value) => value.toLowerCase());
 export const EntityIdPipe = check(ENTITY_ID, 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens');
 export const BarcodePipe = check(BARCODE, 'must be 1 to 100 letters, digits, dots, underscores or hyphens');
+
+/**
+ * A validated path parameter, documented with the rule its pipe enforces: `@Param(name, pipe)` for the
+ * handler and `@ApiParam` for the OpenAPI document, from one decorator so the two cannot drift apart.
+ */
+function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject, description: string): ParameterDecorator {
+  return (target, key, index) => {
+    Param(name, pipe)(target, key, index);
+    const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description })(target, key, descriptor);
+  };
+}
+
+export const OrganizationIdParam = () => pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)');
+export const EntityIdParam = (name: string, description: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description);
+export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit');

@@ -1,6 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, EntityIdPipe, OrganizationIdPipe } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, OrganizationIdParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
@@ -28,8 +28,8 @@ export class FulfilmentOrdersController {
   @ApiProblemResponses(400, 404, 409, 500)
   cancelFulfilmentOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('fulfilmentOrderId', EntityIdPipe) fulfilmentOrderId: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('fulfilmentOrderId', 'the fulfilment order') fulfilmentOrderId: string,
   ): Promise<FulfilmentOrderCancellationDto> {
     return this.closure.cancel(organizationId, fulfilmentOrderId, caller.identity.clientId);
   }
@@ -41,8 +41,8 @@ export class FulfilmentOrdersController {
   @ApiProblemResponses(400, 404, 409, 500)
   withdrawFulfilmentOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('fulfilmentOrderId', EntityIdPipe) fulfilmentOrderId: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('fulfilmentOrderId', 'the fulfilment order') fulfilmentOrderId: string,
   ): Promise<ReleasedLineDto[]> {
     return this.closure.withdraw(organizationId, fulfilmentOrderId, caller.identity.clientId);
   }
@@ -51,7 +51,7 @@ export class FulfilmentOrdersController {
   @ApiOperation({ summary: 'The back-order view of a fulfilment order: its status and, per line, the ordered quantity, what is fulfillable now and the shortfall; changes nothing' })
   @ApiOkResponse({ type: BackOrderViewDto })
   @ApiProblemResponses(400, 404, 500)
-  getBackOrder(@Param('fulfilmentOrderId', EntityIdPipe) fulfilmentOrderId: string): Promise<BackOrderViewDto> {
+  getBackOrder(@EntityIdParam('fulfilmentOrderId', 'the fulfilment order') fulfilmentOrderId: string): Promise<BackOrderViewDto> {
     return this.backOrders.view(fulfilmentOrderId);
   }
 }

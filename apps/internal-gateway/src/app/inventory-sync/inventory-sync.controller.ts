@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
@@ -13,7 +13,6 @@ import {
 
 @ApiTags('inventory-sync')
 @Authenticated()
-@ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
 @Controller('organizations/:organizationId')
 export class InventorySyncController {
   constructor(private readonly sync: InventorySyncService) {}
@@ -28,7 +27,7 @@ export class InventorySyncController {
   @ApiProblemResponses(400, 404, 415, 500)
   overrideBarcodeInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @OrganizationIdParam() organizationId: string,
     @Body() body: BarcodeInventorySyncOverridesDto,
   ): Promise<InventorySyncResultDto> {
     return this.sync.override(caller, organizationId, body);
@@ -45,7 +44,7 @@ export class InventorySyncController {
   @ApiProblemResponses(400, 404, 415, 500)
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @OrganizationIdParam() organizationId: string,
     // Declared as the class (not `| undefined`), so that its metadata names the DTO and the pipe validates it.
     @Body() body: DefaultInventorySyncDto,
   ): Promise<InventorySyncResultDto> {

@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, BarcodePipe, EntityIdPipe, OrganizationIdPipe, sendJsonStream } from '@gateway/platform';
+import { ApiProblemResponses, BarcodeParam, EntityIdParam, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
 import { Authenticated, InternalInventoryReadService, InventoryLevelDto, InventoryListDto } from '@gateway/domain';
 
 @ApiTags('inventory')
@@ -14,7 +14,7 @@ export class InventoryController {
   @ApiOperation({ summary: 'Every inventory level of an organization (archived retail units included), by warehouse then barcode, with retail-unit metadata' })
   @ApiOkResponse({ type: InventoryListDto })
   @ApiProblemResponses(400, 404, 500)
-  async listOrganizationInventory(@Param('organizationId', OrganizationIdPipe) organizationId: string, @Res() res: Response): Promise<void> {
+  async listOrganizationInventory(@OrganizationIdParam() organizationId: string, @Res() res: Response): Promise<void> {
     await sendJsonStream(res, await this.inventory.streamOrganization(organizationId));
   }
 
@@ -23,8 +23,8 @@ export class InventoryController {
   @ApiOkResponse({ type: InventoryListDto })
   @ApiProblemResponses(400, 404, 500)
   async listWarehouseInventory(
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('warehouseId', EntityIdPipe) warehouseId: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('warehouseId', 'the warehouse') warehouseId: string,
     @Res() res: Response,
   ): Promise<void> {
     await sendJsonStream(res, await this.inventory.streamWarehouse(organizationId, warehouseId));
@@ -35,9 +35,9 @@ export class InventoryController {
   @ApiOkResponse({ type: InventoryLevelDto })
   @ApiProblemResponses(400, 404, 500)
   getInventoryLevel(
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('warehouseId', EntityIdPipe) warehouseId: string,
-    @Param('barcode', BarcodePipe) barcode: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('warehouseId', 'the warehouse') warehouseId: string,
+    @BarcodeParam() barcode: string,
   ): Promise<InventoryLevelDto> {
     return this.inventory.level(organizationId, warehouseId, barcode);
   }

@@ -1,11 +1,10 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, OrganizationRecordDto, OrganizationsService } from '@gateway/domain';
 
 @ApiTags('organizations')
 @Authenticated()
-@ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
 @Controller('organizations/:organizationId')
 export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
@@ -14,7 +13,7 @@ export class OrganizationsController {
   @ApiOperation({ summary: 'The organization record: release channel, features on for it, inventory-sync settings' })
   @ApiOkResponse({ type: OrganizationRecordDto, description: 'The organization record' })
   @ApiProblemResponses(400, 404, 500)
-  getOrganization(@Param('organizationId', OrganizationIdPipe) organizationId: string): Promise<OrganizationRecordDto> {
+  getOrganization(@OrganizationIdParam() organizationId: string): Promise<OrganizationRecordDto> {
     return this.organizations.record(organizationId);
   }
 }

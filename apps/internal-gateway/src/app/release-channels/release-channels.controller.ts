@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdPipe } from '@gateway/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
 import {
   AssignReleaseChannelDto,
   Authenticated,
@@ -19,13 +19,12 @@ export class ReleaseChannelsController {
 
   @Post('organizations/:organizationId/release-channel')
   @HttpCode(200)
-  @ApiParam({ name: 'organizationId', format: 'uuid', description: 'the organization' })
   @ApiOperation({ summary: 'Put an organization on a release channel (appends ReleaseChannelAssigned when the channel changes)' })
   @ApiOkResponse({ type: ReleaseChannelAssignmentDto, description: 'The assignment result' })
   @ApiProblemResponses(400, 404, 415, 500)
   assignReleaseChannel(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
+    @OrganizationIdParam() organizationId: string,
     @Body() body: AssignReleaseChannelDto,
   ): Promise<ReleaseChannelAssignmentDto> {
     return this.channels.assign(caller, organizationId, body.releaseChannel);

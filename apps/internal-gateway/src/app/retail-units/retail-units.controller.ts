@@ -1,6 +1,6 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, BarcodePipe, OrganizationIdPipe } from '@gateway/platform';
+import { ApiProblemResponses, BarcodeParam, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller, RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/domain';
 
 @ApiTags('retail-units')
@@ -16,8 +16,8 @@ export class RetailUnitsController {
   @ApiProblemResponses(400, 404, 500)
   archiveRetailUnit(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('barcode', BarcodePipe) barcode: string,
+    @OrganizationIdParam() organizationId: string,
+    @BarcodeParam() barcode: string,
   ): Promise<RetailUnitArchivalDto> {
     return this.archival.archive(organizationId, barcode, caller.identity.clientId);
   }

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, EntityIdPipe, NoQueryParameters, OrganizationIdPipe } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller, InvoiceDetailDto, InvoiceListDto, InvoicesService } from '@gateway/domain';
 
 @ApiTags('billing')
@@ -13,7 +13,7 @@ export class InvoicesController {
   @ApiOperation({ summary: 'The invoices of an organization (restricted to the account owner)' })
   @ApiOkResponse({ type: InvoiceListDto })
   @ApiProblemResponses(400, 403, 404, 500)
-  listInvoices(@CurrentCaller() caller: AuthenticatedCaller, @Param('organizationId', OrganizationIdPipe) organizationId: string, @Query() _query: NoQueryParameters): Promise<InvoiceListDto> {
+  listInvoices(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters): Promise<InvoiceListDto> {
     return this.invoices.list(caller.identity, organizationId);
   }
 
@@ -23,8 +23,8 @@ export class InvoicesController {
   @ApiProblemResponses(400, 403, 404, 500)
   getInvoice(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('invoiceId', EntityIdPipe) invoiceId: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('invoiceId', 'the invoice') invoiceId: string,
     @Query() _query: NoQueryParameters,
   ): Promise<InvoiceDetailDto> {
     return this.invoices.detail(caller.identity, organizationId, invoiceId);

@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, NoQueryParameters, OrganizationIdPipe, sendJsonStream } from '@gateway/platform';
+import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller, InventoryDto, InventoryReadService } from '@gateway/domain';
 
 @ApiTags('inventory')
@@ -14,7 +14,7 @@ export class InventoryController {
   @ApiOperation({ summary: 'Inventory of an organization, grouped per warehouse, items ordered by barcode' })
   @ApiOkResponse({ type: InventoryDto })
   @ApiProblemResponses(400, 403, 404, 500)
-  async getInventory(@CurrentCaller() caller: AuthenticatedCaller, @Param('organizationId', OrganizationIdPipe) organizationId: string, @Query() _query: NoQueryParameters, @Res() res: Response): Promise<void> {
+  async getInventory(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters, @Res() res: Response): Promise<void> {
     await sendJsonStream(res, await this.inventory.stream(caller.identity, organizationId));
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdPipe, OrganizationIdPipe } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
 
 @ApiTags('orders')
@@ -24,8 +24,8 @@ export class SalesOrdersController {
   })
   async createSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
-    @Param('organizationId', OrganizationIdPipe) organizationId: string,
-    @Param('storeId', EntityIdPipe) storeId: string,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('storeId', 'the store') storeId: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CreateSalesOrderDto,
     @Res({ passthrough: true }) res: Response,
