@@ -155,6 +155,15 @@ describe('POST /oauth2/token', () => {
     }
   });
 
+  it('is the token endpoint only at its own path: below it is an ordinary unknown route', async () => {
+    const res = await request(gateway.app.getHttpServer()).post('/oauth2/token/extra').type('form').send('grant_type=client_credentials');
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const get = await request(gateway.app.getHttpServer()).get('/oauth2/token/extra');
+    expect(get.status).toBe(404);
+    expect(get.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /oauth2/token/extra.' });
+  });
+
   it('authenticates the client before it looks at the grant', async () => {
     const badBoth = await token().type('form').send(form({ grant_type: 'password', client_id: post.clientId, client_secret: 'wrong' }));
     expect(badBoth.status).toBe(401);

@@ -1,5 +1,5 @@
 // Everything both gateways boot with, applied the same way in production and in tests.
-import { json, urlencoded } from 'express';
+import { RequestHandler, json, urlencoded } from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
@@ -50,12 +50,17 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
   app.use(responseHeadersMiddleware(headers));
-  for (const path of options.oauthErrorPaths ?? []) app.use(path, useOAuthErrorFormat);
+  for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
   app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
-  for (const path of options.formBodyPaths ?? []) app.use(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  for (const path of options.formBodyPaths ?? []) app.use(onPathOnly(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 })));
   app.use(jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []));
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);
   answerClientErrors(app.getHttpServer());
+}
+
+/** A middleware for one path exactly (express's app.use(path) would also take /path/anything). */
+function onPathOnly(path: string, middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.path === path ? middleware(req, res, next) : next());
 }
