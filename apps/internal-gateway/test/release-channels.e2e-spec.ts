@@ -152,6 +152,12 @@ describe('internal gateway: release channels', () => {
     expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
   });
 
+  it.each(['[]', '"BETA"', 'null'])('answers the body %s, valid JSON but not an object, with 400 at the root', async (raw) => {
+    const res = await api().post(`/organizations/${org.organizationId}/release-channel`).set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '', message: 'must be a JSON object' }]);
+  });
+
   describe('GET /organizations/{organizationId}', () => {
     it('answers the exact record: channel, the features on for it, the inventory-sync settings', async () => {
       const fresh = await seedOrganization(database.db);

@@ -126,10 +126,10 @@ describe('sales-order creation', () => {
     ['a JSON array', '[1,2]'],
     ['a JSON string', '"order"'],
     ['null', 'null'],
-  ])('answers %s as the body with 400', async (_name, raw) => {
+  ])('answers %s as the body with 400 "must be a JSON object", at the root', async (_name, raw) => {
     const res = await create().set('Content-Type', 'application/json').send(raw);
     expect(res.status).toBe(400);
-    expect(res.body.status).toBe(400);
+    expect(res.body).toEqual({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The request is not valid.', errors: [{ pointer: '', message: 'must be a JSON object' }] });
   });
 
   it.each([

@@ -51,7 +51,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   headers.set.push(['Cache-Control', 'no-store']);
   app.use(responseHeadersMiddleware(headers));
   for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
-  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: true, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
+  // Not strict: a body that is valid JSON but not an object reaches the validation pipe, which says so
+  // ("must be a JSON object") instead of calling it invalid JSON.
+  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: false, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
   for (const path of options.formBodyPaths ?? []) app.use(onPathOnly(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 })));
   app.use(jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []));
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));

@@ -39,8 +39,14 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+const isJsonObject = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 class GatewayValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && !metadata.data && value !== undefined && !isJsonObject(value) && metadata.metatype && metadata.metatype !== Object) {
+      // A whole body that is valid JSON but not an object (an array, a string, null): said once, at the root.
+      throw new BadRequestProblem('The request is not valid.', [{ pointer: '', message: 'must be a JSON object' }]);
+    }
     if (metadata.type === 'body') {
       const forbidden = findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
       if (forbidden.length > 0) throw new BadRequestProblem('The request is not valid.', forbidden);
