@@ -232,6 +232,17 @@ describe('sales-order creation', () => {
     expect(different.body.type).toBe('/problems/idempotency-key-reused');
   });
 
+  it('takes the organization id in any case: the record says it in lower case, and the key replays across cases', async () => {
+    const upper = path(org.organizationId.toUpperCase());
+    const first = await request(gateway.app.getHttpServer()).post(upper).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'case-1').send(body('CASE'));
+    expect(first.status).toBe(201);
+    expect(first.body.organizationId).toBe(org.organizationId);
+    const again = await create().set('Idempotency-Key', 'case-1').send(body('CASE'));
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.text).toBe(first.text);
+  });
+
   it('answers 409 with Retry-After: 1 while the first request with the key is in flight', async () => {
     const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id;
     // Another request with the key holds its lock: this transaction stands in for it.
