@@ -39,18 +39,31 @@ describe('dispatch-command', () => {
       expect(res.body).toEqual(problem([{ pointer: '/commandName', message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS' }]));
     });
 
-    it('answers an invalid envelope with every problem', async () => {
+    it('answers an invalid envelope with every problem (a body is not judged while its command is unknown)', async () => {
       const res = await gateway.post('/internal-tools/dispatch-command', { commandName: 7, organizationId: 'acme', commandBody: [], extra: true });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual(
         expect.arrayContaining([
           { pointer: '/commandName', message: 'must be a string' },
           { pointer: '/organizationId', message: 'must be a UUID' },
-          { pointer: '/commandBody', message: 'must be an object' },
           { pointer: '/extra', message: 'is not a known property' },
         ]),
       );
-      expect(res.body.errors).toHaveLength(4);
+      expect(res.body.errors).toHaveLength(3);
+    });
+
+    it('answers the problems of the envelope and of the command body in one answer', async () => {
+      const events = await eventCount(database.db);
+      const res = await gateway.post('/internal-tools/dispatch-command', { commandName: 'RECEIVE_STOCK', organizationId: 'acme', commandBody: { warehouseId: 'wh', barcode: 'B', quantity: 0 } });
+      expect(res.body).toEqual(
+        problem([
+          { pointer: '/organizationId', message: 'must be a UUID' },
+          { pointer: '/commandBody/quantity', message: 'must be at least 1' },
+        ]),
+      );
+      const notAnObject = await gateway.post('/internal-tools/dispatch-command', { commandName: 'RECEIVE_STOCK', organizationId: org.organizationId, commandBody: [] });
+      expect(notAnObject.body).toEqual(problem([{ pointer: '/commandBody', message: 'must be an object' }]));
+      expect(await eventCount(database.db)).toBe(events);
     });
 
     it('answers an empty envelope with "is required" for each of its fields', async () => {

@@ -1,4 +1,4 @@
-// dispatch-command: the envelope is valid (global pipe); the registry validates the body and runs it.
+// dispatch-command: envelope and body are valid (global pipe, in one round); the registry runs the command.
 import { Injectable } from '@nestjs/common';
 import { CommandRegistry } from './command-registry';
 import { DispatchCommandDto, DispatchCommandOutcomeDto } from './dispatch-command.dto';

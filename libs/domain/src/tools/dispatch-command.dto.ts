@@ -1,8 +1,8 @@
 // POST /internal-tools/dispatch-command: the envelope (validated by the global pipe; the body by the
 // command's own class), its documented variants, and the outcome.
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsObject, IsString, IsUUID } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsObject, IsString, IsUUID, ValidateIf, ValidateNested } from 'class-validator';
 import { ClosedSchema, Required, canonicalUuid } from '@gateway/platform';
 import { commandMetadata } from './command-registry';
 import { DISPATCHABLE_COMMANDS } from './dispatchable-commands';
@@ -13,10 +13,20 @@ const uniqueModels = (models: (new () => object)[]) => [...new Set(models)];
 /** Every body and result class, for @ApiExtraModels. */
 export const DISPATCH_COMMAND_MODELS = uniqueModels(COMMANDS.flatMap((c) => [c.body, c.result]));
 
+const BODIES = new Map(COMMANDS.map((c) => [c.name, c.body]));
+const NAMES = COMMANDS.map((c) => c.name);
+
+/**
+ * The envelope and the command's body are validated in one round by the global pipe, so that every
+ * problem of a request comes in one answer: the body as its command's class (chosen by commandName), not
+ * judged when the command is unknown (then /commandName says why). The registry checks the body again for
+ * callers that are not HTTP requests.
+ */
 export class DispatchCommandDto {
-  @ApiProperty({ enum: COMMANDS.map((c) => c.name) })
+  @ApiProperty({ enum: NAMES })
   @Required()
   @IsString({ message: 'must be a string' })
+  @IsIn(NAMES, { message: `must be one of ${NAMES.join(', ')}` })
   commandName!: string;
 
   @ApiProperty({ format: 'uuid', description: 'the organization the command acts in' })
@@ -26,8 +36,11 @@ export class DispatchCommandDto {
   organizationId!: string;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the body of the command; its shape depends on commandName' })
+  @ValidateIf((o: { commandName?: unknown; commandBody?: unknown }) => o.commandBody === undefined || o.commandBody === null || BODIES.has(String(o.commandName)))
   @Required()
   @IsObject({ message: 'must be an object' })
+  @ValidateNested()
+  @Type((options) => BODIES.get(String((options?.object as { commandName?: unknown } | undefined)?.commandName)) ?? Object)
   commandBody!: Record<string, unknown>;
 }
 
