@@ -44,3 +44,45 @@ describe('internal gateway: bearer authentication', () => {
     expect(res.body.detail).toBe('The organization does not exist.');
   });
 });
+
+describe('internal gateway: an issuer reached at a private address (ISSUER_DISCOVERY_URL)', () => {
+  // Tokens name the issuer by its public URL, which this gateway cannot reach (as between containers);
+  // it finds the metadata and the key set at the issuer's private address instead.
+  const PUBLIC_ISSUER_URL = 'http://issuer.invalid';
+  let database: TestDatabase;
+  let issuer: TestIssuer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    issuer = await startTestIssuer(database.url, { issuerUrl: PUBLIC_ISSUER_URL });
+  });
+
+  afterAll(async () => {
+    await issuer.close();
+    await database.drop();
+  });
+
+  it('verifies tokens of the public issuer URL with keys fetched at the private address', async () => {
+    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL, ISSUER_DISCOVERY_URL: issuer.url }, { issuer });
+    try {
+      const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
+      expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).iss).toBe(PUBLIC_ISSUER_URL);
+      await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`).expect(200);
+      expect(issuer.requests.get('/.well-known/jwks.json')).toBeGreaterThan(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('without it, cannot reach the keys: 503, not a 401', async () => {
+    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL }, { issuer });
+    try {
+      const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
+      const res = await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`);
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe("The gateway cannot reach its authorization server's keys; try again shortly.");
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -16,6 +16,8 @@ export interface TestIssuer {
 }
 
 export interface TestIssuerOptions {
+  /** The issuer's identity (`iss`, metadata) when it is not the URL it is served at. */
+  issuerUrl?: string;
   accessTokenTtlSeconds?: number;
   tokensPerMinutePerClient?: number;
   failedAuthPerClient?: number;
@@ -29,7 +31,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     imports: [
       DatabaseModule.forRoot({ url: databaseUrl, poolMax: 5 }),
       AuthorizationServerModule.forRoot({
-        issuer: url,
+        issuer: options.issuerUrl ?? url,
         internalAudience: 'urn:gateway:internal',
         accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
         keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY),

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsUrl, Max, Min } from 'class-validator';
 import { GatewayConfig, MetricsPortField, toBoolean } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
@@ -20,6 +20,16 @@ export class InternalGatewayConfig extends GatewayConfig {
   @Transform(toBoolean)
   @IsBoolean({ message: 'must be true or false' })
   JOB_WORKERS = true;
+
+  /**
+   * Where this gateway reaches the authorization server for its metadata and key set, when that is not
+   * PUBLIC_BASE_URL (the issuer's public URL, which tokens name): its address on a private network, such
+   * as http://public-gateway:3000 between containers. Unset: PUBLIC_BASE_URL.
+   */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
+  ISSUER_DISCOVERY_URL?: string = undefined;
 
   @MetricsPortField('INTERNAL_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;

@@ -39,7 +39,7 @@ export class InternalGatewayModule {
         }),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
         JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
-        BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL }),
+        BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL, discoveryUrl: config.ISSUER_DISCOVERY_URL }),
         OrganizationsModule,
         ReleaseChannelsModule,
         InventorySyncModule,

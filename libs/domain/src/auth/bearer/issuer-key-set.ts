@@ -61,13 +61,17 @@ export class IssuerKeySet {
   }
 
   private async discover(): Promise<JwksClient> {
-    const url = `${this.options.issuer}/.well-known/openid-configuration`;
+    const { issuer } = this.options;
+    const base = this.options.discoveryUrl ?? issuer;
+    const url = `${base}/.well-known/openid-configuration`;
     const response = await fetch(url, { signal: AbortSignal.timeout(3_000), headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`issuer metadata answered ${response.status}`);
     const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
-    if (metadata.issuer !== this.options.issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
+    if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
+    // Reached at another address: the key set, published under the issuer's URL, is fetched at that address too.
+    const jwksUri = base !== issuer && metadata.jwks_uri.startsWith(`${issuer}/`) ? base + metadata.jwks_uri.slice(issuer.length) : metadata.jwks_uri;
     return new JwksClient({
-      jwksUri: metadata.jwks_uri,
+      jwksUri,
       cache: true,
       cacheMaxEntries: 20,
       cacheMaxAge: 10 * 60 * 1000,
