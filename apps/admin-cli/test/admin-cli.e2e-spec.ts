@@ -62,6 +62,26 @@ describe('admin CLI', () => {
     expect(stderr).toContain('/warehouses/0/name: is required');
   });
 
+  it('refuses a NUL character and a number like 1e400 with pointers, not database errors', () => {
+    const org = '0B7D7C52-3F1E-4A2B-9C3D-4E5F6A7B8C9D';
+    const file = join(dir, 'unsafe.json');
+    writeFileSync(
+      file,
+      `{"organizations": [{"id": "${org}", "name": "bad\\u0000name"}],
+        "invoices": [{"id": "inv-inf", "organizationId": "${org}", "number": "N", "status": "PAID", "lineItems": [],
+          "subtotal": {"amountInMinorUnit": 1e400, "currency": "EUR"}, "totalExcludingTax": {"amountInMinorUnit": 1, "currency": "EUR"}}]}`,
+    );
+    const { code, stdout } = admin(database, '--json', 'import', file);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      error: `${file}: The import file has 2 problems. Nothing was written.`,
+      problems: [
+        { pointer: '/organizations/0/name', message: 'must not contain the NUL character (U+0000)' },
+        { pointer: '/invoices/0/subtotal/amountInMinorUnit', message: 'must be a finite number between -9007199254740991 and 9007199254740991' },
+      ],
+    });
+  });
+
   describe('clients and keys (after the demo import)', () => {
     const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
 
