@@ -7,10 +7,10 @@ import { ConfigError, loadConfig, loadOrCreateLocalSecret } from '@gateway/platf
 import { Database, DatabaseLocation, locateDatabase, migrate } from '@gateway/persistence';
 import { AdminConfig } from './app/admin.config';
 import { AdminModule } from './app/admin.module';
-import { CliFailure, EXIT, Output, createOutput } from './app/output';
+import { CliFailure, CliUsageError, EXIT, Output, createOutput } from './app/output';
 import { migrateCommand } from './app/commands/migrate.command';
 import { importCommand } from './app/commands/import.command';
-import { CreateClientOptions, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
+import { CreateClientOptions, checkCreateClientUsage, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
 import { listKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
 
 interface Session {
@@ -45,7 +45,9 @@ async function close(session: Session | undefined): Promise<void> {
   await session?.location.embedded?.stop();
 }
 
-function buildProgram(run: (work: (session: Session, out: Output) => Promise<void>, json: boolean) => Promise<void>): Command {
+type Run = (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
+
+function buildProgram(run: Run): Command {
   const program = new Command('admin')
     .description('Administration of the gateways: schema, data import, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
@@ -81,7 +83,7 @@ function buildProgram(run: (work: (session: Session, out: Output) => Promise<voi
     .option('--name <text>', 'a name to recognize the client by')
     .option('--json', 'JSON output')
     .action((opts: CreateClientOptions & { json?: boolean }) =>
-      run((session, out) => withApplication(session, (app) => createClientCommand(app, opts, out)), json() || Boolean(opts.json)),
+      run((session, out) => withApplication(session, (app) => createClientCommand(app, opts, out)), json() || Boolean(opts.json), () => checkCreateClientUsage(opts)),
     );
 
   program
@@ -118,6 +120,17 @@ function buildProgram(run: (work: (session: Session, out: Output) => Promise<voi
   return program;
 }
 
+/** The JSON document of an error, usage error or failure alike: `{"error": "<first line of the message>", ...details}`. */
+function printJsonError(message: string, details?: unknown): void {
+  process.stdout.write(`${JSON.stringify({ error: message.split('\n')[0], ...(details as object) })}\n`);
+}
+
+/** Whether --json was given (before a `--`), for errors Commander raises before any option is parsed. */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
 async function main(argv: string[]): Promise<number> {
   let config: AdminConfig;
   try {
@@ -130,20 +143,24 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   let exitCode: number = EXIT.done;
-  const run = async (work: (session: Session, out: Output) => Promise<void>, json: boolean) => {
+  const run: Run = async (work, json, checkUsage) => {
     const out = createOutput(json);
     let session: Session | undefined;
     try {
+      checkUsage?.();
       session = await open(config);
       await work(session, out);
     } catch (error) {
-      exitCode = EXIT.failed;
-      if (error instanceof CliFailure) {
+      exitCode = error instanceof CliUsageError ? EXIT.usage : EXIT.failed;
+      if (error instanceof CliUsageError) {
         out.message(`error: ${error.message}`);
-        if (json) process.stdout.write(`${JSON.stringify({ error: error.message.split('\n')[0], ...(error.details as object) })}\n`);
+        if (json) printJsonError(error.message);
+      } else if (error instanceof CliFailure) {
+        out.message(`error: ${error.message}`);
+        if (json) printJsonError(error.message, error.details);
       } else {
         out.message(`error: ${(error as Error).message}`);
-        if (json) process.stdout.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
+        if (json) printJsonError((error as Error).message);
       }
     } finally {
       await close(session).catch(() => undefined);
@@ -154,7 +171,10 @@ async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? EXIT.done : EXIT.usage;
+      if (error.exitCode === 0) return EXIT.done;
+      // Commander has written the message and the help to stderr; with --json stdout still gets its document.
+      if (wantsJson(argv)) printJsonError(error.message.replace(/^error: /, ''));
+      return EXIT.usage;
     }
     throw error;
   }

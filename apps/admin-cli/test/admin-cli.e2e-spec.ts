@@ -62,6 +62,26 @@ describe('admin CLI', () => {
     expect(stderr).toContain('/warehouses/0/name: is required');
   });
 
+  it('refuses a NUL character and a number like 1e400 with pointers, not database errors', () => {
+    const org = '0B7D7C52-3F1E-4A2B-9C3D-4E5F6A7B8C9D';
+    const file = join(dir, 'unsafe.json');
+    writeFileSync(
+      file,
+      `{"organizations": [{"id": "${org}", "name": "bad\\u0000name"}],
+        "invoices": [{"id": "inv-inf", "organizationId": "${org}", "number": "N", "status": "PAID", "lineItems": [],
+          "subtotal": {"amountInMinorUnit": 1e400, "currency": "EUR"}, "totalExcludingTax": {"amountInMinorUnit": 1, "currency": "EUR"}}]}`,
+    );
+    const { code, stdout } = admin(database, '--json', 'import', file);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      error: `${file}: The import file has 2 problems. Nothing was written.`,
+      problems: [
+        { pointer: '/organizations/0/name', message: 'must not contain the NUL character (U+0000)' },
+        { pointer: '/invoices/0/subtotal/amountInMinorUnit', message: 'must be a finite number between -9007199254740991 and 9007199254740991' },
+      ],
+    });
+  });
+
   describe('clients and keys (after the demo import)', () => {
     const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
 
@@ -82,11 +102,13 @@ describe('admin CLI', () => {
       }
     });
 
-    it('refuses a client whose identity does not exist or does not fit its type', () => {
+    it('refuses a client whose identity does not exist (exit 1) or does not fit its type (exit 2)', () => {
       expect(admin(database, 'clients:create', '--type', 'USER', '--user-id', 'nobody').code).toBe(1);
-      expect(admin(database, 'clients:create', '--type', 'USER').code).toBe(1);
-      expect(admin(database, 'clients:create', '--type', 'SERVICE', '--user-id', demo.users[0].id).code).toBe(1);
-      expect(admin(database, 'clients:create', '--type', 'ROBOT').code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'ORGANIZATION', '--organization-id', '00000000-0000-4000-8000-000000000000').code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'CONNECTOR', '--connection-id', 'conn-nobody').code).toBe(1);
+      expect(admin(database, 'clients:create', '--type', 'USER').code).toBe(2);
+      expect(admin(database, 'clients:create', '--type', 'SERVICE', '--user-id', demo.users[0].id).code).toBe(2);
+      expect(admin(database, 'clients:create', '--type', 'ROBOT').code).toBe(2);
       expect(admin(database, 'clients:create').code).toBe(2);
     });
 
@@ -126,6 +148,44 @@ describe('admin CLI', () => {
   it('answers a usage error with exit 2', () => {
     expect(admin(database, 'no-such-verb').code).toBe(2);
     expect(admin(database, 'import').code).toBe(2);
+  });
+
+  it('answers every usage error of clients:create with exit 2 and one line, before connecting to the database', () => {
+    // Nothing listens here: a command line that got as far as connecting would fail with exit 1.
+    const unreachable = { url: 'postgres://admin@127.0.0.1:1/none' } as TestDatabase;
+    const cases: [string[], string][] = [
+      [['--type', 'FOO'], '--type must be one of USER, ORGANIZATION, CONNECTOR, SERVICE'],
+      [['--type', 'service'], '--type must be one of USER, ORGANIZATION, CONNECTOR, SERVICE'],
+      [['--type', 'USER'], '--type USER needs --user-id'],
+      [['--type', 'CONNECTOR'], '--type CONNECTOR needs --connection-id'],
+      [['--type', 'ORGANIZATION', '--organization-id', 'not-a-uuid'], '--organization-id must be a UUID'],
+      [['--type', 'SERVICE', '--auth-method', 'private_key_jwt'], '--auth-method must be one of client_secret_post, client_secret_basic'],
+      [['--type', 'SERVICE', '--audience', 'admin'], '--audience must be public or internal'],
+      [['--type', 'SERVICE', '--user-id', 'user-anna'], '--user-id is only for --type USER'],
+      [['--type', 'SERVICE', '--name', 'n'.repeat(201)], '--name must be at most 200 characters'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = admin(unreachable, 'clients:create', ...args);
+      expect({ args, code, stdout, stderr }).toEqual({ args, code: 2, stdout: '', stderr: `error: ${message}\n` });
+    }
+    // A well-formed command line does try the database.
+    expect(admin(unreachable, 'clients:create', '--type', 'SERVICE', '--name', 'n'.repeat(200)).code).toBe(1);
+  });
+
+  it('with --json, prints one JSON document for a usage error too, exit 2', () => {
+    const unreachable = { url: 'postgres://admin@127.0.0.1:1/none' } as TestDatabase;
+    const cases: [string[], string][] = [
+      [['--json', 'frobnicate'], "unknown command 'frobnicate'"],
+      [['--json', 'clients:revoke'], "missing required argument 'client_id'"],
+      [['--json', 'import'], "missing required argument 'file'"],
+      [['clients:create', '--type', 'FOO', '--json'], '--type must be one of USER, ORGANIZATION, CONNECTOR, SERVICE'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = admin(unreachable, ...args);
+      expect({ args, code, document: JSON.parse(stdout) }).toEqual({ args, code: 2, document: { error: message } });
+      expect(stdout.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toContain(message);
+    }
   });
 
   it('stops with one line naming a bad variable', () => {

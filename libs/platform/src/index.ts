@@ -26,3 +26,4 @@ export * from './metrics/metrics.module';
 export * from './validation/nested-object.decorators';
 export * from './validation/no-query-parameters';
 export * from './validation/required.decorator';
+export * from './validation/json-body-check';

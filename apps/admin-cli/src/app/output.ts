@@ -7,6 +7,9 @@ export class CliFailure extends Error {
   }
 }
 
+/** A command line that cannot be right whatever the database holds: exit 2, told before connecting. */
+export class CliUsageError extends Error {}
+
 export interface Output {
   json: boolean;
   /** The verb's result: JSON on stdout with --json, else the human text. */

@@ -1,7 +1,7 @@
 // Registering, listing and revoking API clients (the admin CLI's clients:* verbs).
 import { Injectable } from '@nestjs/common';
 import { ApiClientRepository, ApiClientRow, Database } from '@gateway/persistence';
-import { Audience, ClientType } from './caller-identity';
+import { Audience, CLIENT_TYPES, ClientType } from './caller-identity';
 import { generateClientId, generateClientSecret, hashClientSecret } from './client-credentials';
 
 export type AuthMethod = 'client_secret_post' | 'client_secret_basic';
@@ -42,6 +42,31 @@ export interface ClientSummary {
 export class ClientSpecError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CLIENT_NAME_MAX_LENGTH = 200;
+
+/** A client spec as typed by an operator, before its type, method and audience are known to be valid. */
+export type ClientSpecInput = Omit<NewClientSpec, 'clientType' | 'authMethod' | 'audience'> & { clientType: string; authMethod: string; audience: string };
+
+/**
+ * Everything wrong with a spec that can be told without the database (values, and which identity each type
+ * needs), each message naming the admin CLI flag. Whether the named user, organization or connections exist
+ * is checked by `create`.
+ */
+export function clientSpecProblems(spec: ClientSpecInput): string[] {
+  const problems: string[] = [];
+  if (!CLIENT_TYPES.includes(spec.clientType as ClientType)) problems.push(`--type must be one of ${CLIENT_TYPES.join(', ')}`);
+  if (!AUTH_METHODS.includes(spec.authMethod as AuthMethod)) problems.push(`--auth-method must be one of ${AUTH_METHODS.join(', ')}`);
+  if (spec.audience !== 'public' && spec.audience !== 'internal') problems.push('--audience must be public or internal');
+  const needs = { USER: 'userId', ORGANIZATION: 'organizationId', CONNECTOR: 'connectionIds', SERVICE: undefined } as const;
+  for (const [type, field] of Object.entries(needs)) {
+    const given = field && (field === 'connectionIds' ? (spec.connectionIds?.length ?? 0) > 0 : spec[field] !== undefined);
+    if (type === spec.clientType && field && !given) problems.push(`--type ${type} needs ${flag(field)}`);
+    if (type !== spec.clientType && field && given) problems.push(`${flag(field)} is only for --type ${type}`);
+  }
+  if (spec.organizationId !== undefined && !UUID.test(spec.organizationId)) problems.push('--organization-id must be a UUID');
+  if (spec.name !== undefined && spec.name.length > CLIENT_NAME_MAX_LENGTH) problems.push(`--name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`);
+  return problems;
+}
 
 @Injectable()
 export class ApiClientsService {
@@ -82,14 +107,7 @@ export class ApiClientsService {
   }
 
   private async checkIdentity(spec: NewClientSpec): Promise<void> {
-    const problems: string[] = [];
-    const needs = { USER: 'userId', ORGANIZATION: 'organizationId', CONNECTOR: 'connectionIds', SERVICE: undefined } as const;
-    for (const [type, field] of Object.entries(needs)) {
-      const given = field && (field === 'connectionIds' ? (spec.connectionIds?.length ?? 0) > 0 : spec[field] !== undefined);
-      if (type === spec.clientType && field && !given) problems.push(`--type ${type} needs ${flag(field)}`);
-      if (type !== spec.clientType && field && given) problems.push(`${flag(field)} is only for --type ${type}`);
-    }
-    if (spec.organizationId !== undefined && !UUID.test(spec.organizationId)) problems.push('--organization-id must be a UUID');
+    const problems = clientSpecProblems(spec);
     if (problems.length === 0) {
       const existing = await this.clients.existing(this.db, spec);
       if (spec.clientType === 'USER' && !existing.user) problems.push(`user ${spec.userId} does not exist`);

@@ -1,7 +1,7 @@
 // clients:create | clients:list | clients:revoke (contract section 1).
 import { INestApplicationContext } from '@nestjs/common';
-import { AUTH_METHODS, ApiClientsService, AuthMethod, CLIENT_TYPES, ClientSpecError, ClientType } from '@gateway/domain';
-import { CliFailure, Output } from '../output';
+import { ApiClientsService, Audience, AuthMethod, ClientSpecError, ClientType, clientSpecProblems } from '@gateway/domain';
+import { CliFailure, CliUsageError, Output } from '../output';
 
 export interface CreateClientOptions {
   type: string;
@@ -13,10 +13,14 @@ export interface CreateClientOptions {
   name?: string;
 }
 
+/** The usage errors of clients:create (exit 2), checked before the database is opened. */
+export function checkCreateClientUsage(options: CreateClientOptions): void {
+  const problems = clientSpecProblems({ ...options, clientType: options.type, connectionIds: options.connectionId });
+  if (problems.length > 0) throw new CliUsageError(problems.join('; '));
+}
+
 export async function createClientCommand(app: INestApplicationContext, options: CreateClientOptions, out: Output): Promise<void> {
-  if (!CLIENT_TYPES.includes(options.type as ClientType)) throw new CliFailure(`--type must be one of ${CLIENT_TYPES.join(', ')}`);
-  if (!AUTH_METHODS.includes(options.authMethod as AuthMethod)) throw new CliFailure(`--auth-method must be one of ${AUTH_METHODS.join(', ')}`);
-  if (options.audience !== 'public' && options.audience !== 'internal') throw new CliFailure('--audience must be public or internal');
+  checkCreateClientUsage(options);
   try {
     const created = await app.get(ApiClientsService).create({
       clientType: options.type as ClientType,
@@ -24,7 +28,7 @@ export async function createClientCommand(app: INestApplicationContext, options:
       organizationId: options.organizationId,
       connectionIds: options.connectionId,
       authMethod: options.authMethod as AuthMethod,
-      audience: options.audience,
+      audience: options.audience as Audience,
       name: options.name,
     });
     // The one and only display of the secret.
