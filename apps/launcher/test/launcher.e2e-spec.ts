@@ -45,6 +45,10 @@ async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} never became ready`);
 }
 
+function exited(started: Started): Promise<number | null> {
+  return new Promise((resolve) => started.child.once('exit', (code) => resolve(code)));
+}
+
 function stop(started: Started): Promise<number | null> {
   return new Promise((resolve) => {
     started.child.once('exit', (code) => resolve(code));
@@ -58,6 +62,17 @@ describe('npm start (launcher)', () => {
 
   it('serves both gateways on a new database with the demo data, stops cleanly, and reuses the data', async () => {
     const [publicPort, internalPort] = [await freePort(), await freePort()];
+    // A bad gateway variable is one line naming it, before Postgres, migrations or the import.
+    const badKey = start(dataDir, publicPort, internalPort, { KEY_ENCRYPTION_KEY: 'short' });
+    expect(await exited(badKey)).toBe(1);
+    expect(badKey.output()).toBe('Invalid configuration: KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)\n');
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+    // A start whose demo import fails leaves the database "new": the next start imports.
+    const failedImport = start(dataDir, publicPort, internalPort, { DEMO_FIXTURE: join(dataDir, 'no-such-fixture.json') });
+    expect(await exited(failedImport)).toBe(1);
+    expect(failedImport.output()).toContain('[start] failed: the demo import failed (exit 1)');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
     const first = start(dataDir, publicPort, internalPort);
     try {
       await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
@@ -66,6 +81,7 @@ describe('npm start (launcher)', () => {
       first.child.kill('SIGKILL');
       throw new Error(`${(error as Error).message}\n${first.output()}`);
     }
+    expect(first.output()).toContain('schema up to date');
     expect(first.output()).toContain('new database: importing');
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);

@@ -6,6 +6,8 @@ import { PublicGatewayConfig } from './app/public-gateway.config';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(PublicGatewayConfig);
+  // `--check-config`: validate the environment only (npm start does so before starting anything).
+  if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'public-gateway', level: config.LOG_LEVEL });
   const app = await createPublicGateway(config, logger);
   // A KEY_ENCRYPTION_KEY that cannot decrypt the stored signing keys would make every token request
