@@ -52,7 +52,13 @@ async function main(): Promise<void> {
   }
 
   say(config.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : `starting embedded Postgres in ${config.DATA_DIR}`);
-  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Postgres in its own process group: a terminal's Ctrl-C reaches us only, and we stop it after the gateways have drained.
+  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ownProcessGroup: true });
+  // Until the gateways run, a signal stops Postgres (which no longer gets the terminal's Ctrl-C) and exits.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void (location.embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+  }
   try {
     await prepareDatabase(location.url, config, gatewayVariables(location.url));
   } catch (error) {
@@ -112,10 +118,11 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
   for (const gateway of GATEWAYS) {
     const name = gateway[0];
     const env = gatewayEnv(gateway, config, childEnv);
-    // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order.
+    // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order. The IPC
+    // channel is only watched by the gateway: when it closes (we died, even by SIGKILL), it stops.
     const child = spawn(process.execPath, ['--enable-source-maps', join(distApps, name, 'main.js')], {
       env,
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       detached: true,
     });
     child.on('exit', (code, signal) => {
