@@ -145,8 +145,9 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     onError: (error) => log(String(error)),
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
-  const postgresBinary = binaryFolder() && join(binaryFolder()!, 'bin', 'postgres');
-  if (options.ownProcessGroup && postgresBinary) {
+  const binaries = binaryFolder();
+  if (options.ownProcessGroup && binaries) {
+    const postgresBinary = join(binaries, 'bin', 'postgres');
     // The package spawns the server in our process group and offers no option against it: spawn it
     // as the package does (same binary, arguments, user and locale variable), detached.
     const ids = process.getuid?.() === 0 ? await (server as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid() : {};
@@ -157,7 +158,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       env: { ...process.env, LC_MESSAGES: 'C' },
     });
     await new Promise<void>((ready, failed) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr?.on('data', (chunk: Buffer) => {
         const message = chunk.toString('utf8');
         log(message);
         if (message.includes('database system is ready to accept connections')) ready();
