@@ -5,6 +5,8 @@ import { InternalGatewayConfig } from './app/internal-gateway.config';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(InternalGatewayConfig);
+  // `--check-config`: validate the environment only (npm start does so before starting anything).
+  if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
   const app = await createInternalGateway(config, logger);
   await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });

@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
-import { Database, locateDatabase, migrate } from '@gateway/persistence';
+import { Database, DatabaseLocation, locateDatabase, migrate } from '@gateway/persistence';
 import { LauncherConfig, publicBaseUrl, servedPublicUrl } from './app/launcher.config';
 
 const distApps = join(__dirname, '..');
@@ -18,30 +18,79 @@ function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Prom
   });
 }
 
+const GATEWAYS = [
+  ['public-gateway', 'PUBLIC_GATEWAY_PORT', 'PUBLIC_METRICS_PORT'],
+  ['internal-gateway', 'INTERNAL_GATEWAY_PORT', 'INTERNAL_METRICS_PORT'],
+] as const;
+
+/** A gateway's environment: its own port, and its own metrics port if any (one METRICS_PORT inherited by both could not be bound twice). */
+function gatewayEnv(gateway: (typeof GATEWAYS)[number], config: LauncherConfig, childEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const [, portVariable, metricsKey] = gateway;
+  const env: NodeJS.ProcessEnv = { ...childEnv, [portVariable]: String(config[portVariable]) };
+  delete env.METRICS_PORT;
+  if (config[metricsKey] !== undefined) env.METRICS_PORT = String(config[metricsKey]);
+  return env;
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit(LauncherConfig);
-  say(config.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : `starting embedded Postgres in ${config.DATA_DIR}`);
-  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-
-  const db = new Database({ url: location.url, poolMax: 1, applicationName: 'launcher' });
-  const applied = await migrate(db).finally(() => db.close());
-  say(applied.length ? `applied migrations ${applied.map((m) => m.version).join(', ')}` : 'schema up to date');
-
-  const keyEncryptionKey = process.env.KEY_ENCRYPTION_KEY ?? (await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
-  const childEnv = {
+  const keyEncryptionKey = process.env.KEY_ENCRYPTION_KEY || (await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
+  const gatewayVariables = (databaseUrl: string): NodeJS.ProcessEnv => ({
     ...process.env,
-    DATABASE_URL: location.url,
+    DATABASE_URL: databaseUrl,
     PUBLIC_BASE_URL: publicBaseUrl(config),
     LOG_LEVEL: config.LOG_LEVEL,
     KEY_ENCRYPTION_KEY: keyEncryptionKey,
     DATA_DIR: config.DATA_DIR,
-  };
-  if (applied.some((m) => m.version === 1)) {
-    say(`new database: importing ${config.DEMO_FIXTURE}`);
-    const code = await runToEnd(join(distApps, 'admin-cli/main.js'), ['import', config.DEMO_FIXTURE], childEnv);
-    if (code !== 0) throw new Error(`the demo import failed (exit ${code})`);
+  });
+  // Each gateway validates its environment first (KEY_ENCRYPTION_KEY, limits, ports...), before Postgres,
+  // migrations or the demo import: a bad variable is one line naming it, and nothing half-done.
+  for (const gateway of GATEWAYS) {
+    const env = gatewayEnv(gateway, config, gatewayVariables(config.DATABASE_URL ?? 'postgresql://embedded/gateway'));
+    const code = await runToEnd(join(distApps, gateway[0], 'main.js'), ['--check-config'], env);
+    if (code !== 0) process.exit(1);
   }
 
+  say(config.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : `starting embedded Postgres in ${config.DATA_DIR}`);
+  // Postgres in its own process group: a terminal's Ctrl-C reaches us only, and we stop it after the gateways have drained.
+  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ownProcessGroup: true });
+  // Until the gateways run, a signal stops Postgres (which no longer gets the terminal's Ctrl-C) and exits.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void (location.embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+  }
+  try {
+    await prepareDatabase(location.url, config, gatewayVariables(location.url));
+  } catch (error) {
+    await location.embedded?.stop();
+    throw error;
+  }
+  await runGateways(config, location, gatewayVariables(location.url));
+}
+
+/**
+ * Migrations, then the demo data when the database holds no organization yet. "New" is read from the
+ * data, not from "migration 1 applied by this start": a start whose import failed leaves no
+ * organization (the import is one transaction), so the next start imports.
+ */
+async function prepareDatabase(url: string, config: LauncherConfig, childEnv: NodeJS.ProcessEnv): Promise<void> {
+  const db = new Database({ url, poolMax: 1, applicationName: 'launcher' });
+  let empty: boolean;
+  try {
+    const applied = await migrate(db);
+    say(applied.length ? `applied migrations ${applied.map((m) => m.version).join(', ')}` : 'schema up to date');
+    empty = (await db.query('SELECT NOT EXISTS (SELECT 1 FROM organizations) AS empty')).rows[0].empty;
+  } finally {
+    await db.close();
+  }
+  if (empty) {
+    say(`new database: importing ${config.DEMO_FIXTURE}`);
+    const code = await runToEnd(join(distApps, 'admin-cli/main.js'), ['import', config.DEMO_FIXTURE], childEnv);
+    if (code !== 0) throw new Error(`the demo import failed (exit ${code}); the next start tries again`);
+  }
+}
+
+async function runGateways(config: LauncherConfig, location: DatabaseLocation, childEnv: NodeJS.ProcessEnv): Promise<void> {
   const children: ChildProcess[] = [];
   let stopping = false;
   const stopAll = async (exitCode: number) => {
@@ -66,18 +115,14 @@ async function main(): Promise<void> {
     process.exit(exitCode);
   };
 
-  for (const [name, portVariable, port, metricsPort] of [
-    ['public-gateway', 'PUBLIC_GATEWAY_PORT', config.PUBLIC_GATEWAY_PORT, config.PUBLIC_METRICS_PORT],
-    ['internal-gateway', 'INTERNAL_GATEWAY_PORT', config.INTERNAL_GATEWAY_PORT, config.INTERNAL_METRICS_PORT],
-  ] as const) {
-    // Each gateway its own metrics port, if any: one METRICS_PORT inherited by both could not be bound twice.
-    const env: NodeJS.ProcessEnv = { ...childEnv, [portVariable]: String(port) };
-    delete env.METRICS_PORT;
-    if (metricsPort !== undefined) env.METRICS_PORT = String(metricsPort);
-    // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order.
+  for (const gateway of GATEWAYS) {
+    const name = gateway[0];
+    const env = gatewayEnv(gateway, config, childEnv);
+    // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order. The IPC
+    // channel is only watched by the gateway: when it closes (we died, even by SIGKILL), it stops.
     const child = spawn(process.execPath, ['--enable-source-maps', join(distApps, name, 'main.js')], {
       env,
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       detached: true,
     });
     child.on('exit', (code, signal) => {

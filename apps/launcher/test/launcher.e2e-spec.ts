@@ -1,7 +1,7 @@
 // `npm start` as a newcomer runs it: embedded Postgres, migrations, demo data, both gateways,
 // a clean stop on SIGTERM, and a second start that reuses the data.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,7 +15,7 @@ interface Started {
 }
 
 /** extraEnv may unset a variable of the defaults by giving it as undefined. */
-function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}): Started {
+function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}, detached = false): Started {
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js')], {
     cwd: root,
@@ -29,6 +29,7 @@ function start(dataDir: string, publicPort: number, internalPort: number, extraE
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -45,6 +46,10 @@ async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} never became ready`);
 }
 
+function exited(started: Started): Promise<number | null> {
+  return new Promise((resolve) => started.child.once('exit', (code) => resolve(code)));
+}
+
 function stop(started: Started): Promise<number | null> {
   return new Promise((resolve) => {
     started.child.once('exit', (code) => resolve(code));
@@ -58,6 +63,17 @@ describe('npm start (launcher)', () => {
 
   it('serves both gateways on a new database with the demo data, stops cleanly, and reuses the data', async () => {
     const [publicPort, internalPort] = [await freePort(), await freePort()];
+    // A bad gateway variable is one line naming it, before Postgres, migrations or the import.
+    const badKey = start(dataDir, publicPort, internalPort, { KEY_ENCRYPTION_KEY: 'short' });
+    expect(await exited(badKey)).toBe(1);
+    expect(badKey.output()).toBe('Invalid configuration: KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)\n');
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+    // A start whose demo import fails leaves the database "new": the next start imports.
+    const failedImport = start(dataDir, publicPort, internalPort, { DEMO_FIXTURE: join(dataDir, 'no-such-fixture.json') });
+    expect(await exited(failedImport)).toBe(1);
+    expect(failedImport.output()).toContain('[start] failed: the demo import failed (exit 1)');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
     const first = start(dataDir, publicPort, internalPort);
     try {
       await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
@@ -66,6 +82,7 @@ describe('npm start (launcher)', () => {
       first.child.kill('SIGKILL');
       throw new Error(`${(error as Error).message}\n${first.output()}`);
     }
+    expect(first.output()).toContain('schema up to date');
     expect(first.output()).toContain('new database: importing');
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
@@ -130,5 +147,36 @@ describe('npm start (launcher)', () => {
     const whoami = await fetch(`${served}/v0/whoami`, { headers: { authorization: `Bearer ${(await minted.json()).access_token}` } });
     expect([whoami.status, await whoami.json()]).toEqual([200, { clientType: 'SERVICE', clientId: client_id }]);
     expect(await stop(second)).toBe(0);
+  }, 180_000);
+
+  it('Ctrl-C to the whole process group drains the gateways before Postgres stops; a SIGKILLed launcher takes the gateways along', async () => {
+    const [publicPort, internalPort] = [await freePort(), await freePort()];
+    // The launcher leads its own process group, as under a terminal; the "Ctrl-C" is SIGINT to all of it.
+    const first = start(dataDir, publicPort, internalPort, {}, true);
+    await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+    process.kill(-first.child.pid!, 'SIGINT');
+    expect(await exited(first)).toBe(0);
+    // Postgres was stopped by the launcher once the gateways were done, not by the terminal's signal first.
+    expect(first.output()).toMatch(/stopping: draining the gateways[\s\S]*stopping Postgres[\s\S]*\[start\] stopped/);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = start(dataDir, publicPort, internalPort);
+    await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+    second.child.kill('SIGKILL');
+    await exited(second);
+    // The gateways see their IPC channel to the launcher close, drain and stop: their ports close.
+    for (const port of [publicPort, internalPort]) {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && (await fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false))) await new Promise((r) => setTimeout(r, 200));
+      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    }
+    // Postgres (own process group, nobody to stop it) is left running: stop it as an operator would.
+    const server = await runningEmbeddedServer(dataDir);
+    const pid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    expect(server).toBeDefined();
+    process.kill(pid, 'SIGINT');
+    while (existsSync(join(dataDir, 'postgres', 'postmaster.pid'))) await new Promise((r) => setTimeout(r, 200));
   }, 180_000);
 });

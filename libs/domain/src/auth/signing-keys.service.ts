@@ -45,6 +45,26 @@ export class SigningKeysService {
     return key;
   }
 
+  /**
+   * Why KEY_ENCRYPTION_KEY cannot be used with the stored keys, or undefined when it can: it must
+   * decrypt every key still in use (the active one and those still published). Checked at the
+   * public gateway's boot and before a rotation, so a wrong key is refused at once instead of
+   * every token request failing later.
+   */
+  async keyEncryptionKeyProblem(): Promise<string | undefined> {
+    const rows = await this.keys.published(this.db);
+    const unreadable = rows.filter((row) => {
+      try {
+        decryptPrivateKey(row.privateKeyCiphertext, this.options.keyEncryptionKey);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    if (unreadable.length === 0) return undefined;
+    return `does not decrypt ${unreadable.length} of the ${rows.length} stored signing keys (${unreadable.map((r) => r.kid).join(', ')}): it is not the key they were encrypted with`;
+  }
+
   /** Adds a new active key; the others stop signing and stay published for the longest token lifetime. */
   async rotate(): Promise<SigningKeySummary> {
     const row = await this.db.transaction(async (tx) => {

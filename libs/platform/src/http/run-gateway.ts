@@ -41,4 +41,10 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Run by `npm start`, the gateway has an IPC channel to the launcher: it closes when the launcher
+  // dies, however (even SIGKILL), and the gateway then drains and stops instead of living on alone.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => void stop('launcher gone'));
+  }
 }

@@ -1,10 +1,14 @@
 // keys:rotate | keys:list: token signing keys.
 import { INestApplicationContext } from '@nestjs/common';
 import { SigningKeysService } from '@gateway/domain';
-import { Output } from '../output';
+import { CliFailure, Output } from '../output';
 
 export async function rotateKeysCommand(app: INestApplicationContext, out: Output): Promise<void> {
-  const key = await app.get(SigningKeysService).rotate();
+  const keys = app.get(SigningKeysService);
+  // A new key under another KEY_ENCRYPTION_KEY would sit beside keys the gateway can no longer read.
+  const problem = await keys.keyEncryptionKeyProblem();
+  if (problem) throw new CliFailure(`KEY_ENCRYPTION_KEY ${problem}; nothing was rotated`);
+  const key = await keys.rotate();
   out.result(key, `new signing key ${key.kid}; the previous key stays published until its tokens have expired`);
 }
 
