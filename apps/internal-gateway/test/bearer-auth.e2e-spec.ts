@@ -47,8 +47,9 @@ describe('internal gateway: bearer authentication', () => {
 
 describe('internal gateway: an issuer reached at a private address (ISSUER_DISCOVERY_URL)', () => {
   // Tokens name the issuer by its public URL, which this gateway cannot reach (as between containers);
-  // it finds the metadata and the key set at the issuer's private address instead.
-  const PUBLIC_ISSUER_URL = 'http://issuer.invalid';
+  // it finds the metadata and the key set at the issuer's private address instead. (Port 1 refuses at
+  // once, where a host name would wait on DNS.)
+  const PUBLIC_ISSUER_URL = 'http://127.0.0.1:1';
   let database: TestDatabase;
   let issuer: TestIssuer;
 
