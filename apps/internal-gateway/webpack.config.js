@@ -1,19 +1,3 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
-const { join } = require('path');
+const { nodeAppConfig } = require('../../tools/webpack/node-app');
 
-module.exports = {
-  output: { path: join(__dirname, '../../dist/apps/internal-gateway'), clean: true },
-  devtool: 'source-map',
-  plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: './tsconfig.app.json',
-      optimization: false,
-      outputHashing: 'none',
-      generatePackageJson: false,
-      sourceMap: true,
-    }),
-  ],
-};
+module.exports = nodeAppConfig(__dirname, '../../dist/apps/internal-gateway');
