@@ -16,7 +16,7 @@ import { LoadResult, LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';
 import { ServerProcess, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
-import { BenchContext, SCENARIOS } from './scenarios';
+import { BenchContext, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
 
 const root = join(__dirname, '../..');
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     replay: { key: `bench-replay-${randomUUID()}`, body: salesOrderBody('bench-replay', dataset[1_000].barcodes) },
   };
   // The replayed key's first answer.
-  const first = await fetch(`${publicUrl}/v0/organizations/${dataset[1_000].organizationId}/stores/${dataset[1_000].storeId}/sales-orders`, {
+  const first = await fetch(`${publicUrl}${salesOrdersPath(dataset[1_000])}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${context.publicToken}`, 'content-type': 'application/json', 'idempotency-key': context.replay.key },
     body: context.replay.body,

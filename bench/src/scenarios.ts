@@ -35,6 +35,10 @@ export interface Scenario {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
+
+/** Where the sales-order scenarios (and the replay's first request) post: the store of an organization of the dataset. */
+export const salesOrdersPath = (org: { organizationId: string; storeId: string }) => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -93,13 +97,7 @@ export const SCENARIOS: Scenario[] = [
     targets: false,
     request: (c) => {
       const org = c.dataset[1_000];
-      return {
-        method: 'POST',
-        path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`,
-        headers: { ...bearer(c.publicToken), 'content-type': 'application/json' },
-        body: salesOrderBody('placeholder', org.barcodes),
-        freshSalesOrders: { barcodes: org.barcodes },
-      };
+      return { method: 'POST', path: salesOrdersPath(org), headers: json(c.publicToken), body: salesOrderBody('placeholder', org.barcodes), freshSalesOrders: { barcodes: org.barcodes } };
     },
   },
   {
@@ -108,15 +106,7 @@ export const SCENARIOS: Scenario[] = [
     gateway: 'public',
     baseline: false,
     targets: false,
-    request: (c) => {
-      const org = c.dataset[1_000];
-      return {
-        method: 'POST',
-        path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`,
-        headers: { ...bearer(c.publicToken), 'content-type': 'application/json', 'idempotency-key': c.replay.key },
-        body: c.replay.body,
-      };
-    },
+    request: (c) => ({ method: 'POST', path: salesOrdersPath(c.dataset[1_000]), headers: { ...json(c.publicToken), 'idempotency-key': c.replay.key }, body: c.replay.body }),
   },
   {
     name: 'internal-inventory-level',
