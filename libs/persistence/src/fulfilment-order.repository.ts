@@ -4,16 +4,6 @@ import { Queryable } from './database';
 
 export type FulfilmentOrderStatus = 'OPEN' | 'ALLOCATED' | 'BACK_ORDERED' | 'PICKING' | 'SHIPPED' | 'CANCELLED' | 'WITHDRAWN';
 
-export interface NewFulfilmentOrder {
-  id: string;
-  organizationId: string;
-  warehouseId: string;
-  storeId: string | null;
-  salesOrderId: string | null;
-  status: FulfilmentOrderStatus;
-  lines: { barcode: string; quantity: number }[];
-}
-
 export interface FulfilmentOrderLine {
   position: number;
   barcode: string;
@@ -28,6 +18,11 @@ export interface FulfilmentOrderRow {
   salesOrderId: string | null;
   status: FulfilmentOrderStatus;
   lines: FulfilmentOrderLine[];
+}
+
+/** An order to insert: its lines get their positions in the order given. */
+export interface NewFulfilmentOrder extends Omit<FulfilmentOrderRow, 'lines'> {
+  lines: Omit<FulfilmentOrderLine, 'position'>[];
 }
 
 /** The states in which an order is still to be fulfilled (not SHIPPED, CANCELLED or WITHDRAWN). */
