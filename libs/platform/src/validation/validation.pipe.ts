@@ -41,15 +41,22 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 
 const isJsonObject = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * What a body is refused for before its DTO sees it: a whole body that is valid JSON but not an object (an
+ * array, a string, null), said once at the root; else what no body may hold anywhere (findForbiddenJson).
+ */
+function bodyProblems(value: unknown, metadata: ArgumentMetadata): ProblemFieldError[] {
+  if (!metadata.data && value !== undefined && !isJsonObject(value) && metadata.metatype && metadata.metatype !== Object) {
+    return [{ pointer: '', message: 'must be a JSON object' }];
+  }
+  return findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
+}
+
 class GatewayValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && !metadata.data && value !== undefined && !isJsonObject(value) && metadata.metatype && metadata.metatype !== Object) {
-      // A whole body that is valid JSON but not an object (an array, a string, null): said once, at the root.
-      throw new BadRequestProblem('The request is not valid.', [{ pointer: '', message: 'must be a JSON object' }]);
-    }
     if (metadata.type === 'body') {
-      const forbidden = findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
-      if (forbidden.length > 0) throw new BadRequestProblem('The request is not valid.', forbidden);
+      const problems = bodyProblems(value, metadata);
+      if (problems.length > 0) throw new BadRequestProblem('The request is not valid.', problems);
     }
     try {
       return await super.transform(value, metadata);
