@@ -1,8 +1,8 @@
 # One Dockerfile, one stage per deployable: public-gateway, internal-gateway and admin-cli (migrations, imports, clients, keys).
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /workspace
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY nx.json tsconfig.base.json jest.preset.js eslint.config.mjs ./
@@ -12,12 +12,12 @@ COPY apps ./apps
 ENV NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 RUN npx nx run-many -t build -p public-gateway internal-gateway admin-cli --outputStyle=static
 
-FROM node:20-bookworm-slim AS runtime-deps
+FROM node:24-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=runtime-deps /app/node_modules ./node_modules
