@@ -25,7 +25,7 @@ export class TokenController {
   @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
   @ApiResponse({ status: 401, type: OAuthErrorDto, description: 'invalid_client' })
-  @ApiResponse({ status: 429, type: OAuthErrorDto, description: 'rate_limited, with Retry-After' })
+  @ApiResponse({ status: 429, type: OAuthErrorDto, description: 'slow_down (too many tokens minted, or too many failed authentications from this address), with Retry-After' })
   async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
     const answer = await this.tokens.handle({ contentType, authorization, body: req.body, address });
     res.status(answer.status);
