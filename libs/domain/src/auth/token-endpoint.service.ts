@@ -31,7 +31,8 @@ const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** RFC 6749 appendix A: client_id and client_secret are *VSCHAR (%x20-7E). Nothing else reaches SQL or the hash. */
 const VSCHAR = /^[\x20-\x7E]+$/;
-const FIELD_MAX = 1024;
+/** Longest scope accepted: it is echoed and signed into the token. */
+const SCOPE_MAX = 1024;
 
 class OAuthError {
   constructor(
@@ -97,7 +98,9 @@ export class TokenEndpointService {
   }
 
   private async grant(request: TokenRequest): Promise<TokenAnswer> {
-    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType ?? '')) {
+    // A body of another type is refused before anything else (it cannot be read); a request without one
+    // is an empty form, so its Basic credentials are judged first like any other's (spec 4.2 rule 5).
+    if (request.contentType !== undefined && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType)) {
       throw invalidRequest('The token request must be sent as application/x-www-form-urlencoded.');
     }
     const form = formFields(request.body);
@@ -123,7 +126,7 @@ export class TokenEndpointService {
     if (grantType === undefined) throw invalidRequest('grant_type is required.');
     if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
     const scope = single(form, 'scope');
-    if (scope !== undefined && (scope.length > FIELD_MAX || !SCOPE.test(scope))) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope))) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
 
     const limited = await this.limits.consumeMint(client.clientId);
     if (limited) {
@@ -142,12 +145,11 @@ export class TokenEndpointService {
 
   /**
    * The only form values that reach SQL (the lockout lookup, the client lookup) or the secret hash are the
-   * client credentials: refused here unless VSCHAR of sane length, so a NUL or a control character never
-   * gets that far. grant_type is only compared with a literal and scope is checked against its grammar.
+   * client credentials: refused here unless VSCHAR, so a NUL or a control character never gets that far
+   * (their length is bounded by the body and header limits; a long one is an unknown client or a wrong
+   * secret). grant_type is only compared with a literal and scope is checked against its grammar.
    */
   private checked(clientId: string, clientSecret: string, method: Credentials['method']): Credentials {
-    if (clientId.length > FIELD_MAX) throw invalidRequest('client_id is too long.');
-    if (clientSecret.length > FIELD_MAX) throw invalidRequest('client_secret is too long.');
     if (!VSCHAR.test(clientId)) throw invalidRequest('client_id must consist of printable ASCII characters (%x20-7E).');
     if (!VSCHAR.test(clientSecret)) throw invalidRequest('client_secret must consist of printable ASCII characters (%x20-7E).');
     return { method, clientId, clientSecret };
