@@ -98,7 +98,7 @@ const REQUESTS: Record<string, TableRequest> = {
   // Bodies.
   'JSON body': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: POST.clientId, client_secret: POST.clientSecret }) },
   'text body': { headers: { 'content-type': 'text/plain' }, body: formOf([GRANT, ...postCredentials()]) },
-  'form with a charset': viaPost([GRANT, ...postCredentials()]),
+  'form with a charset': { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: formOf([GRANT, ...postCredentials()]) },
   'no body, right Basic credentials': { headers: { authorization: basicRight } },
   'no body, wrong Basic credentials': { headers: { authorization: basicWrong } },
   // Scope forms.
@@ -116,7 +116,6 @@ const REQUESTS: Record<string, TableRequest> = {
   'client_secret_post client through Basic': viaBasic(basicOf(POST.clientId, POST.clientSecret)),
   'client_secret_basic client through the body': viaPost([GRANT, ['client_id', BASIC.clientId], ['client_secret', BASIC.clientSecret]]),
 };
-REQUESTS['form with a charset'].headers = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
 
 interface Observation {
   status: number;

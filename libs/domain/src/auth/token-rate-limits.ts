@@ -63,8 +63,8 @@ export class TokenRateLimits {
 /**
  * Keys of the failure counters. An IPv6 address counts by its /64, the block one subscriber is usually
  * given (RFC 6177), so an attacker cannot get a fresh counter per address of it; an IPv4-mapped address
- * is its IPv4 address. The client id (up to 1,024 characters) enters the key as a digest, which keeps the
- * key within the table's varchar(255).
+ * is its IPv4 address. The client id of a failure is whatever was sent (a registered one has at most 128
+ * characters, a guess as many as the body allows): it enters the key as a digest, within varchar(255).
  */
 export function failureKeys(clientId: string, address: string): { clientAndAddress: string; address: string } {
   const source = addressBlock(address);
