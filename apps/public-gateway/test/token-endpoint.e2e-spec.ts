@@ -17,7 +17,7 @@ describe('POST /oauth2/token', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5' });
+    gateway = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
     await seedOrganization(database.db);
     post = await createTestClient(database.url, { type: 'SERVICE' });
     basicClient = await createTestClient(database.url, { type: 'SERVICE', authMethod: 'client_secret_basic' });
@@ -176,6 +176,59 @@ describe('POST /oauth2/token', () => {
     expect(noGrant.body.error).toBe('invalid_request');
   });
 
+  it.each([
+    ['a duplicated grant_type', 'grant_type=client_credentials&grant_type=client_credentials'],
+    ['a grant_type over 1,024 characters', `grant_type=${'g'.repeat(1100)}`],
+  ])('answers bad credentials with 401 even beside %s (spec 4.2 rule 5, issue 18.1)', async (_name, grant) => {
+    const guesser = await createTestClient(database.url, { type: 'SERVICE' });
+    const viaPost = await token().type('form').send(`${grant}&${form({ client_id: guesser.clientId, client_secret: 'wrong' })}`);
+    expect(viaPost.status).toBe(401);
+    expect(viaPost.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    const viaBasic = await token().set('Authorization', basic(basicClient.clientId, 'wrong')).type('form').send(grant);
+    expect(viaBasic.status).toBe(401);
+    expect(viaBasic.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+  });
+
+  it('judges a duplicated or overlong grant_type after authentication', async () => {
+    const credentials = form({ client_id: post.clientId, client_secret: post.clientSecret });
+    const twice = await token().type('form').send(`grant_type=client_credentials&grant_type=client_credentials&${credentials}`);
+    expect(twice.status).toBe(400);
+    expect(twice.body).toEqual({ error: 'invalid_request', error_description: 'grant_type must be sent once.' });
+    const long = await token().type('form').send(`grant_type=${'g'.repeat(1100)}&${credentials}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
+  });
+
+  it('accepts Basic credentials beside a client_id in the body naming the same client (issue 18.2)', async () => {
+    const res = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: basicClient.clientId }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
+  });
+
+  it('refuses Basic credentials beside a client_id naming another client, or beside a client_secret (issue 18.2)', async () => {
+    const other = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId }));
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ error: 'invalid_request', error_description: 'The client_id in the body names another client than the Basic credentials.' });
+    const secret = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_secret: basicClient.clientSecret }));
+    expect(secret.status).toBe(400);
+    expect(secret.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('both client_secret_basic and client_secret_post') });
+  });
+
+  it('ignores unknown parameters whatever their length (RFC 6749 section 3.2, issue 18.3)', async () => {
+    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, resource_hint: 'r'.repeat(5000), extra: 'a' }) + '&extra=b');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
+  });
+
+  it('challenges every 401 with WWW-Authenticate: Basic and the realm, whichever method was used (RFC 9110 section 15.5.2)', async () => {
+    const viaPost = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody_post', client_secret: 'x' }));
+    expect(viaPost.status).toBe(401);
+    expect(viaPost.headers['www-authenticate']).toBe('Basic realm="token", charset="UTF-8"');
+    const viaBasic = await token().set('Authorization', basic('cl_nobody_basic', 'x')).type('form').send(form({ grant_type: 'client_credentials' }));
+    expect(viaBasic.status).toBe(401);
+    expect(viaBasic.headers['www-authenticate']).toBe('Basic realm="token", charset="UTF-8"');
+  });
+
   it('refuses an unknown client and a revoked one with 401 invalid_client', async () => {
     const unknown = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody', client_secret: 'x' }));
     expect(unknown.status).toBe(401);
@@ -186,25 +239,53 @@ describe('POST /oauth2/token', () => {
     expect(res.body.error).toBe('invalid_client');
   });
 
-  it('locks out a client id after repeated failed authentications, before checking any secret', async () => {
+  it('throttles failed authentications per client and address: the failing address waits, before any secret is checked', async () => {
     const victim = await createTestClient(database.url, { type: 'SERVICE' });
-    for (let i = 0; i < 3; i++) {
-      const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: 'guess' }));
-      expect(res.status).toBe(401);
-    }
-    const locked = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: victim.clientSecret }));
+    const from = (address: string, secret: string) =>
+      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+    for (let i = 0; i < 3; i++) expect((await from('127.0.0.2', 'guess')).status).toBe(401);
+    const locked = await from('127.0.0.2', victim.clientSecret);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.headers['cache-control']).toBe('no-store');
-    expect(locked.body).toEqual({ error: 'rate_limited', error_description: expect.any(String) });
+    expect(locked.body).toEqual({ error: 'slow_down', error_description: expect.any(String) });
   });
 
-  it('limits tokens minted per client', async () => {
+  it('never refuses the right secret because of failures from another address (issue 13.2)', async () => {
+    const victim = await createTestClient(database.url, { type: 'SERVICE' });
+    const from = (address: string, secret: string) =>
+      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+    const strangers: number[] = [];
+    for (let i = 0; i < 50; i++) strangers.push((await from('127.0.0.3', `guess-${i}`)).status);
+    expect(strangers).toEqual([401, 401, 401, ...Array(47).fill(429)]);
+    const holder = await from('127.0.0.4', victim.clientSecret);
+    expect(holder.status).toBe(200);
+    expect(holder.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
+  });
+
+  it('counts an IPv6 address by its /64: another address of the same block is the same source', async () => {
+    const victim = await createTestClient(database.url, { type: 'SERVICE' });
+    const from = (address: string, secret: string) =>
+      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+    for (let i = 0; i < 3; i++) expect((await from(`2001:db8:1:2::${i + 1}`, 'guess')).status).toBe(401);
+    expect((await from('2001:db8:1:2:ffff::9', 'guess')).status).toBe(429);
+    expect((await from('2001:db8:1:3::1', victim.clientSecret)).status).toBe(200);
+  });
+
+  it('answers a wrong secret for a client_id of 2,000 characters with 401, like any other', async () => {
+    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: `cl_${'x'.repeat(1997)}`, client_secret: 'guess' }));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+  });
+
+  it('limits tokens minted per client: 429 slow_down with Retry-After', async () => {
     const greedy = await createTestClient(database.url, { type: 'SERVICE' });
-    const statuses: number[] = [];
+    const answers: request.Response[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await token().type('form').send(form({ grant_type: 'client_credentials', client_id: greedy.clientId, client_secret: greedy.clientSecret }))).status);
+      answers.push(await token().type('form').send(form({ grant_type: 'client_credentials', client_id: greedy.clientId, client_secret: greedy.clientSecret })));
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(answers[5].headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers[5].body).toEqual({ error: 'slow_down', error_description: expect.any(String) });
   });
 });

@@ -1,6 +1,7 @@
 // Area "authorization": the OWASP API Top 10 cases that apply, against the gateways as real processes.
 // Object-level access across organizations, function-level access across the two gateways, the token
-// attacks, mass assignment, and brute force on the token endpoint.
+// attacks, mass assignment, and brute force on the token endpoint (throttled per address, never locking
+// out a client's holder).
 import { randomUUID } from 'node:crypto';
 import { createTestClient } from '@gateway/testing';
 import { AreaTally } from './support/area-report';
@@ -130,36 +131,44 @@ describe('authorization', () => {
     expect(tally.failures).toEqual([]);
   });
 
-  it('limits brute force on the token endpoint with 429 and Retry-After, before any secret is checked', async () => {
+  it('limits brute force on the token endpoint with 429 and Retry-After, per address, and never refuses the holder because of strangers', async () => {
+    // TRUST_PROXY: the client address is X-Forwarded-For's, so one test process speaks from several addresses.
     const gateway = await startGateway('public-gateway', {
       databaseUrl: world.database.url,
-      env: { TOKEN_RATE_LIMIT_PER_MINUTE: '10', FAILED_AUTH_LIMIT_PER_CLIENT: '5', FAILED_AUTH_LIMIT_PER_ADDRESS: '20' },
+      env: { TOKEN_RATE_LIMIT_PER_MINUTE: '10', FAILED_AUTH_LIMIT_PER_CLIENT: '5', FAILED_AUTH_LIMIT_PER_ADDRESS: '20', TRUST_PROXY: 'true' },
     });
-    const tokenRequest = (clientId: string, clientSecret: string) =>
+    const tokenRequest = (clientId: string, clientSecret: string, address = '127.0.0.1') =>
       send(gateway.url, {
         method: 'POST',
         path: '/oauth2/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
         body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString(),
       });
-    const limited = (res: RawResponse) => res.status === 429 && Number(res.headers['retry-after']) > 0 && JSON.parse(res.text).error === 'rate_limited';
+    const limited = (res: RawResponse) => res.status === 429 && Number(res.headers['retry-after']) > 0 && JSON.parse(res.text).error === 'slow_down';
     try {
       // Minting: 10 a minute per client.
       const greedy = await createTestClient(world.database.url, { type: 'SERVICE' });
       const minted: number[] = [];
       for (let i = 0; i < 12; i += 1) minted.push((await tokenRequest(greedy.clientId, greedy.clientSecret)).status);
       tally.check(minted.join() === [...Array(10).fill(200), 429, 429].join(), `minting 12 tokens in a row answered ${minted.join()}`);
-      // Guessing one client's secret: 5 failures, then locked out, even with the right secret.
+      // Guessing one client's secret from one address: 5 failures, then that address waits, even with the right secret.
       const victim = await createTestClient(world.database.url, { type: 'SERVICE' });
       const guesses: number[] = [];
-      for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`)).status);
+      for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`, '127.0.0.2')).status);
       tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429, 429].join(), `8 wrong secrets answered ${guesses.join()}`);
-      tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret)), 'the right secret of a locked-out client was not refused with 429');
+      tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret, '127.0.0.2')), 'the right secret from the guessing address was not refused with 429');
+      // A stranger's 50 wrong secrets from another address do not keep the holder out (issue 13.2).
+      const holder = await createTestClient(world.database.url, { type: 'SERVICE' });
+      const strangers: number[] = [];
+      for (let i = 0; i < 50; i += 1) strangers.push((await tokenRequest(holder.clientId, `guess-${i}`, '127.0.0.3')).status);
+      tally.check(strangers.join() === [...Array(5).fill(401), ...Array(45).fill(429)].join(), `a stranger's 50 wrong secrets answered ${strangers.join()}`);
+      const own = await tokenRequest(holder.clientId, holder.clientSecret, '127.0.0.4');
+      tally.check(own.status === 200 && own.ms < 2000, `the holder after a stranger's 50 wrong secrets answered ${own.status} in ${own.ms} ms`);
       // Spraying client ids from one address: locked out after 20 failures in all.
       const spray: RawResponse[] = [];
-      for (let i = 0; i < 25; i += 1) spray.push(await tokenRequest(`cl_spray_${i}_${randomUUID()}`, 'guess'));
+      for (let i = 0; i < 25; i += 1) spray.push(await tokenRequest(`cl_spray_${i}_${randomUUID()}`, 'guess', '127.0.0.5'));
       const firstLimited = spray.findIndex(limited);
-      tally.check(firstLimited > 0 && spray.slice(firstLimited).every(limited), `spraying 25 client ids answered ${spray.map((r) => r.status).join()}`);
+      tally.check(firstLimited === 20 && spray.slice(firstLimited).every(limited), `spraying 25 client ids answered ${spray.map((r) => r.status).join()}`);
     } finally {
       await gateway.stop();
     }

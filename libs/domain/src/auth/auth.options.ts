@@ -8,7 +8,9 @@ export interface AuthorizationServerOptions {
   keyEncryptionKey: Buffer;
   rateLimits: {
     tokensPerMinutePerClient: number;
+    /** Failed authentications for one client id from one address (an IPv6 /64) per window. */
     failedAuthPerClient: number;
+    /** Failed authentications from one address (an IPv6 /64), whatever the client id, per window. */
     failedAuthPerAddress: number;
     /** Window of the failed-authentication limits, seconds. */
     failedAuthWindowSeconds: number;

@@ -31,7 +31,8 @@ const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** RFC 6749 appendix A: client_id and client_secret are *VSCHAR (%x20-7E). Nothing else reaches SQL or the hash. */
 const VSCHAR = /^[\x20-\x7E]+$/;
-const FIELD_MAX = 1024;
+/** Longest scope accepted: it is echoed and signed into the token. */
+const SCOPE_MAX = 1024;
 
 class OAuthError {
   constructor(
@@ -43,6 +44,27 @@ class OAuthError {
 }
 
 const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
+/** Every 401 carries a challenge (RFC 9110 section 15.5.2), whichever method the client used. */
+const invalidClient = (description: string) => new OAuthError(401, 'invalid_client', description, { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' });
+
+/** The parsed form as sent: each field's values, a field sent twice as an array. Nothing is judged yet. */
+type FormFields = Record<string, unknown>;
+
+function formFields(body: unknown): FormFields {
+  return body && typeof body === 'object' ? (body as FormFields) : {};
+}
+
+/**
+ * One known field of the form: at most once, and a field sent without a value is treated as omitted
+ * (RFC 6749 section 3.1). Only the fields the endpoint reads are judged, each when it is read: unknown
+ * fields are ignored whatever they hold (section 3.2), and the grant's fields only after authentication.
+ */
+function single(form: FormFields, name: string): string | undefined {
+  if (!Object.hasOwn(form, name)) return undefined;
+  const value = form[name];
+  if (typeof value !== 'string') throw invalidRequest(`${name} must be sent once.`);
+  return value === '' ? undefined : value;
+}
 
 interface Credentials {
   method: 'client_secret_post' | 'client_secret_basic';
@@ -76,14 +98,13 @@ export class TokenEndpointService {
   }
 
   private async grant(request: TokenRequest): Promise<TokenAnswer> {
-    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType ?? '')) {
+    // A body of another type is refused before anything else (it cannot be read); a request without one
+    // is an empty form, so its Basic credentials are judged first like any other's (spec 4.2 rule 5).
+    if (request.contentType !== undefined && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.contentType)) {
       throw invalidRequest('The token request must be sent as application/x-www-form-urlencoded.');
     }
-    const form = this.form(request.body);
+    const form = formFields(request.body);
     const credentials = this.credentials(request.authorization, form);
-    const basic = credentials.method === 'client_secret_basic';
-    const unauthorized = (description: string) =>
-      new OAuthError(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' } : {});
 
     const lockedOut = await this.limits.lockedOut(credentials.clientId, request.address);
     if (lockedOut) {
@@ -94,17 +115,18 @@ export class TokenEndpointService {
     const client = await this.clients.find(this.db, credentials.clientId);
     if (!client || client.revokedAt !== null || !verifyClientSecret(credentials.clientSecret, client.secretHash)) {
       await this.limits.recordFailure(credentials.clientId, request.address);
-      throw unauthorized('Client authentication failed.');
+      throw invalidClient('Client authentication failed.');
     }
     if (client.authMethod !== credentials.method) {
-      throw unauthorized(`This client is registered for ${client.authMethod}; present its credentials that way.`);
+      throw invalidClient(`This client is registered for ${client.authMethod}; present its credentials that way.`);
     }
 
-    const grantType = form.grant_type;
+    // The client is authenticated: only now is the grant looked at (spec 4.2 rule 5).
+    const grantType = single(form, 'grant_type');
     if (grantType === undefined) throw invalidRequest('grant_type is required.');
     if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
-    const scope = form.scope;
-    if (scope !== undefined && !SCOPE.test(scope)) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+    const scope = single(form, 'scope');
+    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope))) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
 
     const limited = await this.limits.consumeMint(client.clientId);
     if (limited) {
@@ -122,24 +144,10 @@ export class TokenEndpointService {
   }
 
   /**
-   * The form fields, each at most once and of sane length. A field sent without a value is treated as
-   * omitted (RFC 6749 section 3.1).
-   */
-  private form(body: unknown): Record<string, string | undefined> {
-    const fields: Record<string, string | undefined> = {};
-    if (!body || typeof body !== 'object') return fields;
-    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-      if (typeof value !== 'string') throw invalidRequest(`${name} must be sent once.`);
-      if (value.length > FIELD_MAX) throw invalidRequest(`${name} is too long.`);
-      if (value !== '') fields[name] = value;
-    }
-    return fields;
-  }
-
-  /**
    * The only form values that reach SQL (the lockout lookup, the client lookup) or the secret hash are the
-   * client credentials: refused here unless VSCHAR, so a NUL or a control character never gets that far.
-   * grant_type is only compared with a literal and scope is checked against its grammar before use.
+   * client credentials: refused here unless VSCHAR, so a NUL or a control character never gets that far
+   * (their length is bounded by the body and header limits; a long one is an unknown client or a wrong
+   * secret). grant_type is only compared with a literal and scope is checked against its grammar.
    */
   private checked(clientId: string, clientSecret: string, method: Credentials['method']): Credentials {
     if (!VSCHAR.test(clientId)) throw invalidRequest('client_id must consist of printable ASCII characters (%x20-7E).');
@@ -147,34 +155,46 @@ export class TokenEndpointService {
     return { method, clientId, clientSecret };
   }
 
-  private credentials(authorization: string | undefined, form: Record<string, string | undefined>): Credentials {
-    const inBody = form.client_id !== undefined || form.client_secret !== undefined;
+  /**
+   * One authentication method (RFC 6749 section 2.3.1). A client_id in the body beside Basic credentials
+   * is not a second method (section 3.2.1 lets a client send it) as long as it names the same client.
+   */
+  private credentials(authorization: string | undefined, form: FormFields): Credentials {
+    const bodyClientId = single(form, 'client_id');
+    const bodyClientSecret = single(form, 'client_secret');
     if (authorization !== undefined) {
-      if (inBody) throw invalidRequest('Client credentials were sent by both client_secret_basic and client_secret_post; use one method.');
-      const match = /^Basic +(\S+)$/i.exec(authorization);
-      if (!match) throw invalidRequest('The Authorization header of a token request must use the Basic scheme.');
-      if (!BASE64.test(match[1])) throw invalidRequest('The Basic credentials are not valid base64.');
-      const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) throw invalidRequest('The Basic credentials must be base64 of client_id:client_secret.');
-      try {
-        const clientId = formDecode(decoded.slice(0, colon));
-        const clientSecret = formDecode(decoded.slice(colon + 1));
-        if (!clientId || !clientSecret) throw invalidRequest('The Basic credentials must carry both client_id and client_secret.');
-        return this.checked(clientId, clientSecret, 'client_secret_basic');
-      } catch (error) {
-        if (error instanceof OAuthError) throw error;
-        throw invalidRequest('The Basic credentials are not validly form-urlencoded.');
-      }
+      if (bodyClientSecret !== undefined) throw invalidRequest('Client credentials were sent by both client_secret_basic and client_secret_post; use one method.');
+      const credentials = this.basicCredentials(authorization);
+      if (bodyClientId !== undefined && bodyClientId !== credentials.clientId) throw invalidRequest('The client_id in the body names another client than the Basic credentials.');
+      return credentials;
     }
-    if (!inBody) throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
-    if (!form.client_id) throw invalidRequest('client_id is required.');
-    if (!form.client_secret) throw invalidRequest('client_secret is required.');
-    return this.checked(form.client_id, form.client_secret, 'client_secret_post');
+    if (bodyClientId === undefined && bodyClientSecret === undefined) throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
+    if (bodyClientId === undefined) throw invalidRequest('client_id is required.');
+    if (bodyClientSecret === undefined) throw invalidRequest('client_secret is required.');
+    return this.checked(bodyClientId, bodyClientSecret, 'client_secret_post');
+  }
+
+  private basicCredentials(authorization: string): Credentials {
+    const match = /^Basic +(\S+)$/i.exec(authorization);
+    if (!match) throw invalidRequest('The Authorization header of a token request must use the Basic scheme.');
+    if (!BASE64.test(match[1])) throw invalidRequest('The Basic credentials are not valid base64.');
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw invalidRequest('The Basic credentials must be base64 of client_id:client_secret.');
+    let clientId: string;
+    let clientSecret: string;
+    try {
+      clientId = formDecode(decoded.slice(0, colon));
+      clientSecret = formDecode(decoded.slice(colon + 1));
+    } catch {
+      throw invalidRequest('The Basic credentials are not validly form-urlencoded.');
+    }
+    if (!clientId || !clientSecret) throw invalidRequest('The Basic credentials must carry both client_id and client_secret.');
+    return this.checked(clientId, clientSecret, 'client_secret_basic');
   }
 
   private tooMany(description: string, retryAfterSeconds: number): OAuthError {
-    return new OAuthError(429, 'rate_limited', description, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+    return new OAuthError(429, 'slow_down', description, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
   }
 
   private async mint(client: ApiClientRow, scope: string | undefined): Promise<string> {

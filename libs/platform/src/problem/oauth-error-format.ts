@@ -17,6 +17,6 @@ export function wantsOAuthErrors(res: Partial<Locals>): boolean {
 }
 
 export function toOAuthError(problem: ProblemDetails): { error: string; error_description: string } {
-  const error = problem.status === 429 ? 'rate_limited' : problem.status >= 500 ? 'temporarily_unavailable' : 'invalid_request';
+  const error = problem.status === 429 ? 'slow_down' : problem.status >= 500 ? 'temporarily_unavailable' : 'invalid_request';
   return { error, error_description: problem.detail };
 }

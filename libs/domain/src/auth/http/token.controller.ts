@@ -24,8 +24,18 @@ export class TokenController {
   @ApiBody({ schema: { $ref: getSchemaPath(TokenRequestDto) } })
   @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
-  @ApiResponse({ status: 401, type: OAuthErrorDto, description: 'invalid_client' })
-  @ApiResponse({ status: 429, type: OAuthErrorDto, description: 'rate_limited, with Retry-After' })
+  @ApiResponse({
+    status: 401,
+    type: OAuthErrorDto,
+    description: 'invalid_client',
+    headers: { 'WWW-Authenticate': { description: 'Basic realm="token", charset="UTF-8", whichever method was used', schema: { type: 'string' } } },
+  })
+  @ApiResponse({
+    status: 429,
+    type: OAuthErrorDto,
+    description: 'slow_down: too many tokens minted for the client, or too many failed authentications from this address',
+    headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+  })
   async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
     const answer = await this.tokens.handle({ contentType, authorization, body: req.body, address });
     res.status(answer.status);

@@ -30,7 +30,7 @@ export class TokenResponseDto {
 }
 
 export class OAuthErrorDto {
-  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope', 'rate_limited'] })
+  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope', 'slow_down'] })
   error!: string;
 
   @ApiPropertyOptional({ description: 'for display only; clients branch on error' })
