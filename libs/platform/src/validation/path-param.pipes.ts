@@ -42,9 +42,12 @@ function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject
   return (target, key, index) => {
     Param(name, pipe)(target, key, index);
     const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
-    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...(example === undefined ? {} : { example }) })(target, key, descriptor);
+    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...demoExample(example) })(target, key, descriptor);
   };
 }
+
+/** A parameter's example (`examples`, which Swagger UI fills in; a parameter with a schema loses a plain `example` in @nestjs/swagger). */
+export const demoExample = (value: string | undefined) => (value === undefined ? {} : { examples: { demo: { summary: 'in the demo data', value } } });
 
 /**
  * Examples are values of the demo data (`fixtures/demo.json`, imported by `npm start`), so that Swagger UI's

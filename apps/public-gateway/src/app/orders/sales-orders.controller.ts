@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdParam, OrganizationIdParam } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, OrganizationIdParam, demoExample } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
 
 @ApiTags('orders')
@@ -17,7 +17,8 @@ export class SalesOrdersController {
     name: 'Idempotency-Key',
     required: false,
     description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days',
-    example: 'web-10001-attempt',
+    schema: { type: 'string' },
+    ...demoExample('web-10001-attempt'),
   })
   @ApiBody({
     type: CreateSalesOrderDto,
