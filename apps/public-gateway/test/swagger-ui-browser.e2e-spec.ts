@@ -53,7 +53,14 @@ describeWithChromium('Swagger UI in chromium (skipped when /usr/bin/chromium is 
       await oauth.locator('input[data-name="clientSecret"]').fill(client.clientSecret);
       const [token] = await Promise.all([page.waitForResponse((r) => r.url() === `${origin}/oauth2/token`), oauth.locator('button.authorize').click()]);
       expect(token.status()).toBe(200);
-      await oauth.getByRole('button', { name: 'Logout' }).waitFor();
+      // Authorized: the form gives way to "Authorized" and a Logout button.
+      await page
+        .locator('.auth-container', { hasText: 'Authorized' })
+        .locator('button', { hasText: 'Logout' })
+        .waitFor({ timeout: 10_000 })
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nthe dialog says: ${await page.locator('.modal-ux').innerText()}`);
+        });
       await page.locator('button.btn-done').first().click();
 
       const whoami = page.locator('.opblock', { has: page.locator('[data-path="/v0/whoami"]') });

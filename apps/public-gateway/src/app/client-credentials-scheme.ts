@@ -20,9 +20,9 @@ export function addClientCredentialsScheme(builder: DocumentBuilder, publicBaseU
 /** Every operation that takes a bearer token also names the scheme that mints one (either satisfies it). */
 export function offerClientCredentials(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) {
-      const security = (operation as { security?: Record<string, string[]>[] }).security;
-      if (security?.some((requirement) => BEARER_SCHEME in requirement)) security.unshift({ [CLIENT_CREDENTIALS_SCHEME]: [] });
+    for (const operation of Object.values(item) as { security?: Record<string, string[]>[] }[]) {
+      // A new array: operations of one controller share the one their class decorator made.
+      if (operation.security?.some((requirement) => BEARER_SCHEME in requirement)) operation.security = [{ [CLIENT_CREDENTIALS_SCHEME]: [] }, ...operation.security];
     }
   }
   return document;
