@@ -48,7 +48,7 @@ describe('the SDK example', () => {
     expect([await example.exit, example.output()]).toEqual([0, expect.any(String)]);
     const lines = example.output().trimEnd().split('\n');
     expect(lines[0]).toBe('token: minted (reused until shortly before it expires)');
-    expect(lines[1]).toBe('organizations: Nordic Outdoor Supply, Lumen Home Goods, Pixel Pet Co.');
+    expect(lines[1]).toBe('organizations: Lumen Home Goods, Nordic Outdoor Supply, Pixel Pet Co.');
     expect(lines.filter((line) => line.startsWith('inventory at ')).length).toBeGreaterThan(0);
     expect(lines.at(-2)).toMatch(/^sales order [0-9a-f-]{36}: RECEIVED, fulfilment order fo-[0-9a-f-]{36}$/);
     expect(lines.at(-1)).toBe('sent again with the same Idempotency-Key: the same order (replayed)');
