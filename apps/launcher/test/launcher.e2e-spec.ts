@@ -1,7 +1,7 @@
 // `npm start` as a newcomer runs it: embedded Postgres, migrations, demo data, both gateways,
 // a clean stop on SIGTERM, and a second start that reuses the data.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,9 +15,9 @@ interface Started {
 }
 
 /** extraEnv may unset a variable of the defaults by giving it as undefined. */
-function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}, detached = false): Started {
+function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}, detached = false, args: string[] = []): Started {
   let output = '';
-  const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js')], {
+  const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js'), ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -44,6 +44,25 @@ async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} never became ready`);
+}
+
+/** The banner is complete once its last line is out. */
+async function banner(started: Started, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (!started.output().includes('[start] Ctrl-C stops everything')) {
+    if (Date.now() > deadline) throw new Error(`no start banner:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return started.output();
+}
+
+/** The banner's ready-to-run commands (its indented lines), run as a user would paste them into a shell. */
+function runBannerCommands(output: string): string {
+  const commands = output.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim());
+  expect(commands).toHaveLength(2);
+  const run = spawnSync('sh', ['-c', commands.join('\n')], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH } });
+  expect(run.status).toBe(0);
+  return run.stdout;
 }
 
 function exited(started: Started): Promise<number | null> {
@@ -84,6 +103,15 @@ describe('npm start (launcher)', () => {
     }
     expect(first.output()).toContain('schema up to date');
     expect(first.output()).toContain('new database: importing');
+    // Once both gateways listen: a demo client, kept in DATA_DIR (0600), and a token request and whoami ready to paste.
+    // Not on a terminal, the secret is not printed: the command reads it from the file.
+    const firstBanner = await banner(first);
+    const demoFile = join(dataDir, 'demo-client.json');
+    const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
+    expect(statSync(demoFile).mode & 0o777).toBe(0o600);
+    expect(firstBanner).toContain(`[start] demo client ${demo.client_id} (SERVICE, public audience, client_secret_basic: also for Authorize in /docs; credentials in ${demoFile}). A token, then whoami:`);
+    expect(firstBanner).not.toContain(demo.client_secret);
+    expect(JSON.parse(runBannerCommands(firstBanner))).toEqual({ clientType: 'SERVICE', clientId: demo.client_id });
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
     expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
@@ -116,6 +144,9 @@ describe('npm start (launcher)', () => {
     await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
     expect(second.output()).toContain('schema up to date');
     expect(second.output()).not.toContain('importing');
+    // The demo client is made once per data directory.
+    expect(await banner(second)).toContain(`[start] demo client ${demo.client_id} `);
+    expect(second.output()).not.toContain('creating the demo client');
     expect(second.output()).toContain(`public gateway metrics: http://127.0.0.1:${publicMetrics}/metrics`);
     for (const port of [publicMetrics, internalMetrics]) {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -161,9 +192,12 @@ describe('npm start (launcher)', () => {
     expect(first.output()).toMatch(/stopping: draining the gateways[\s\S]*stopping Postgres[\s\S]*\[start\] stopped/);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-    const second = start(dataDir, publicPort, internalPort);
+    // --quiet: the URLs, no demo client nor commands.
+    const second = start(dataDir, publicPort, internalPort, {}, false, ['--quiet']);
     await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
     await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+    expect(await banner(second)).toContain(`[start] public gateway:   http://localhost:${publicPort}  (docs`);
+    expect(second.output()).not.toContain('demo client');
     second.child.kill('SIGKILL');
     await exited(second);
     // The gateways see their IPC channel to the launcher close, drain and stop: their ports close.

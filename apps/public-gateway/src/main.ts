@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, runGateway } from '@gateway/platform';
+import { createLogger, loadConfigOrExit, printOpenApiDocumentAndExit, runGateway } from '@gateway/platform';
 import { SigningKeysService } from '@gateway/domain';
 import { createPublicGateway } from './app/create-public-gateway';
 import { PublicGatewayConfig } from './app/public-gateway.config';
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'public-gateway', level: config.LOG_LEVEL });
   const app = await createPublicGateway(config, logger);
+  if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
   // A KEY_ENCRYPTION_KEY that cannot decrypt the stored signing keys would make every token request
   // fail: refuse to start, as for any other configuration error (one line, exit 1).
   const keyProblem = await app.get(SigningKeysService).keyEncryptionKeyProblem();

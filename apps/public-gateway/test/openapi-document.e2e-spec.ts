@@ -36,12 +36,38 @@ describe('the public OpenAPI document', () => {
     );
   });
 
-  it('carries the version of spec section 9, OpenAPI 3.1 and the bearer scheme', () => {
+  it('carries the version of spec section 9, OpenAPI 3.1, the client-credentials and the bearer schemes', () => {
     expect(publicDocument.openapi).toBe('3.1.0');
     expect(publicDocument.info.version).toBe('2026-09-18');
     expect(publicDocument.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    // Swagger UI's Authorize button mints a token at the token endpoint of PUBLIC_BASE_URL (here the gateway's own URL).
+    expect(publicDocument.components.securitySchemes.clientCredentials).toEqual({
+      type: 'oauth2',
+      description: expect.stringContaining('client_secret_basic'),
+      flows: { clientCredentials: { tokenUrl: `${gateway.url}/oauth2/token`, scopes: {} } },
+    });
     expect(publicDocument.paths['/oauth2/token'].post.security).toEqual([]);
-    expect(publicDocument.paths['/v0/whoami'].get.security).toEqual([{ bearer: [] }]);
+    for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { security: object[] }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (path !== '/oauth2/token') expect([method, path, operation.security]).toEqual([method, path, [{ clientCredentials: [] }, { bearer: [] }]]);
+      }
+    }
+  });
+
+  it('gives every operation an example request filled with the demo data, so that "Try it out" works', () => {
+    for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; examples?: object }[]; requestBody?: { content: Record<string, { examples?: object }> } }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const parameter of operation.parameters ?? []) expect([method, path, parameter.name, parameter.examples !== undefined]).toEqual([method, path, parameter.name, true]);
+        for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) expect([method, path, type, content.examples !== undefined]).toEqual([method, path, type, true]);
+      }
+    }
+    const salesOrders = publicDocument.paths['/v0/organizations/{organizationId}/stores/{storeId}/sales-orders'].post;
+    expect(salesOrders.parameters.map((p: { name: string; examples: { demo: { value: string } } }) => [p.name, p.examples.demo.value])).toEqual([
+      ['organizationId', '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01'],
+      ['storeId', 'store-nordic-web'],
+      ['Idempotency-Key', 'web-10001-attempt'],
+    ]);
+    expect(salesOrders.requestBody.content['application/json'].examples.demo.value.lineItems).toEqual([{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }]);
   });
 
   it('closes the schemas the spec closes and documents the error answers', () => {
@@ -58,8 +84,22 @@ describe('the public OpenAPI document', () => {
   it('documents each path parameter once, with the rule the gateway enforces', () => {
     const detail = publicDocument.paths['/v0/organizations/{organizationId}/invoices/{invoiceId}'].get.parameters;
     expect(detail.filter((p: { in: string }) => p.in === 'path')).toEqual([
-      { name: 'organizationId', in: 'path', required: true, description: 'the organization (a UUID, in any case)', schema: { type: 'string', format: 'uuid' } },
-      { name: 'invoiceId', in: 'path', required: true, description: 'the invoice', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' } },
+      {
+        name: 'organizationId',
+        in: 'path',
+        required: true,
+        description: 'the organization (a UUID, in any case)',
+        schema: { type: 'string', format: 'uuid' },
+        examples: { demo: { summary: 'in the demo data', value: '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01' } },
+      },
+      {
+        name: 'invoiceId',
+        in: 'path',
+        required: true,
+        description: 'the invoice',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' },
+        examples: { demo: { summary: 'in the demo data', value: 'inv-2026-0001' } },
+      },
     ]);
     for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema?: object }[] }>>)) {
       for (const operation of Object.values(item)) {

@@ -291,7 +291,7 @@ describe('sales-order creation', () => {
     expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['header:Idempotency-Key', 'path:organizationId', 'path:storeId']);
     expect(operation.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateSalesOrderDto');
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
-    expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.security).toEqual([{ clientCredentials: [] }, { bearer: [] }]);
     expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
     expect(doc.components.schemas.SalesOrderRecord.required).toContain('placedAt');
     for (const name of ['CreateSalesOrderDto', 'CustomerInput', 'SalesOrderLineInput', 'PriceInput']) expect(doc.components.schemas[name].additionalProperties).toBe(false);

@@ -1,5 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { toBoolean } from '@gateway/platform';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
 export class LauncherConfig {
   @IsOptional()
@@ -46,6 +47,11 @@ export class LauncherConfig {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
   LOG_LEVEL = 'info';
+
+  /** true (or `npm start -- --quiet`): no demo client and no ready-to-run commands, only the URLs. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  START_QUIET = false;
 }
 
 /** The URL the public gateway is served on by `npm start`. */

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter } from '@gateway/platform';
 import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
+import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';
 
 export const PUBLIC_API_VERSION = '2026-09-18';
@@ -23,7 +24,9 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
       title: 'Public gateway',
       description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
       version: PUBLIC_API_VERSION,
-      customize: (builder) => builder.addServer(config.PUBLIC_BASE_URL).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+      customize: (builder) =>
+        addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+      postProcess: offerClientCredentials,
     },
   });
   return app;

@@ -19,6 +19,8 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   options.logger.info({ port: options.port, host: options.host }, `${options.name} listening`);
+  // Run by `npm start`: the launcher prints its banner once every gateway says it listens.
+  process.send?.({ listening: options.port });
 
   let stopping = false;
   const stop = async (signal: string) => {

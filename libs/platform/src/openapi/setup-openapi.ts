@@ -41,13 +41,32 @@ function markPublicOperations(document: OpenAPIObject): void {
   }
 }
 
+const servedDocuments = new WeakMap<INestApplication, OpenAPIObject>();
+
+/** The document an application serves at /openapi.json (for `npm run openapi`, which writes it without a database). */
+export function servedOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const document = servedDocuments.get(app);
+  if (!document) throw new Error('this application serves no OpenAPI document');
+  return document;
+}
+
+/** The text `npm run openapi` commits: the served document, two-space indented, one final newline. */
+export const openApiFileText = (document: unknown): string => `${JSON.stringify(document, null, 2)}\n`;
+
+/** `main.js --openapi` (`npm run openapi`): the served document on stdout, then exit; nothing listens, no database is reached. */
+export function printOpenApiDocumentAndExit(app: INestApplication): void {
+  process.stdout.write(openApiFileText(servedOpenApiDocument(app)), () => process.exit(0));
+}
+
 export function setupOpenApi(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
   const document = createOpenApiDocument(app, options);
+  servedDocuments.set(app, document);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
     customSiteTitle: options.title,
-    swaggerOptions: { persistAuthorization: false },
+    // No validator badge: Swagger UI would fetch it from validator.swagger.io; the page loads nothing from another origin.
+    swaggerOptions: { persistAuthorization: false, validatorUrl: null },
   });
   return document;
 }

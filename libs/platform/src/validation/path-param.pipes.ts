@@ -38,14 +38,23 @@ export const BarcodePipe = check(BARCODE, 'must be 1 to 100 letters, digits, dot
  * A validated path parameter, documented with the rule its pipe enforces: `@Param(name, pipe)` for the
  * handler and `@ApiParam` for the OpenAPI document, from one decorator so the two cannot drift apart.
  */
-function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject, description: string): ParameterDecorator {
+function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject, description: string, example?: string): ParameterDecorator {
   return (target, key, index) => {
     Param(name, pipe)(target, key, index);
     const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
-    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description })(target, key, descriptor);
+    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...demoExample(example) })(target, key, descriptor);
   };
 }
 
-export const OrganizationIdParam = () => pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)');
-export const EntityIdParam = (name: string, description: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description);
-export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit');
+/** A parameter's example (`examples`, which Swagger UI fills in; a parameter with a schema loses a plain `example` in @nestjs/swagger). */
+export const demoExample = (value: string | undefined) => (value === undefined ? {} : { examples: { demo: { summary: 'in the demo data', value } } });
+
+/**
+ * Examples are values of the demo data (`fixtures/demo.json`, imported by `npm start`), so that Swagger UI's
+ * "Try it out" is filled with a request that works there.
+ */
+export const DEMO_ORGANIZATION_ID = '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01';
+
+export const OrganizationIdParam = () => pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)', DEMO_ORGANIZATION_ID);
+export const EntityIdParam = (name: string, description: string, example?: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description, example);
+export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit', '8710000000011');

@@ -24,7 +24,7 @@ export class InvoicesController {
   getInvoice(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @EntityIdParam('invoiceId', 'the invoice') invoiceId: string,
+    @EntityIdParam('invoiceId', 'the invoice', 'inv-2026-0001') invoiceId: string,
     @Query() _query: NoQueryParameters,
   ): Promise<InvoiceDetailDto> {
     return this.invoices.detail(caller.identity, organizationId, invoiceId);

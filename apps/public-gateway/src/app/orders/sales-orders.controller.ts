@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdParam, OrganizationIdParam } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, OrganizationIdParam, demoExample } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
 
 @ApiTags('orders')
@@ -13,7 +13,22 @@ export class SalesOrdersController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days',
+    schema: { type: 'string' },
+    ...demoExample('web-10001-attempt'),
+  })
+  @ApiBody({
+    type: CreateSalesOrderDto,
+    examples: {
+      demo: {
+        summary: 'one tent for the demo webshop',
+        value: { orderReference: 'web-10001', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }] },
+      },
+    },
+  })
   @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
   @ApiProblemResponses(400, 403, 404, 415, 422, 500)
   @ApiResponse({
@@ -25,7 +40,7 @@ export class SalesOrdersController {
   async createSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @EntityIdParam('storeId', 'the store') storeId: string,
+    @EntityIdParam('storeId', 'the store', 'store-nordic-web') storeId: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CreateSalesOrderDto,
     @Res({ passthrough: true }) res: Response,

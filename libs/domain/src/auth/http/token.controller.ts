@@ -21,7 +21,13 @@ export class TokenController {
       'OAuth 2.0 client credentials grant. Authenticate with client_secret_basic (Authorization: Basic base64(urlencode(client_id):urlencode(client_secret))) or client_secret_post (client_id and client_secret in the form), whichever the client is registered for.',
   })
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { $ref: getSchemaPath(TokenRequestDto) } })
+  @ApiBody({
+    schema: { $ref: getSchemaPath(TokenRequestDto) },
+    examples: {
+      client_secret_basic: { summary: 'client_secret_basic: the credentials go in the Authorization header', value: { grant_type: 'client_credentials' } },
+      client_secret_post: { summary: 'client_secret_post: the credentials go in the form', value: { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_CLIENT_SECRET' } },
+    },
+  })
   @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
   @ApiResponse({

@@ -1,0 +1,3 @@
+const { nodeAppConfig } = require('../tools/webpack/node-app');
+
+module.exports = nodeAppConfig(__dirname, '../dist/examples');
