@@ -21,18 +21,26 @@ export const REDACTED_PATHS = [
 
 type Output = NodeJS.WritableStream & { isTTY?: boolean };
 
+/** Lines are written in batches of about this many bytes (about 15 request lines)... */
+const LOG_BATCH_BYTES = 4096;
+/** ...or after at most this long, so an idle gateway's last lines do not wait. */
+const LOG_FLUSH_INTERVAL_MS = 250;
+
 /**
  * Where the lines go (`output`, process.stdout when not given): through pino-pretty when it is a terminal
- * (in this thread, synchronously), else as JSON lines (on process.stdout, pino's own fast writer).
+ * (in this thread, synchronously). Else JSON lines; on process.stdout they are written in batches rather
+ * than one write(2) per line (which cost 5% of whoami's time in a profile): pino flushes the batch when the
+ * process exits, and createLogger flushes it every LOG_FLUSH_INTERVAL_MS.
  */
 function destinationFor(output: Output | undefined): DestinationStream | undefined {
   const terminal = output ? output.isTTY === true : process.stdout.isTTY;
-  if (!terminal) return output;
-  return pretty({ destination: output ?? process.stdout, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  if (terminal) return pretty({ destination: output ?? process.stdout, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  return output ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
 }
 
 export function createLogger(options: { name: string; level?: string; output?: Output }): AppLogger {
-  const destination = destinationFor(options.output);
+  const silent = options.level === 'silent';
+  const destination = silent ? options.output : destinationFor(options.output);
   const settings: pino.LoggerOptions = {
     name: options.name,
     level: (options.level ?? 'info') as LevelWithSilent,
@@ -44,7 +52,9 @@ export function createLogger(options: { name: string; level?: string; output?: O
       return requestId ? { requestId } : {};
     },
   };
-  return pino(settings, destination);
+  const logger = pino(settings, destination);
+  if (!silent && !options.output && !process.stdout.isTTY) setInterval(() => logger.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  return logger;
 }
 
 /**
