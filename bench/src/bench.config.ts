@@ -37,7 +37,7 @@ export class BenchConfig {
 
   /** whoami-fresh-token: tokens per measured run (a tenth more for its warm-up), each sent once to each target. */
   @apply(between(100, 100_000))
-  BENCH_FRESH_TOKENS = 10_000;
+  BENCH_FRESH_TOKENS = 5_000;
 
   /** Database pool of the gateways and the baseline alike. */
   @apply(between(1, 100))
