@@ -1,11 +1,12 @@
 const { nodeAppConfig } = require('../tools/webpack/node-app');
 
-// Four programs: the orchestrator (main), the framework-free baseline server, the framework floor
-// (an empty NestJS route) and the load generator.
+// Five programs: the orchestrator (main), the framework-free baseline server, the framework floor
+// (an empty NestJS route), the load generator and oidc-provider (the token-minting comparison).
 module.exports = nodeAppConfig(__dirname, '../dist/bench', {
   additionalEntryPoints: [
     { entryName: 'baseline-server', entryPath: './src/baseline/baseline-server.ts' },
     { entryName: 'floor-server', entryPath: './src/floor/floor-server.ts' },
     { entryName: 'load-worker', entryPath: './src/load/load-worker.ts' },
+    { entryName: 'oidc-provider-server', entryPath: './src/oidc/oidc-provider-server.ts' },
   ],
 });

@@ -35,6 +35,10 @@ export class BenchConfig {
   @IsString()
   BENCH_SCENARIOS?: string = undefined;
 
+  /** whoami-fresh-token: tokens per measured run (a tenth more for its warm-up), each sent once to each target. */
+  @apply(between(100, 100_000))
+  BENCH_FRESH_TOKENS = 5_000;
+
   /** Database pool of the gateways and the baseline alike. */
   @apply(between(1, 100))
   BENCH_POOL_MAX = 10;

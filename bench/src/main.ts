@@ -1,6 +1,7 @@
 // `npm run bench`: Postgres (embedded in a temp folder unless DATABASE_URL is set), a generated dataset,
-// both gateways in production mode and the baseline server as child processes, load from a separate
-// child process, then the comparison table and bench/results/bench-<time>.json.
+// the gateways in production mode (the public one twice: token cache on and off), the baseline server and
+// oidc-provider as child processes, load from a separate child process, then the comparison table and
+// bench/results/bench-<time>.json.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { LoadResult, LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';
 import { ServerProcess, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
-import { BenchContext, SCENARIOS, salesOrdersPath } from './scenarios';
+import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
 
 const root = join(__dirname, '../..');
@@ -65,6 +66,16 @@ async function mintToken(publicUrl: string, client: { clientId: string; clientSe
   return body.access_token;
 }
 
+/** Distinct tokens of one client, a few requests at a time (the token endpoint's own throughput bounds this). */
+async function mintTokens(publicUrl: string, client: { clientId: string; clientSecret: string }, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const worker = async () => {
+    while (tokens.length < count) tokens.push(await mintToken(publicUrl, client));
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return tokens.slice(0, count);
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit(BenchConfig);
   const started = new Date();
@@ -90,7 +101,9 @@ async function main(): Promise<void> {
     return { clientId: created.client_id, clientSecret: created.client_secret };
   };
 
-  const [publicPort, internalPort, baselinePort, floorPort, metricsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort] = await Promise.all(Array.from({ length: 7 }, freePort));
+  const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+  const scenariosRun = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
   const publicUrl = `http://127.0.0.1:${publicPort}`;
   const common = {
     PATH: process.env.PATH,
@@ -103,22 +116,27 @@ async function main(): Promise<void> {
   };
   // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const gateways: Record<'public' | 'internal', ServerProcess> = {
-    public: await startServer({
-      name: 'public gateway',
+  const publicEnv = {
+    ...common,
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  const publicGateway = (name: string, port: number, env: NodeJS.ProcessEnv) =>
+    startServer({
+      name,
       script: join(root, 'dist/apps/public-gateway/main.js'),
       nodeArgs: serverNodeArgs,
-      url: publicUrl,
+      url: `http://127.0.0.1:${port}`,
       readyPath: '/health/ready',
-      logFile: join(workDir, 'public-gateway.log'),
-      env: {
-        ...common,
-        PUBLIC_GATEWAY_PORT: String(publicPort),
-        KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
-        METRICS_PORT: String(metricsPort),
-      },
-    }),
+      logFile: join(workDir, `${name.replace(/ /g, '-')}.log`),
+      env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), ...env },
+    });
+  const gateways: Partial<Record<GatewayName, ServerProcess>> = {
+    public: await publicGateway('public gateway', publicPort, { TOKEN_CACHE_ENABLED: 'true', METRICS_PORT: String(metricsPort) }),
+    // The same gateway with its cache of verified tokens off: the whoami-no-cache scenario.
+    ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
+      ? { 'public-no-token-cache': await publicGateway('public gateway without token cache', uncachedPort, { TOKEN_CACHE_ENABLED: 'false' }) }
+      : {}),
     internal: await startServer({
       name: 'internal gateway',
       script: join(root, 'dist/apps/internal-gateway/main.js'),
@@ -130,7 +148,7 @@ async function main(): Promise<void> {
     }),
   };
   for (const gateway of Object.values(gateways)) cleanups.push(() => gateway.stop());
-  say(`gateways up: public ${publicUrl}, internal ${gateways.internal.url}`);
+  say(`gateways up: ${Object.entries(gateways).map(([name, g]) => `${name} ${g.url}`).join(', ')}`);
 
   const service = await register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
   const context: BenchContext = {
@@ -148,7 +166,6 @@ async function main(): Promise<void> {
   });
   if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
 
-  const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const baseline = await startServer({
     name: 'baseline',
     script: join(__dirname, 'baseline-server.js'),
@@ -159,7 +176,7 @@ async function main(): Promise<void> {
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX), BASELINE_PORT: String(baselinePort), BASELINE_ISSUER: publicUrl },
   });
   cleanups.push(() => baseline.stop());
-  const floor = SCENARIOS.some((s) => s.floor && (!wanted || wanted.includes(s.name)))
+  const floor = scenariosRun.some((s) => s.floor)
     ? await startServer({
         name: 'framework floor',
         script: join(__dirname, 'floor-server.js'),
@@ -171,6 +188,26 @@ async function main(): Promise<void> {
       })
     : undefined;
   if (floor) cleanups.push(() => floor.stop());
+  // oidc-provider knows the minting client by the same credentials, so both answer the same request.
+  const oidcProvider = scenariosRun.some((s) => s.comparison === 'oidc-provider')
+    ? await startServer({
+        name: 'oidc-provider',
+        script: join(__dirname, 'oidc-provider-server.js'),
+        nodeArgs: serverNodeArgs,
+        url: `http://127.0.0.1:${oidcPort}`,
+        readyPath: '/.well-known/openid-configuration',
+        logFile: join(workDir, 'oidc-provider.log'),
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          OIDC_PROVIDER_PORT: String(oidcPort),
+          OIDC_CLIENT_ID: context.mintingClient.clientId,
+          OIDC_CLIENT_SECRET: context.mintingClient.clientSecret,
+        },
+      })
+    : undefined;
+  if (oidcProvider) cleanups.push(() => oidcProvider.stop());
+  const comparisons = { baseline, 'oidc-provider': oidcProvider };
 
   const load = new LoadGenerator();
   cleanups.push(() => load.close());
@@ -184,42 +221,60 @@ async function main(): Promise<void> {
   });
 
   const scenarios: ScenarioReport[] = [];
-  for (const scenario of SCENARIOS.filter((s) => !wanted || wanted.includes(s.name))) {
+  for (const scenario of scenariosRun) {
     const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
     const request = scenario.request(context);
-    const runs: { gateway: LoadResult[]; baseline: LoadResult[]; floor: LoadResult[] } = { gateway: [], baseline: [], floor: [] };
+    const gateway = gateways[scenario.gateway] as ServerProcess;
+    const comparison = scenario.comparison && comparisons[scenario.comparison];
+    const warmupTokens = Math.ceil(config.BENCH_FRESH_TOKENS / 10);
+    let freshTokens: string[] = [];
+    if (scenario.freshTokens) {
+      say(`${scenario.name}: minting ${(config.BENCH_ROUNDS * (config.BENCH_FRESH_TOKENS + warmupTokens)).toLocaleString('en')} distinct tokens`);
+      freshTokens = await mintTokens(publicUrl, service, config.BENCH_ROUNDS * (config.BENCH_FRESH_TOKENS + warmupTokens));
+    }
+    // Round r sends its own slice of the tokens, to the gateway and then the same slice to the comparison.
+    const roundSpec = (url: string, round: number): LoadSpec => {
+      const base = spec(url, request, connections, scenario.timeoutSeconds ?? 10);
+      if (!scenario.freshTokens) return base;
+      const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
+      return { ...base, freshTokens: { warmup: freshTokens.slice(start, start + warmupTokens), measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS) } };
+    };
+    const runs: { gateway: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = { gateway: [], comparison: [], floor: [] };
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
       say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway`);
-      runs.gateway.push(await load.run(spec(gateways[scenario.gateway].url, request, connections, scenario.timeoutSeconds ?? 10)));
-      if (scenario.baseline) {
-        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, baseline`);
-        runs.baseline.push(await load.run(spec(baseline.url, request, connections, scenario.timeoutSeconds ?? 10)));
+      runs.gateway.push(await load.run(roundSpec(gateway.url, round)));
+      if (comparison) {
+        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${comparison.name}`);
+        runs.comparison.push(await load.run(roundSpec(comparison.url, round)));
       }
       if (scenario.floor && floor) {
         say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, framework floor`);
-        runs.floor.push(await load.run(spec(floor.url, request, connections, scenario.timeoutSeconds ?? 10)));
+        runs.floor.push(await load.run(roundSpec(floor.url, round)));
       }
     }
     const gatewayFigures = summarize(runs.gateway);
-    const baselineFigures = scenario.baseline ? summarize(runs.baseline) : undefined;
+    const comparisonFigures = comparison ? summarize(runs.comparison) : undefined;
     const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
-    const { verdict, reasons, ratio } = verdictOf(gatewayFigures, baselineFigures, scenario.targets);
+    const { verdict, reasons, ratio, tailRatio } = verdictOf(gatewayFigures, comparisonFigures, scenario.throughputTarget);
     scenarios.push({
       name: scenario.name,
       description: scenario.description,
       connections,
       gateway: gatewayFigures,
-      baseline: baselineFigures,
+      comparedWith: comparison ? scenario.comparison : undefined,
+      comparison: comparisonFigures,
       floor: floorFigures,
       throughputRatio: ratio,
-      floorRatio: floorFigures && baselineFigures?.requestsPerSecond ? floorFigures.requestsPerSecond / baselineFigures.requestsPerSecond : undefined,
+      throughputTarget: scenario.throughputTarget,
+      tailRatio,
+      floorRatio: floorFigures && comparisonFigures?.requestsPerSecond ? floorFigures.requestsPerSecond / comparisonFigures.requestsPerSecond : undefined,
       verdict,
       reasons,
     });
   }
 
   const costGrowth: CostGrowthReport[] = [];
-  const publicPid = gateways.public.child.pid as number;
+  const publicPid = (gateways.public as ServerProcess).child.pid as number;
   for (const size of wanted && !wanted.includes('cost-growth') ? [] : INVENTORY_SIZES) {
     say(`cost growth: inventory of ${size.toLocaleString('en')} rows`);
     const request = { method: 'GET' as const, path: `/v0/organizations/${dataset[size].organizationId}/inventory`, headers: { authorization: `Bearer ${context.publicToken}` } };
@@ -257,6 +312,7 @@ async function main(): Promise<void> {
       BENCH_ROUNDS: config.BENCH_ROUNDS,
       BENCH_CONNECTIONS: config.BENCH_CONNECTIONS,
       BENCH_POOL_MAX: config.BENCH_POOL_MAX,
+      BENCH_FRESH_TOKENS: config.BENCH_FRESH_TOKENS,
       database: config.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
     },
     scenarios,

@@ -1,5 +1,5 @@
-// The baseline: what this machine can do for the gateway's work on whoami, the inventory read and
-// sales-order creation, with no framework. node:http, pg and jose only. Per request it does what the
+// The baseline: what this machine can do for the gateway's work on whoami, the inventory read, the
+// invoice list, sales-order creation and the internal gateway's inventory level, with no framework. node:http, pg and jose only. Per request it does what the
 // gateway does: verifies the same token against the same key (RS256, typ at+jwt, iss, aud, exp and
 // nbf with 30 s of skew), asks whether the client is revoked (remembered 30 s), checks access, runs
 // the gateway's SQL statement for statement, builds the same JSON, sets a request id and writes one
@@ -17,11 +17,14 @@ const env = (name: string, fallback?: string): string => {
 };
 const ISSUER = env('BASELINE_ISSUER');
 const AUDIENCE = env('BASELINE_AUDIENCE', ISSUER);
+/** The internal gateway's audience: its routes (no /v0 prefix) take only its tokens, as that gateway does. */
+const INTERNAL_AUDIENCE = env('BASELINE_INTERNAL_AUDIENCE', 'urn:gateway:internal');
 const PORT = Number(env('BASELINE_PORT'));
 const PAGE = 2000;
 const REVOCATION_TTL_MS = 30_000;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const ENTITY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const BARCODE = /^[A-Za-z0-9._-]{1,100}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 const pool = new pg.Pool({
@@ -72,28 +75,28 @@ async function isRevoked(clientId: string): Promise<boolean> {
   return revoked;
 }
 
-const unauthorized = (detail: string) => new HttpProblem(401, detail, { 'WWW-Authenticate': `Bearer realm="public", error="invalid_token"` });
+const unauthorized = (detail: string, realm: string) => new HttpProblem(401, detail, { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
 
-async function authenticate(req: IncomingMessage): Promise<Identity> {
+async function authenticate(req: IncomingMessage, audience: string, realm: string): Promise<Identity> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(req.headers.authorization ?? '');
-  if (!match) throw new HttpProblem(401, 'A bearer access token is required.', { 'WWW-Authenticate': 'Bearer realm="public"' });
+  if (!match) throw new HttpProblem(401, 'A bearer access token is required.', { 'WWW-Authenticate': `Bearer realm="${realm}"` });
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(match[1]);
   } catch {
-    throw unauthorized('The token is not a JWT.');
+    throw unauthorized('The token is not a JWT.', realm);
   }
   const key = typeof header.kid === 'string' ? keys.get(header.kid) : undefined;
-  if (header.alg !== 'RS256' || !key) throw unauthorized('The token was signed by a key this server does not know.');
+  if (header.alg !== 'RS256' || !key) throw unauthorized('The token was signed by a key this server does not know.', realm);
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(match[1], key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['RS256'], typ: 'at+jwt', clockTolerance: 30 }));
+    ({ payload: claims } = await jwtVerify(match[1], key, { issuer: ISSUER, audience, algorithms: ['RS256'], typ: 'at+jwt', clockTolerance: 30 }));
   } catch {
-    throw unauthorized('The token is not valid.');
+    throw unauthorized('The token is not valid.', realm);
   }
   const identity = identityOf(claims);
-  if (!identity || typeof claims.jti !== 'string') throw unauthorized('The token does not describe a caller.');
-  if (await isRevoked(identity.clientId)) throw unauthorized("The token's client has been revoked.");
+  if (!identity || typeof claims.jti !== 'string') throw unauthorized('The token does not describe a caller.', realm);
+  if (await isRevoked(identity.clientId)) throw unauthorized("The token's client has been revoked.", realm);
   return identity;
 }
 
@@ -192,6 +195,67 @@ async function inventory(res: ServerResponse, identity: Identity, organizationId
   res.end(']}');
 }
 
+interface InvoiceRow {
+  id: string;
+  number: string;
+  status: string;
+  subtotal_amount: number;
+  subtotal_currency: string;
+  total_excluding_tax_amount: number;
+  total_excluding_tax_currency: string;
+  due_date: string | null;
+  paid_at: string | null;
+  pdf_url: string | null;
+}
+
+/** The invoice list: the gateway's access check for a SERVICE caller, its statement and its list form. */
+async function invoices(identity: Identity, organizationId: string): Promise<string> {
+  await assertCanAccessOrganization(identity, organizationId);
+  const { rows } = await pool.query<InvoiceRow>(
+    `SELECT id, number, status, subtotal_amount, subtotal_currency, total_excluding_tax_amount, total_excluding_tax_currency,
+  due_date, paid_at, pdf_url FROM invoices WHERE organization_id = $1 ORDER BY number, id`,
+    [organizationId],
+  );
+  return JSON.stringify({
+    items: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      subtotal: { amountInMinorUnit: r.subtotal_amount, currency: r.subtotal_currency },
+      totalExcludingTax: { amountInMinorUnit: r.total_excluding_tax_amount, currency: r.total_excluding_tax_currency },
+      ...(r.due_date !== null ? { dueDate: r.due_date } : {}),
+      ...(r.paid_at !== null ? { paidAt: r.paid_at } : {}),
+    })),
+  });
+}
+
+/** The internal gateway's inventory level: organization, warehouse, retail unit, level, as its four statements. */
+async function inventoryLevel(organizationId: string, warehouseId: string, barcode: string): Promise<string> {
+  if (!(await pool.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId])).rowCount) throw new HttpProblem(404, 'The organization does not exist.');
+  if (!(await pool.query('SELECT 1 FROM warehouses WHERE id = $1::text', [warehouseId])).rowCount) throw new HttpProblem(404, 'The warehouse does not exist.');
+  const unit = await pool.query(
+    `SELECT organization_id, barcode, sku, name, archived_at IS NOT NULL AS archived FROM retail_units
+        WHERE organization_id = $1 AND barcode = $2::text`,
+    [organizationId, barcode],
+  );
+  if (!unit.rows[0]) throw new HttpProblem(404, 'The barcode is not a retail unit of this organization.');
+  const { rows } = await pool.query<{ on_hand: number; allocated: number; pending_allocation: number }>(
+    'SELECT on_hand, allocated, pending_allocation FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2::text AND barcode = $3::text',
+    [organizationId, warehouseId, barcode],
+  );
+  const level = rows[0] ?? { on_hand: 0, allocated: 0, pending_allocation: 0 };
+  return JSON.stringify({
+    organizationId,
+    warehouseId,
+    barcode,
+    fulfillable: level.on_hand - level.allocated,
+    allocated: level.allocated,
+    pendingAllocation: level.pending_allocation,
+    sellable: level.on_hand - level.allocated - level.pending_allocation,
+    onHand: level.on_hand,
+  });
+}
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new HttpProblem(415, 'The body must be application/json.');
   const chunks: Buffer[] = [];
@@ -233,6 +297,8 @@ async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: I
 
 // ---- server -----------------------------------------------------------------------------------
 
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
   if (req.method === 'GET' && path === '/health/ready') {
@@ -242,16 +308,31 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const parts = path.split('/');
   const isWhoami = req.method === 'GET' && path === '/v0/whoami';
   const isInventory = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'inventory';
+  const isInvoices = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'invoices';
   const isSalesOrder = req.method === 'POST' && parts.length === 7 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
-  if (!isWhoami && !isInventory && !isSalesOrder) throw new HttpProblem(404, 'No such operation.');
-  const identity = await authenticate(req);
+  // The internal gateway's GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}.
+  const isLevel = req.method === 'GET' && parts.length === 7 && parts[1] === 'organizations' && parts[3] === 'warehouses' && parts[5] === 'inventory';
+  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isLevel) throw new HttpProblem(404, 'No such operation.');
+  const identity = isLevel ? await authenticate(req, INTERNAL_AUDIENCE, INTERNAL_AUDIENCE) : await authenticate(req, AUDIENCE, AUDIENCE);
   if (isWhoami) {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(whoami(identity));
+    res.writeHead(200, JSON_HEADERS).end(whoami(identity));
     return;
   }
-  const organizationId = decodeURIComponent(parts[3]);
+  const organizationId = decodeURIComponent(parts[isLevel ? 2 : 3]).toLowerCase();
   if (!UUID.test(organizationId)) throw new HttpProblem(400, 'The path parameter organizationId is not valid.');
   if (isInventory) return inventory(res, identity, organizationId);
+  if (isInvoices) {
+    res.writeHead(200, JSON_HEADERS).end(await invoices(identity, organizationId));
+    return;
+  }
+  if (isLevel) {
+    const warehouseId = decodeURIComponent(parts[4]);
+    const barcode = decodeURIComponent(parts[6]);
+    if (!ENTITY_ID.test(warehouseId)) throw new HttpProblem(400, 'The path parameter warehouseId is not valid.');
+    if (!BARCODE.test(barcode)) throw new HttpProblem(400, 'The path parameter barcode is not valid.');
+    res.writeHead(200, JSON_HEADERS).end(await inventoryLevel(organizationId, warehouseId, barcode));
+    return;
+  }
   const storeId = decodeURIComponent(parts[5]);
   if (!ENTITY_ID.test(storeId)) throw new HttpProblem(400, 'The path parameter storeId is not valid.');
   return salesOrder(req, res, identity, organizationId, storeId);

@@ -13,6 +13,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to make in all (split over the connections); replaces duration. */
+    amount?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

@@ -9,6 +9,11 @@ export interface LoadSpec {
   body?: string;
   /** Each request a new sales order over random barcodes, with a fresh Idempotency-Key. */
   freshSalesOrders?: { barcodes: string[] };
+  /**
+   * Each request a bearer token not sent before: the run makes as many requests as there are tokens
+   * (less a margin of two per connection, so that none is sent twice) instead of lasting durationSeconds.
+   */
+  freshTokens?: { warmup: string[]; measured: string[] };
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;

@@ -5,36 +5,41 @@ import autocannon from 'autocannon';
 import { LoadResult, LoadSpec, WorkerMessage } from './load-spec';
 import { salesOrderBody } from './sales-order-body';
 
-function run(spec: LoadSpec, durationSeconds: number, record: boolean): Promise<LoadResult> {
+type Request = { headers?: Record<string, string>; body?: string | Buffer };
+type Setup = <R extends Request>(request: R) => R;
+
+/** Rewrites each request before it is sent: a fresh sales order and key, or the next unused token. */
+function setupOf(spec: LoadSpec, tokens: string[] | undefined): Setup | undefined {
+  const steps: Setup[] = [];
+  const fresh = spec.freshSalesOrders;
+  if (fresh) {
+    let sequence = 0;
+    steps.push((request) => ({
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      body: salesOrderBody(`bench-${process.pid}-${++sequence}`, fresh.barcodes),
+    }));
+  }
+  if (tokens) {
+    let next = 0;
+    steps.push((request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }));
+  }
+  return steps.length ? (request) => steps.reduce((r, step) => step(r), request) : undefined;
+}
+
+function run(spec: LoadSpec, durationSeconds: number, record: boolean, tokens?: string[]): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   const statusCounts: Record<string, number> = {};
   let bytes = 0;
-  let sequence = 0;
-  const fresh = spec.freshSalesOrders;
+  const setupRequest = setupOf(spec, tokens);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: spec.url,
         connections: spec.connections,
-        duration: durationSeconds,
+        ...(tokens ? { amount: Math.max(spec.connections, tokens.length - 2 * spec.connections) } : { duration: durationSeconds }),
         timeout: spec.timeoutSeconds,
-        requests: [
-          {
-            method: spec.method,
-            path: spec.path,
-            headers: spec.headers,
-            body: spec.body,
-            ...(fresh
-              ? {
-                  setupRequest: (request) => ({
-                    ...request,
-                    headers: { ...request.headers, 'idempotency-key': randomUUID() },
-                    body: salesOrderBody(`bench-${process.pid}-${++sequence}`, fresh.barcodes),
-                  }),
-                }
-              : {}),
-          },
-        ],
+        requests: [{ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body, ...(setupRequest ? { setupRequest } : {}) }],
       },
       (error, result) => {
         if (error) return reject(error);
@@ -54,8 +59,9 @@ function run(spec: LoadSpec, durationSeconds: number, record: boolean): Promise<
 process.on('message', (message: { id: number; spec: LoadSpec }) => {
   const { id, spec } = message;
   const work = async () => {
-    if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, false);
-    return run(spec, spec.durationSeconds, true);
+    const tokens = spec.freshTokens;
+    if (tokens ? tokens.warmup.length > 0 : spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, false, tokens?.warmup);
+    return run(spec, spec.durationSeconds, true, tokens?.measured);
   };
   work().then(
     (result) => process.send?.({ id, result } satisfies WorkerMessage),

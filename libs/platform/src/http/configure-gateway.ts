@@ -8,12 +8,12 @@ import { ProblemDetailsFilter } from '../problem/problem-details.filter';
 import { useOAuthErrorFormat } from '../problem/oauth-error-format';
 import { createValidationPipe } from '../validation/validation.pipe';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
-import { metricsMiddleware } from '../metrics/metrics-middleware';
+import { requestDurationObserver } from '../metrics/metrics-middleware';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
 import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
-import { planHelmetHeaders, responseHeadersMiddleware } from './response-headers';
+import { planHelmetHeaders } from './response-headers';
 
 export interface GatewayOptions {
   logger: AppLogger;
@@ -44,12 +44,11 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
-  if (options.metrics) app.use(metricsMiddleware(options.metrics));
-  app.use(requestLoggingMiddleware(options.logger));
   const headers = planHelmetHeaders(SECURITY_HEADERS);
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
-  app.use(responseHeadersMiddleware(headers));
+  // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
+  app.use(requestLoggingMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
   for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
   // Not strict: a body that is valid JSON but not an object reaches the validation pipe, which says so
   // ("must be a JSON object") instead of calling it invalid JSON.

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import helmet from 'helmet';
 import { SECURITY_HEADERS } from './configure-gateway';
-import { planHelmetHeaders, responseHeadersMiddleware } from './response-headers';
+import pino from 'pino';
+import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
+import { planHelmetHeaders } from './response-headers';
 
 /** The headers a real response gets from a middleware. */
 async function headersFrom(middleware: (req: never, res: never, next: () => void) => void): Promise<Record<string, string | string[] | undefined>> {
@@ -10,7 +12,7 @@ async function headersFrom(middleware: (req: never, res: never, next: () => void
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
     const headers = Object.fromEntries(res.headers);
-    for (const name of ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']) delete headers[name];
+    for (const name of ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']) delete headers[name];
     return headers;
   } finally {
     server.close();
@@ -19,7 +21,7 @@ async function headersFrom(middleware: (req: never, res: never, next: () => void
 
 describe('response headers computed once', () => {
   it('are exactly the headers helmet sets on each response', async () => {
-    const planned = await headersFrom(responseHeadersMiddleware(planHelmetHeaders(SECURITY_HEADERS)));
+    const planned = await headersFrom(requestLoggingMiddleware(pino({ level: 'silent' }), { headers: planHelmetHeaders(SECURITY_HEADERS) }));
     expect(planned).toEqual(await headersFrom(helmet(SECURITY_HEADERS)));
     expect(planned['content-security-policy']).toContain("script-src 'self'");
     expect(planned['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

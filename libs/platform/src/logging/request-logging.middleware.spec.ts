@@ -10,6 +10,7 @@ describe('request logging', () => {
   let url: string;
   let lines: Record<string, unknown>[];
   let seenInHandler: (string | undefined)[];
+  let observed: { url?: string; status: number; seconds: number }[];
 
   beforeAll(async () => {
     const sink = new Writable({
@@ -19,7 +20,7 @@ describe('request logging', () => {
       },
     });
     const logger = pino({ level: 'info', redact: REDACTED_PATHS, mixin: () => ({}) }, sink);
-    const middleware = requestLoggingMiddleware(logger);
+    const middleware = requestLoggingMiddleware(logger, { observe: (req, res, seconds) => observed.push({ url: req.url, status: res.statusCode, seconds }) });
     server = createServer((req, res) =>
       middleware(req, res, () => {
         seenInHandler.push(currentRequestId());
@@ -34,6 +35,7 @@ describe('request logging', () => {
   beforeEach(() => {
     lines = [];
     seenInHandler = [];
+    observed = [];
   });
 
   afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -70,6 +72,17 @@ describe('request logging', () => {
     await fetch(`${url}/boom`);
     await settle();
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } })]);
+  });
+
+  it('reports every finished answer to the observer (the metrics), health probes included, with its duration', async () => {
+    await fetch(`${url}/v0/whoami`);
+    await fetch(`${url}/health/ready`);
+    await settle();
+    expect(observed).toEqual([
+      { url: '/v0/whoami', status: 200, seconds: expect.any(Number) },
+      { url: '/health/ready', status: 200, seconds: expect.any(Number) },
+    ]);
+    expect(observed.every((o) => o.seconds >= 0 && o.seconds < 5)).toBe(true);
   });
 
   it('does not log the health probes', async () => {

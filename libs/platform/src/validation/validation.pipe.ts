@@ -6,6 +6,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { ProblemFieldError, pointerToken } from '../problem/problem-details';
 import { BadRequestProblem } from '../problem/problem.exception';
 import { findForbiddenJson } from './json-body-check';
+import { NoQueryParameters } from './no-query-parameters';
 
 /** Constraints that say a value has the wrong type or should not be there: when one fails, the others add nothing. */
 const TYPE_CONSTRAINTS = new Set(['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isArray', 'nestedValidation']);
@@ -52,8 +53,18 @@ function bodyProblems(value: unknown, metadata: ArgumentMetadata): ProblemFieldE
   return findForbiddenJson(value, metadata.data ? `/${pointerToken(metadata.data)}` : '');
 }
 
+/** A query string with no parameter at all: express's parsed query is an object without own keys. */
+function isEmptyQuery(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 class GatewayValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Most reads take no query parameters and are sent none: nothing to transform or refuse, so the
+    // class-transformer/class-validator round (3% of whoami's time in a profile) is skipped.
+    if (metadata.type === 'query' && metadata.metatype === NoQueryParameters && isEmptyQuery(value)) return value;
     if (metadata.type === 'body') {
       const problems = bodyProblems(value, metadata);
       if (problems.length > 0) throw new BadRequestProblem('The request is not valid.', problems);

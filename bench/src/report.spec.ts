@@ -1,0 +1,36 @@
+import { verdictOf } from './report';
+import { Figures } from './stats';
+
+const figures = (requestsPerSecond: number, p50Ms: number, p99Ms: number, statusCounts: Record<string, number> = { 200: 100 }): Figures => ({
+  requests: 100,
+  requestsPerSecond,
+  p50Ms,
+  p99Ms,
+  non2xx: Object.entries(statusCounts).reduce((n, [s, c]) => (s.startsWith('2') ? n : n + c), 0),
+  errors: 0,
+  statusCounts,
+  bytesPerResponse: 10,
+});
+
+describe('verdictOf', () => {
+  it('is ok when the ratio meets the target and p99 is at most 4 times p50', () => {
+    expect(verdictOf(figures(900, 2, 8), figures(1000, 1, 2), 0.9)).toEqual({ verdict: 'ok', reasons: [], ratio: 0.9, tailRatio: 4 });
+  });
+
+  it('names the missed throughput target', () => {
+    expect(verdictOf(figures(790, 2, 4), figures(1000, 1, 2), 0.8)).toEqual({
+      verdict: 'below target',
+      reasons: ["throughput 0.79 of the comparison's (target 0.8)"],
+      ratio: 0.79,
+      tailRatio: 2,
+    });
+  });
+
+  it('holds every scenario to p99 at most 4 times p50, with or without a comparison', () => {
+    expect(verdictOf(figures(100, 2, 8.2), undefined, undefined)).toEqual({ verdict: 'below target', reasons: ['p99 is 4.1 times p50 (target at most 4)'], tailRatio: 4.1 });
+  });
+
+  it('fails a scenario with non-2xx answers, whatever its figures', () => {
+    expect(verdictOf(figures(2000, 1, 2), figures(1000, 1, 2, { 200: 90, 404: 10 }), 1).verdict).toBe('FAILED');
+  });
+});

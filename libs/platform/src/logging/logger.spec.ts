@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import { createLogger, PinoNestLogger } from './logger';
+import { requestContext } from './request-context';
+
+/** A stream that keeps what is written to it, a terminal or not. */
+function output(isTTY: boolean): Writable & { isTTY: boolean; text(): string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  return Object.assign(stream, { isTTY, text: () => chunks.join('') });
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the request id when the output is not a terminal', () => {
+    const out = output(false);
+    const logger = createLogger({ name: 'test', output: out });
+    requestContext.run({ requestId: 'req-1' }, () => logger.info({ context: 'X' }, 'hello'));
+    expect(JSON.parse(out.text())).toEqual(expect.objectContaining({ level: 30, service: 'test', requestId: 'req-1', context: 'X', msg: 'hello' }));
+  });
+
+  it('writes human-readable lines, request id included, when the output is a terminal', () => {
+    const out = output(true);
+    const logger = createLogger({ name: 'test', output: out });
+    requestContext.run({ requestId: 'req-2' }, () => logger.info('hello'));
+    // Colours depend on the terminal the tests run in: compared without them.
+    // eslint-disable-next-line no-control-regex
+    const text = out.text().replace(/\x1b\[[0-9;]*m/g, '');
+    expect(() => JSON.parse(text)).toThrow();
+    expect(text).toMatch(/INFO/);
+    expect(text).toContain('hello');
+    expect(text).toContain('requestId: "req-2"');
+  });
+
+  it('never writes a bearer token or a client secret', () => {
+    const out = output(false);
+    createLogger({ name: 'test', output: out }).info({ req: { headers: { authorization: 'Bearer abc' } }, client_secret: 's3cret' }, 'x');
+    expect(out.text()).not.toMatch(/abc|s3cret/);
+  });
+});
+
+describe('PinoNestLogger', () => {
+  it("logs Nest's route-mapping lines at debug level and its other lines at info", () => {
+    const out = output(false);
+    const nest = new PinoNestLogger(createLogger({ name: 'test', level: 'debug', output: out }));
+    nest.log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
+    nest.log('WhoamiController {/v0/whoami}:', 'RoutesResolver');
+    nest.log('Nest application successfully started', 'NestApplication');
+    const lines = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; context: string });
+    expect(lines.map((l) => [l.context, l.level])).toEqual([
+      ['RouterExplorer', 20],
+      ['RoutesResolver', 20],
+      ['NestApplication', 30],
+    ]);
+  });
+
+  it('leaves the route-mapping lines out of an info log', () => {
+    const out = output(false);
+    new PinoNestLogger(createLogger({ name: 'test', level: 'info', output: out })).log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
+    expect(out.text()).toBe('');
+  });
+});
