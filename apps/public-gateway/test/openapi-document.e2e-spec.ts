@@ -32,6 +32,8 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations',
         'POST /oauth2/token',
         'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+        'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+        'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
       ].sort(),
     );
   });

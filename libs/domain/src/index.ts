@@ -10,6 +10,8 @@ export * from './orders/create-sales-order.dto';
 export * from './orders/sales-order.enums';
 export * from './orders/sales-order.record';
 export * from './orders/sales-order.service';
+export * from './orders/sales-order-read.service';
+export * from './orders/sales-order-view.dto';
 export * from './orders/orders.module';
 export * from './orders/idempotency-key';
 export * from './orders/idempotency-retention.job';

@@ -1,5 +1,6 @@
 import { Database, ServerSecretRepository } from '@gateway/persistence';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { CursorSealer } from '../paging/cursor-sealer';
 import { EventsCursor, EventsCursorCodec } from './events-cursor';
 
 const CURSOR: EventsCursor = {
@@ -24,7 +25,7 @@ describe('EventsCursorCodec', () => {
     await Promise.all([first.drop(), second.drop()]);
   });
 
-  const codec = (db: Database) => new EventsCursorCodec(db, new ServerSecretRepository());
+  const codec = (db: Database) => new EventsCursorCodec(new CursorSealer(db, new ServerSecretRepository()));
 
   it('opens what it sealed, and seals the same cursor differently each time', async () => {
     const c = codec(first.db);

@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as clientIdCharacters from './0002-client-id-characters';
 import * as serverSecrets from './0003-server-secrets';
 import * as idempotencyResponseText from './0004-idempotency-response-text';
+import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, ...clientIdCharacters },
   { version: 3, ...serverSecrets },
   { version: 4, ...idempotencyResponseText },
+  { version: 5, ...salesOrderListIndexes },
 ];

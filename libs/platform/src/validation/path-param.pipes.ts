@@ -49,3 +49,5 @@ function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject
 export const OrganizationIdParam = () => pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)');
 export const EntityIdParam = (name: string, description: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description);
 export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit');
+/** Another UUID in a path (a sales order, a webhook endpoint), answered in lower case. */
+export const UuidParam = (name: string, description: string) => pathParam(name, OrganizationIdPipe, { type: 'string', format: 'uuid' }, description);
