@@ -10,6 +10,8 @@ const CURSOR: EventsCursor = {
   startDate: null,
   endDate: null,
   end: '2026-09-18T10:15:00.123456Z',
+  horizon: '1234',
+  afterXid: '1200',
   after: 4711,
 };
 

@@ -13,11 +13,14 @@ export interface EventsCursor {
   endDate: string | null;
   /** The window end the first page resolved (exact UTC instant): "now" when endDate was omitted. */
   end: string;
-  /** The sequence of the last event served: the next page starts below it. */
+  /** The commit-order horizon the first page fixed: the walk reads only below it. */
+  horizon: string;
+  /** The position (xid, sequence) of the last event served: the next page starts below it. */
+  afterXid: string;
   after: number;
 }
 
-const PURPOSE = 'events-by-barcode cursor v1';
+const PURPOSE = 'events-by-barcode cursor v2';
 
 function isCursor(value: unknown): value is EventsCursor {
   const c = value as EventsCursor;
@@ -30,6 +33,8 @@ function isCursor(value: unknown): value is EventsCursor {
     (c.startDate === null || typeof c.startDate === 'string') &&
     (c.endDate === null || typeof c.endDate === 'string') &&
     typeof c.end === 'string' &&
+    typeof c.horizon === 'string' &&
+    typeof c.afterXid === 'string' &&
     Number.isSafeInteger(c.after)
   );
 }

@@ -4,6 +4,7 @@ import * as clientIdCharacters from './0002-client-id-characters';
 import * as serverSecrets from './0003-server-secrets';
 import * as idempotencyResponseText from './0004-idempotency-response-text';
 import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
+import * as domainEventCommitOrder from './0006-domain-event-commit-order';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 3, ...serverSecrets },
   { version: 4, ...idempotencyResponseText },
   { version: 5, ...salesOrderListIndexes },
+  { version: 6, ...domainEventCommitOrder },
 ];
