@@ -34,6 +34,10 @@ describe('the public OpenAPI document', () => {
         'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
         'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
         'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints',
+        'GET /v0/organizations/{organizationId}/webhook-endpoints',
+        'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+        'DELETE /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
       ].sort(),
     );
   });

@@ -78,3 +78,7 @@ export * from './tools/clarify-inventory-levels.dto';
 export * from './tools/inventory-clarification.service';
 export * from './tools/inventory-clarification.job';
 export * from './tools/inventory-tools.module';
+export * from './webhooks/webhook-endpoint.dto';
+export * from './webhooks/webhook-endpoints.service';
+export * from './webhooks/webhook-target';
+export * from './webhooks/webhooks.module';

@@ -5,6 +5,7 @@ import * as serverSecrets from './0003-server-secrets';
 import * as idempotencyResponseText from './0004-idempotency-response-text';
 import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
 import * as domainEventCommitOrder from './0006-domain-event-commit-order';
+import * as webhookEndpoints from './0007-webhook-endpoints';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, ...idempotencyResponseText },
   { version: 5, ...salesOrderListIndexes },
   { version: 6, ...domainEventCommitOrder },
+  { version: 7, ...webhookEndpoints },
 ];
