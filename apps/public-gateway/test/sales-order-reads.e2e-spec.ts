@@ -2,7 +2,8 @@
 // paged list newest first with its filter and cursor, the access table of creation for every client type,
 // and every answer validated against the served OpenAPI document.
 import request from 'supertest';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
@@ -42,16 +43,7 @@ describe('sales-order reads', () => {
     gateway = await startPublicGateway(database.url);
     own = await seedOrganization(database.db);
     other = await seedOrganization(database.db, { warehouseId: own.warehouseId });
-    const issue = async (name: string, spec: Parameters<typeof createTestClient>[1]) => {
-      const c = await createTestClient(database.url, spec);
-      const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
-      tokens[name] = res.body.access_token;
-    };
-    await issue('owner', { type: 'USER', userId: own.ownerId });
-    await issue('member', { type: 'USER', userId: own.memberId });
-    await issue('organization', { type: 'ORGANIZATION', organizationId: own.organizationId });
-    await issue('connector', { type: 'CONNECTOR', connectionIds: [own.connectionId] });
-    await issue('service', { type: 'SERVICE' });
+    Object.assign(tokens, await callerTokens(gateway, database.url, own));
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
     for (const reference of ['A', 'B', 'A', 'C', 'A']) created.store.push((await createOrder(own, own.storeId, `REF-${reference}`)).body);
     created.otherStore.push((await createOrder(own, own.otherStoreId, 'REF-A')).body);

@@ -1,7 +1,8 @@
 // Webhook endpoints (contract 6.3): create with the secret shown once and stored encrypted, list, get,
 // delete; who manages which endpoints; the URL rules; every answer checked against the OpenAPI document.
 import request from 'supertest';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { callerTokens, mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 const COLLECTION = '/v0/organizations/{organizationId}/webhook-endpoints';
@@ -34,17 +35,8 @@ describe('webhook endpoints', () => {
     gateway = await startPublicGateway(database.url, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' });
     own = await seedOrganization(database.db);
     other = await seedOrganization(database.db, { warehouseId: own.warehouseId });
-    const issue = async (name: string, spec: Parameters<typeof createTestClient>[1]) => {
-      const c = await createTestClient(database.url, spec);
-      const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
-      tokens[name] = res.body.access_token;
-    };
-    await issue('owner', { type: 'USER', userId: own.ownerId });
-    await issue('member', { type: 'USER', userId: own.memberId });
-    await issue('organization', { type: 'ORGANIZATION', organizationId: own.organizationId });
-    await issue('connector', { type: 'CONNECTOR', connectionIds: [own.connectionId] });
-    await issue('otherConnector', { type: 'CONNECTOR', connectionIds: [own.connectionId] });
-    await issue('service', { type: 'SERVICE' });
+    Object.assign(tokens, await callerTokens(gateway, database.url, own));
+    tokens.otherConnector = await mintToken(gateway, database.url, { type: 'CONNECTOR', connectionIds: [own.connectionId] });
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
   });
 

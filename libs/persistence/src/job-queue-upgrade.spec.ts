@@ -1,17 +1,9 @@
 // A database whose job queue was installed by pg-boss 10 (schema version 24, which pg-boss 12 cannot
-// migrate): the queue starts on it, the unfinished job is run once, finished jobs are not run again.
+// migrate): the queue starts on it, each unfinished job runs once, a finished one never.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, waitUntil } from '@gateway/testing';
 import { JobQueue } from './job-queue';
-
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('JobQueue on a database from pg-boss 10', () => {
   let database: TestDatabase;
@@ -41,7 +33,7 @@ describe('JobQueue on a database from pg-boss 10', () => {
 
   it('two replicas starting together migrate it once and run each unfinished job once', async () => {
     await Promise.all([newQueue().start(), newQueue().start()]);
-    await until(() => handled.length >= 2);
+    await waitUntil(() => handled.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(handled.sort()).toEqual(['queued', 'retrying']);
     const { rows } = await database.db.query<{ version: number }>('SELECT max(version)::int AS version FROM pgboss.version');
