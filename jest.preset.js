@@ -1,5 +1,5 @@
 // Shared Jest settings: SWC with decorator metadata (Nest DI needs it), and the ESM-only
-// packages (NestJS 12, jose) let through the transform so CommonJS Jest can load them.
+// packages (NestJS 12, jose, pg-boss 12) let through the transform so CommonJS Jest can load them.
 const { join } = require('path');
 const { pathsToModuleNameMapper } = require('./tools/jest/paths');
 
@@ -24,7 +24,7 @@ module.exports = {
     '^.+\\.(js|mjs)$': swc('ecmascript'),
   },
   transformIgnorePatterns: [
-    'node_modules/(?!(@nestjs|jose|uid|openid-client|oauth4webapi)/)',
+    'node_modules/(?!(@nestjs|jose|uid|openid-client|oauth4webapi|pg-boss|rrule-temporal|temporal-spec|serialize-error|non-error)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(),

@@ -48,7 +48,20 @@ describe('internal gateway: events by barcode', () => {
   }
 
   const allSequences = async (organizationId: string, barcode: string) =>
-    (await database.db.query('SELECT sequence FROM domain_events WHERE organization_id = $1 AND barcode = $2 ORDER BY sequence DESC', [organizationId, barcode])).rows.map((r) => Number(r.sequence));
+    (await database.db.query('SELECT sequence FROM domain_events WHERE organization_id = $1 AND barcode = $2 ORDER BY xid DESC, sequence DESC', [organizationId, barcode])).rows.map((r) => Number(r.sequence));
+
+  /**
+   * Walks until `count` events show: the horizon is the oldest transaction running in the whole cluster, and
+   * other test files' transactions may hold it back for a moment.
+   */
+  async function walkUntil(params: Record<string, string | number>, count: number): Promise<Page[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { pages } = await walk(params);
+      if (pages.flatMap((p) => p.items).length >= count || Date.now() > deadline) return pages;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   /** Follows nextCursor to the end; `between` runs after each page. */
   async function walk(params: Record<string, string | number>, between?: () => Promise<void>): Promise<{ pages: Page[]; sequences: number[] }> {
@@ -142,6 +155,55 @@ describe('internal gateway: events by barcode', () => {
       // The appended ones are there for the next walk, newest first.
       const next = await get({ organizationId: fresh.organizationId, barcode, limit: 1 }).expect(200);
       expect(next.body.items[0].type).toBe('AppendedMeanwhile');
+    });
+
+    it('misses nothing when two transactions commit out of order: the later commit never sorts below what a reader saw', async () => {
+      const fresh = await seedOrganization(database.db);
+      const barcode = 'LATE-1';
+      const seen = async () => {
+        const { sequences } = await walk({ organizationId: fresh.organizationId, barcode, limit: 100 });
+        return sequences;
+      };
+      // The first transaction appends and stays open; the second appends after it (a higher sequence) and commits first.
+      const early = await database.db.pool.connect();
+      try {
+        await early.query('BEGIN');
+        await repository.append(early, [{ organizationId: fresh.organizationId, type: 'CommittedLate', aggregateType: 'Test', aggregateId: 'a', barcode, payload: {} }]);
+        await append(fresh.organizationId, barcode, 1, 'CommittedFirst');
+        // While the first is open, neither shows: the second is above the oldest running transaction.
+        expect(await seen()).toEqual([]);
+        const continued = await get({ organizationId: fresh.organizationId, barcode, limit: 1 }).expect(200);
+        expect(continued.body.items).toEqual([]);
+        await early.query('COMMIT');
+      } finally {
+        early.release();
+      }
+      const types = (await walkUntil({ organizationId: fresh.organizationId, barcode }, 2)).flatMap((p) => p.items).map((i) => i.type);
+      // Newest first in commit order: the first transaction's event is below the second's, and both are seen.
+      expect(types).toEqual(['CommittedFirst', 'CommittedLate']);
+    });
+
+    it('a walk started while a transaction is open goes on without it and a later walk sees it, newest first above what was seen', async () => {
+      const fresh = await seedOrganization(database.db);
+      const barcode = 'LATE-2';
+      await append(fresh.organizationId, barcode, 3, 'Before');
+      await walkUntil({ organizationId: fresh.organizationId, barcode }, 3);
+      const early = await database.db.pool.connect();
+      let firstWalk: number[];
+      try {
+        await early.query('BEGIN');
+        await repository.append(early, [{ organizationId: fresh.organizationId, type: 'Late', aggregateType: 'Test', aggregateId: 'a', barcode, payload: {} }]);
+        const { sequences } = await walk({ organizationId: fresh.organizationId, barcode, limit: 1 }, async () => {
+          await early.query('COMMIT').catch(() => undefined);
+        });
+        firstWalk = sequences;
+      } finally {
+        early.release();
+      }
+      expect(firstWalk).toHaveLength(3);
+      const second = (await walkUntil({ organizationId: fresh.organizationId, barcode, limit: 100 }, 4)).flatMap((p) => p.items);
+      expect(second.map((i) => i.type)).toEqual(['Late', 'Before', 'Before', 'Before']);
+      expect(second.slice(1).map((i) => i.sequence)).toEqual(firstWalk);
     });
 
     it('answers an empty page for a barcode without events, and 404 for an unknown organization', async () => {

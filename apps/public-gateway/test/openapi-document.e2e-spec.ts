@@ -32,6 +32,12 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations',
         'POST /oauth2/token',
         'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+        'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
+        'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints',
+        'GET /v0/organizations/{organizationId}/webhook-endpoints',
+        'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+        'DELETE /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
       ].sort(),
     );
   });

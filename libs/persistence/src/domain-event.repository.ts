@@ -16,6 +16,8 @@ export interface NewDomainEvent {
 export interface DomainEventRow {
   id: string;
   sequence: number;
+  /** The id of the transaction that appended it (xid8, as text): the first key of the commit order. */
+  xid: string;
   type: string;
   /** RFC 3339, UTC, microseconds. */
   occurredAt: string;
@@ -36,8 +38,10 @@ export interface BarcodeEventsPage {
   /** Inclusive lower bound of occurredAt: an instant, or a number of hours before `end`. */
   startDate?: string;
   timeWindowHours?: number;
-  /** Keyset: only events appended before this sequence number. */
-  beforeSequence?: number;
+  /** Only events of transactions below this one (a visibleHorizon() answer), all of which have ended. */
+  horizon: string;
+  /** Keyset: only events before this position in (xid, sequence) order. */
+  before?: { xid: string; sequence: number };
   limit: number;
 }
 
@@ -81,13 +85,24 @@ export class DomainEventRepository {
     return { end: rows[0].end, startAfterEnd: rows[0].start_after_end === true };
   }
 
-  /** One page of a barcode's events, newest (highest sequence) first, walking domain_events_barcode_idx. */
+  /**
+   * The commit-order horizon: the oldest transaction still running. Every event of a transaction below it
+   * is committed (or was rolled back), so reading only below it never shows an event before one that
+   * committed earlier and is still invisible.
+   */
+  async visibleHorizon(q: Queryable): Promise<string> {
+    const { rows } = await q.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
+    return rows[0].horizon;
+  }
+
+  /** One page of a barcode's events, newest first in commit order (xid, sequence), walking domain_events_barcode_idx. */
   async pageByBarcode(q: Queryable, page: BarcodeEventsPage): Promise<DomainEventRow[]> {
     const values: unknown[] = [page.organizationId, page.barcode, page.end, page.limit];
-    const where = ['organization_id = $1', 'barcode = $2', 'occurred_at < $3::timestamptz'];
-    if (page.beforeSequence !== undefined) {
-      values.push(page.beforeSequence);
-      where.push(`sequence < $${values.length}`);
+    values.push(page.horizon);
+    const where = ['organization_id = $1', 'barcode = $2', 'occurred_at < $3::timestamptz', `xid < $${values.length}::xid8`];
+    if (page.before !== undefined) {
+      values.push(page.before.xid, page.before.sequence);
+      where.push(`(xid, sequence) < ($${values.length - 1}::xid8, $${values.length}::bigint)`);
     }
     if (page.startDate !== undefined) {
       values.push(page.startDate);
@@ -99,6 +114,7 @@ export class DomainEventRepository {
     const { rows } = await q.query<{
       id: string;
       sequence: number;
+      xid: string;
       type: string;
       occurred_at: string;
       organization_id: string;
@@ -109,17 +125,18 @@ export class DomainEventRepository {
       initiator: string | null;
       payload: unknown;
     }>(
-      `SELECT id, sequence, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
+      `SELECT id, sequence, xid::text AS xid, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
               barcode, aggregate_type, aggregate_id, initiator, payload
          FROM domain_events
         WHERE ${where.join(' AND ')}
-        ORDER BY sequence DESC
+        ORDER BY xid DESC, sequence DESC
         LIMIT $4`,
       values,
     );
     return rows.map((r) => ({
       id: r.id,
       sequence: r.sequence,
+      xid: r.xid,
       type: r.type,
       occurredAt: r.occurred_at,
       organizationId: r.organization_id,

@@ -24,4 +24,5 @@ export * from './server-secret.repository';
 export * from './retail-unit.repository';
 export * from './inventory-clarification.repository';
 export * from './job-queue';
+export * from './webhook-endpoint.repository';
 export * from './job-queue.module';

@@ -1,13 +1,5 @@
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, waitUntil } from '@gateway/testing';
 import { JobQueue } from './job-queue';
-
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('JobQueue (pg-boss in the application database)', () => {
   let database: TestDatabase;
@@ -47,11 +39,11 @@ describe('JobQueue (pg-boss in the application database)', () => {
       .catch(() => undefined);
     await database.db.transaction((tx) => queue.send(tx, 'test-jobs', { label: 'committed' }));
     queue.wake('test-jobs');
-    await until(() => handled.includes('committed'));
+    await waitUntil(() => handled.includes('committed'));
     // A later job runs after it: had the rolled-back one existed, it would have run first.
     await database.db.transaction((tx) => queue.send(tx, 'test-jobs', { label: 'after' }));
     queue.wake('test-jobs');
-    await until(() => handled.includes('after'));
+    await waitUntil(() => handled.includes('after'));
     expect(handled).toEqual(['committed', 'after']);
   });
 

@@ -2,8 +2,9 @@
 // the transaction that asks for it, survives restarts, and is fetched by one replica at a time
 // (SELECT ... FOR UPDATE SKIP LOCKED); a job whose worker dies is retried after it expires.
 import { Injectable, Logger } from '@nestjs/common';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { Database, Queryable } from './database';
+import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 
 export interface JobQueueOptions {
   /** false: this process queues jobs but runs none (other replicas do). Default true. */
@@ -34,7 +35,7 @@ export class JobQueue {
   private started = false;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly options: JobQueueOptions = {},
   ) {
     this.boss = new PgBoss({
@@ -58,9 +59,17 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
     await this.boss.start();
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.queue, { name: definition.queue, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+      await this.boss.createQueue(definition.queue, { retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+    }
+    const moved = await movePgBoss10Jobs(this.db, async (tx, job) => {
+      if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
+      else this.logger.warn(`job queue: a pg-boss 10 job of the unknown queue ${job.name} was dropped`);
+    });
+    if (moved > 0) this.logger.log(`job queue: ${moved} unfinished jobs moved from the pg-boss 10 schema`);
+    for (const definition of this.definitions.values()) {
       if (this.options.runWorkers === false) continue;
       const workerId = await this.boss.work<unknown>(
         definition.queue,
@@ -90,6 +99,6 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 10_000 });
+    await this.boss.stop({ graceful: true, close: false, timeout: this.options.stopTimeoutMs ?? 10_000 });
   }
 }

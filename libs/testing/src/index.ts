@@ -9,3 +9,4 @@ export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
 export * from './committed-openapi';
+export * from './wait-until';

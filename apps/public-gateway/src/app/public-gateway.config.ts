@@ -34,6 +34,10 @@ export class PublicGatewayConfig extends GatewayConfig {
   @apply(int(92, 3650, 'number of days '))
   IDEMPOTENCY_RETENTION_DAYS = 92;
 
+  /** Comma-separated host names or addresses webhooks may reach although they are loopback or private, also over plain http (development, tests). */
+  @Matches(/^[A-Za-z0-9.:[\]_-]*(,[A-Za-z0-9.:[\]_-]*)*$/, { message: 'must be comma-separated host names or addresses' })
+  WEBHOOK_ALLOWED_HOSTS = '';
+
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
 }

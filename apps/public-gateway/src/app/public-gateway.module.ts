@@ -10,6 +10,8 @@ import {
   IDEMPOTENCY_RETENTION_DAYS,
   OrdersModule,
   PROTECTED_RESOURCE_METADATA_PATH,
+  WebhooksModule,
+  parseAllowedHosts,
   parseKeyEncryptionKey,
 } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
@@ -18,6 +20,7 @@ import { SalesOrdersController } from './orders/sales-orders.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
+import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -55,8 +58,9 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
+        WebhooksModule.forRoot({ keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY), allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS) }),
       ],
-      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController],
+      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
       providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }],
     };
   }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, SalesOrderRepository } from '@gateway/persistence';
+import { DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
+import { CursorSealer } from '../paging/cursor-sealer';
+import { SalesOrderReadService } from './sales-order-read.service';
 import { InventoryModule } from '../inventory/inventory.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SalesOrderService } from './sales-order.service';
@@ -7,7 +9,7 @@ import { IdempotencyRetentionJob } from './idempotency-retention.job';
 
 @Module({
   imports: [InventoryModule, OrganizationsModule],
-  providers: [SalesOrderService, SalesOrderRepository, FulfilmentOrderRepository, IdempotencyRepository, DomainEventRepository, IdempotencyRetentionJob],
-  exports: [SalesOrderService],
+  providers: [SalesOrderService, SalesOrderReadService, CursorSealer, ServerSecretRepository, SalesOrderRepository, FulfilmentOrderRepository, IdempotencyRepository, DomainEventRepository, IdempotencyRetentionJob],
+  exports: [SalesOrderService, SalesOrderReadService],
 })
 export class OrdersModule {}

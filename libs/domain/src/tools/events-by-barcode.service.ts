@@ -52,6 +52,8 @@ export class EventsByBarcodeService {
       end = query.endDate ?? window.end;
     }
 
+    // The first page fixes the commit-order horizon too: the walk shows the same events whenever it goes on.
+    const horizon = cursor?.horizon ?? (await this.events.visibleHorizon(this.db));
     const limit = query.limit ?? EVENTS_PAGE_LIMIT.default;
     const rows = await this.events.pageByBarcode(this.db, {
       organizationId,
@@ -59,16 +61,19 @@ export class EventsByBarcodeService {
       end,
       startDate: query.startDate,
       timeWindowHours: query.timeWindowHours,
-      beforeSequence: cursor?.after,
+      horizon,
+      before: cursor ? { xid: cursor.afterXid, sequence: cursor.after } : undefined,
       limit: limit + 1,
     });
-    const items = rows.slice(0, limit) as DomainEventDto[];
-    const nextCursor = rows.length > limit ? await this.cursors.seal({ ...asSent, end, after: items[items.length - 1].sequence }) : null;
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > limit ? await this.cursors.seal({ ...asSent, end, horizon, afterXid: last.xid, after: last.sequence }) : null;
+    const items: DomainEventDto[] = page.map(({ xid: _xid, ...event }) => event as DomainEventDto);
     return { items, nextCursor };
   }
 }
 
-function sameQuery(cursor: EventsCursor, query: Omit<EventsCursor, 'end' | 'after'>): boolean {
+function sameQuery(cursor: EventsCursor, query: Omit<EventsCursor, 'end' | 'horizon' | 'afterXid' | 'after'>): boolean {
   return (
     cursor.organizationId === query.organizationId &&
     cursor.barcode === query.barcode &&

@@ -1,5 +1,6 @@
 import { Database, ServerSecretRepository } from '@gateway/persistence';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { CursorSealer } from '../paging/cursor-sealer';
 import { EventsCursor, EventsCursorCodec } from './events-cursor';
 
 const CURSOR: EventsCursor = {
@@ -9,6 +10,8 @@ const CURSOR: EventsCursor = {
   startDate: null,
   endDate: null,
   end: '2026-09-18T10:15:00.123456Z',
+  horizon: '1234',
+  afterXid: '1200',
   after: 4711,
 };
 
@@ -24,7 +27,7 @@ describe('EventsCursorCodec', () => {
     await Promise.all([first.drop(), second.drop()]);
   });
 
-  const codec = (db: Database) => new EventsCursorCodec(db, new ServerSecretRepository());
+  const codec = (db: Database) => new EventsCursorCodec(new CursorSealer(db, new ServerSecretRepository()));
 
   it('opens what it sealed, and seals the same cursor differently each time', async () => {
     const c = codec(first.db);

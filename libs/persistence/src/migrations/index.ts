@@ -3,6 +3,9 @@ import * as initialSchema from './0001-initial-schema';
 import * as clientIdCharacters from './0002-client-id-characters';
 import * as serverSecrets from './0003-server-secrets';
 import * as idempotencyResponseText from './0004-idempotency-response-text';
+import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
+import * as domainEventCommitOrder from './0006-domain-event-commit-order';
+import * as webhookEndpoints from './0007-webhook-endpoints';
 
 export interface Migration {
   version: number;
@@ -15,4 +18,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, ...clientIdCharacters },
   { version: 3, ...serverSecrets },
   { version: 4, ...idempotencyResponseText },
+  { version: 5, ...salesOrderListIndexes },
+  { version: 6, ...domainEventCommitOrder },
+  { version: 7, ...webhookEndpoints },
 ];

@@ -1,14 +1,29 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdParam, OrganizationIdParam, demoExample } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, CreateSalesOrderDto, CurrentCaller, SalesOrderRecord, SalesOrderService, parseIdempotencyKey } from '@gateway/domain';
+import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam, demoExample } from '@gateway/platform';
+import {
+  Authenticated,
+  AuthenticatedCaller,
+  CreateSalesOrderDto,
+  CurrentCaller,
+  ListSalesOrdersQuery,
+  SalesOrderPageDto,
+  SalesOrderReadService,
+  SalesOrderRecord,
+  SalesOrderService,
+  SalesOrderView,
+  parseIdempotencyKey,
+} from '@gateway/domain';
 
 @ApiTags('orders')
 @Authenticated()
 @Controller('v0/organizations/:organizationId/stores/:storeId/sales-orders')
 export class SalesOrdersController {
-  constructor(private readonly orders: SalesOrderService) {}
+  constructor(
+    private readonly orders: SalesOrderService,
+    private readonly reads: SalesOrderReadService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -29,7 +44,11 @@ export class SalesOrdersController {
       },
     },
   })
-  @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
+  @ApiCreatedResponse({
+    type: SalesOrderRecord,
+    description: 'The sales order record',
+    headers: { Location: { description: 'the path of the order (GET it for its current status)', schema: { type: 'string' } } },
+  })
   @ApiProblemResponses(400, 403, 404, 415, 422, 500)
   @ApiResponse({
     status: 409,
@@ -46,10 +65,38 @@ export class SalesOrdersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SalesOrderRecord | string> {
     const outcome = await this.orders.create(caller, organizationId, storeId, body, parseIdempotencyKey(idempotencyKey));
+    res.setHeader('Location', `/v0/organizations/${organizationId}/stores/${encodeURIComponent(storeId)}/sales-orders/${outcome.record.id}`);
     if (outcome.replayText === undefined) return outcome.record;
     // A replay sends the first answer's stored text as it is (a string with a JSON content type is written unchanged).
     res.setHeader('Idempotent-Replayed', 'true');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     return outcome.replayText;
+  }
+
+  @Get()
+  @ApiOperation({ summary: "A store's sales orders, newest first, in pages", description: 'Follow nextCursor with the same orderReference for the next page. Unknown query parameters are refused.' })
+  @ApiOkResponse({ type: SalesOrderPageDto, description: 'One page of sales orders, newest first' })
+  @ApiProblemResponses(400, 403, 404, 500)
+  listSalesOrders(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('storeId', 'the store') storeId: string,
+    @Query() query: ListSalesOrdersQuery,
+  ): Promise<SalesOrderPageDto> {
+    return this.reads.list(caller, organizationId, storeId, query);
+  }
+
+  @Get(':salesOrderId')
+  @ApiOperation({ summary: 'One sales order with the state of its fulfilment' })
+  @ApiOkResponse({ type: SalesOrderView, description: 'The sales order' })
+  @ApiProblemResponses(400, 403, 404, 500)
+  getSalesOrder(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @EntityIdParam('storeId', 'the store') storeId: string,
+    @UuidParam('salesOrderId', 'the sales order (the id of its record)') salesOrderId: string,
+    @Query() _query: NoQueryParameters,
+  ): Promise<SalesOrderView> {
+    return this.reads.get(caller, organizationId, storeId, salesOrderId);
   }
 }

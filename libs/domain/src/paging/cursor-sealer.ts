@@ -1,0 +1,53 @@
+// Opaque cursors of every paged read: a JSON value sealed with AES-256-GCM under a key kept in the
+// database (shared by every replica), with the read's name as additional data, so a cursor can be neither
+// read, altered, forged nor used with another read: a changed byte fails authentication.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Database, ServerSecretRepository } from '@gateway/persistence';
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+// The key's name dates from the first paged read; every read uses it, told apart by `purpose`.
+const SECRET_NAME = 'events-by-barcode-cursor';
+
+@Injectable()
+export class CursorSealer {
+  private key?: Promise<Buffer>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly secrets: ServerSecretRepository,
+  ) {}
+
+  async seal(purpose: string, value: unknown): Promise<string> {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', await this.secret(), iv).setAAD(Buffer.from(purpose));
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  /** The value, or undefined when `token` is not one this service sealed for `purpose` or fails `isValid`. */
+  async open<T>(purpose: string, token: string, isValid: (value: unknown) => value is T): Promise<T | undefined> {
+    if (!/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+    const raw = Buffer.from(token, 'base64url');
+    if (raw.length <= 1 + IV_BYTES + TAG_BYTES || raw[0] !== VERSION) return undefined;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', await this.secret(), raw.subarray(1, 1 + IV_BYTES)).setAAD(Buffer.from(purpose));
+      decipher.setAuthTag(raw.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES));
+      const plain = Buffer.concat([decipher.update(raw.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      const value: unknown = JSON.parse(plain);
+      return isValid(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private secret(): Promise<Buffer> {
+    this.key ??= this.secrets.getOrCreate(this.db, SECRET_NAME, randomBytes(32)).catch((error: unknown) => {
+      this.key = undefined; // a failed read (database down) is retried by the next request
+      throw error;
+    });
+    return this.key;
+  }
+}

@@ -1,0 +1,16 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AccessRepository, WebhookEndpointRepository } from '@gateway/persistence';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './webhook-endpoints.service';
+
+@Module({})
+export class WebhooksModule {
+  static forRoot(options: WebhookOptions): DynamicModule {
+    return {
+      module: WebhooksModule,
+      imports: [OrganizationsModule],
+      providers: [{ provide: WEBHOOK_OPTIONS, useValue: options }, WebhookEndpointsService, WebhookEndpointRepository, AccessRepository],
+      exports: [WebhookEndpointsService],
+    };
+  }
+}

@@ -1,0 +1,84 @@
+// SQL of webhook endpoints.
+import { Injectable } from '@nestjs/common';
+import { Queryable } from './database';
+
+export interface WebhookEndpointRow {
+  id: string;
+  organizationId: string;
+  url: string;
+  eventTypes: string[];
+  description: string | null;
+  secretCiphertext: string;
+  createdByClientId: string;
+  /** For an endpoint a connector created: its connections then; null for the organization's endpoints. */
+  connectorConnectionIds: string[] | null;
+  createdAt: Date;
+}
+
+export type NewWebhookEndpoint = Omit<WebhookEndpointRow, 'createdAt'>;
+
+/** Which endpoints of the organization a caller manages: all, or those one client created. */
+export type EndpointOwner = { kind: 'ORGANIZATION' } | { kind: 'CLIENT'; clientId: string };
+
+const COLUMNS = `id, organization_id, url, event_types, description, secret_ciphertext, created_by_client_id, connector_connection_ids, created_at`;
+
+interface DbRow {
+  id: string;
+  organization_id: string;
+  url: string;
+  event_types: string[];
+  description: string | null;
+  secret_ciphertext: string;
+  created_by_client_id: string;
+  connector_connection_ids: string[] | null;
+  created_at: Date;
+}
+
+const toRow = (r: DbRow): WebhookEndpointRow => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  url: r.url,
+  eventTypes: r.event_types,
+  description: r.description,
+  secretCiphertext: r.secret_ciphertext,
+  createdByClientId: r.created_by_client_id,
+  connectorConnectionIds: r.connector_connection_ids,
+  createdAt: r.created_at,
+});
+
+function ownerFilter(owner: EndpointOwner, values: unknown[]): string {
+  if (owner.kind === 'ORGANIZATION') return 'TRUE';
+  values.push(owner.clientId);
+  return `created_by_client_id = $${values.length}`;
+}
+
+@Injectable()
+export class WebhookEndpointRepository {
+  async insert(q: Queryable, endpoint: NewWebhookEndpoint): Promise<WebhookEndpointRow> {
+    const { rows } = await q.query<DbRow>(
+      `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, description, secret_ciphertext, created_by_client_id, connector_connection_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      [endpoint.id, endpoint.organizationId, endpoint.url, endpoint.eventTypes, endpoint.description, endpoint.secretCiphertext, endpoint.createdByClientId, endpoint.connectorConnectionIds],
+    );
+    return toRow(rows[0]);
+  }
+
+  async list(q: Queryable, organizationId: string, owner: EndpointOwner): Promise<WebhookEndpointRow[]> {
+    const values: unknown[] = [organizationId];
+    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND ${ownerFilter(owner, values)} ORDER BY created_at, id`, values);
+    return rows.map(toRow);
+  }
+
+  async find(q: Queryable, organizationId: string, owner: EndpointOwner, id: string): Promise<WebhookEndpointRow | undefined> {
+    const values: unknown[] = [organizationId, id];
+    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)}`, values);
+    return rows.length > 0 ? toRow(rows[0]) : undefined;
+  }
+
+  /** False when there was no such endpoint (for this owner). */
+  async delete(q: Queryable, organizationId: string, owner: EndpointOwner, id: string): Promise<boolean> {
+    const values: unknown[] = [organizationId, id];
+    const { rowCount } = await q.query(`DELETE FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)}`, values);
+    return (rowCount ?? 0) > 0;
+  }
+}
