@@ -67,9 +67,9 @@ describe('the internal OpenAPI document', () => {
   it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404, 500 and 503', () => {
     const expected: [string, string, string, string[]][] = [
       ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '500', '503']],
-      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
       ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '500', '503']],
     ];
     for (const [method, path, schema, statuses] of expected) {
@@ -137,8 +137,8 @@ describe('the internal OpenAPI document', () => {
     ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel', 'cancelFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'FulfilmentOrderCancellationDto'],
     ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw', 'withdrawFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'ReleasedLineDto[]'],
     ['get', '/fulfilment-orders/{fulfilmentOrderId}/back-order', 'getBackOrder', ['200', '400', '401', '404', '500', '503'], 'BackOrderViewDto'],
-    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '415', '500', '503'], 'DispatchCommandOutcomeDto'],
-    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '415', '500', '503'], 'ClarificationAcknowledgedDto'],
+    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '413', '415', '500', '503'], 'DispatchCommandOutcomeDto'],
+    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '413', '415', '500', '503'], 'ClarificationAcknowledgedDto'],
   ])('documents %s %s (%s) with its answers, errors as problem bodies', (method, path, operationId, statuses, success) => {
     const operation = document.paths[path]?.[method];
     expect(operation?.operationId).toBe(operationId);

@@ -56,9 +56,46 @@ export class GatewayConfig {
   @IsBoolean({ message: 'must be true or false' })
   TRUST_PROXY = false;
 
+  /** A request's line and headers must arrive within this time, else 408 and the connection is closed (slow clients). */
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Min(100, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Max(600000, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  HTTP_HEADERS_TIMEOUT_MS = 10000;
+
+  /** A whole request, body included, must arrive within this time, else 408 and the connection is closed. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Min(100, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @Max(600000, { message: 'must be an integer number of milliseconds between 100 and 600000' })
+  @AtLeast('HTTP_HEADERS_TIMEOUT_MS')
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** Connections one process serves at once; one more is answered 503 with Retry-After and closed. */
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer between 1 and 100000' })
+  @Min(1, { message: 'must be an integer between 1 and 100000' })
+  @Max(100000, { message: 'must be an integer between 1 and 100000' })
+  HTTP_MAX_CONNECTIONS = 1000;
+
   /** Address the metrics port is bound to: loopback unless the operator opens it. */
   @IsIP(undefined, { message: 'must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0' })
   METRICS_HOST = '127.0.0.1';
+}
+
+/** The value must be at least that of another variable (the whole-request timeout against the headers timeout). */
+function AtLeast(other: string) {
+  return ValidateBy({
+    name: 'atLeast',
+    constraints: [other],
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const bound = (args?.object as Record<string, unknown>)[other];
+        return typeof value !== 'number' || typeof bound !== 'number' || value >= bound;
+      },
+      defaultMessage: () => `must be at least ${other}`,
+    },
+  });
 }
 
 /** The value must differ from that of another variable (e.g. the metrics port from the API port). */

@@ -15,7 +15,7 @@ export class SalesOrdersController {
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days' })
   @ApiCreatedResponse({ type: SalesOrderRecord, description: 'The sales order record' })
-  @ApiProblemResponses(400, 403, 404, 415, 422, 500)
+  @ApiProblemResponses(400, 403, 404, 413, 415, 422, 500)
   @ApiResponse({
     status: 409,
     description: 'Conflict: a request with this Idempotency-Key is still in flight (retry after Retry-After seconds), or the inventory cannot take the order',
