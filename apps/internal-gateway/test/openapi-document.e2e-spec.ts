@@ -159,6 +159,16 @@ describe('the internal OpenAPI document', () => {
     for (const quantity of ['fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand']) expect(document.components.schemas.InventoryLevelDto.properties[quantity].type).toBe('integer');
   });
 
+  it('states the product limits beyond the spec where the clarify and rebuild bodies are described', () => {
+    const barcodes = { type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' }, minItems: 1, maxItems: 1000 };
+    const clarify = document.components.schemas.ClarifyInventoryLevelsDto;
+    expect(clarify.properties.barcodes).toEqual(expect.objectContaining(barcodes));
+    expect(clarify.properties.initiator).toEqual(expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200 }));
+    expect(clarify.required).toEqual(['organizationId', 'initiator', 'barcodes']);
+    expect(document.components.schemas.RebuildInventoryLevelsBody.properties.barcodes).toEqual(expect.objectContaining(barcodes));
+    expect(document.components.schemas.RebuildInventoryLevelsBody.required).toEqual(['barcodes']);
+  });
+
   it('documents dispatch-command as one closed variant per command, each tying commandName to its body', () => {
     const variants = document.paths['/internal-tools/dispatch-command'].post.requestBody.content['application/json'].schema.oneOf;
     expect(variants.map((v: { properties: { commandName: { enum: string[] }; commandBody: { $ref: string } } }) => [v.properties.commandName.enum[0], v.properties.commandBody.$ref.split('/').pop()])).toEqual([
