@@ -4,6 +4,7 @@
 import { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Observable } from 'rxjs';
+import { hasBody } from './json-bodies-only';
 
 function run(step: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -15,11 +16,14 @@ export class ReadBodyInterceptor implements NestInterceptor {
   /** `steps`: express middlewares that check and parse the body (media type, JSON, forms), in order. */
   constructor(private readonly steps: RequestHandler[]) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() === 'http') {
-      const http = context.switchToHttp();
-      for (const step of this.steps) await run(step, http.getRequest<Request>(), http.getResponse<Response>());
-    }
-    return next.handle();
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
+    const req = context.switchToHttp().getRequest<Request>();
+    // Most requests (every read) have no body: nothing to wait for.
+    if (context.getType() !== 'http' || !hasBody(req)) return next.handle();
+    return this.read(req, context.switchToHttp().getResponse<Response>()).then(() => next.handle());
+  }
+
+  private async read(req: Request, res: Response): Promise<void> {
+    for (const step of this.steps) await run(step, req, res);
   }
 }

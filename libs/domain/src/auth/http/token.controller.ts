@@ -25,6 +25,8 @@ export class TokenController {
   @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
   @ApiResponse({ status: 401, type: OAuthErrorDto, description: 'invalid_client' })
+  @ApiResponse({ status: 413, type: OAuthErrorDto, description: 'invalid_request: the form is larger than 16 KB' })
+  @ApiResponse({ status: 415, type: OAuthErrorDto, description: 'invalid_request: the body is in a character set this endpoint does not read' })
   @ApiResponse({ status: 429, type: OAuthErrorDto, description: 'rate_limited, with Retry-After' })
   async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
     const answer = await this.tokens.handle({ contentType, authorization, body: req.body, address });
