@@ -371,7 +371,7 @@ describe('internal gateway: events by barcode', () => {
       expect((await get(params).expect(400)).body).toEqual(problem(errors));
     });
 
-    it.each([['0'], ['101'], ['1.5'], ['abc'], [''], ['-1'], ['1e1'], ['0x10'], [' 5']])('refuses limit=%j', async (limit) => {
+    it.each([['0'], ['101'], ['1.5'], ['20.5'], ['100.01'], ['abc'], [''], ['-1'], ['1e1'], ['0x10'], [' 5'], ['20.']])('refuses limit=%j', async (limit) => {
       expect((await get({ ...base(), limit }).expect(400)).body).toEqual(problem([{ pointer: '/query/limit', message: LIMIT }]));
     });
 
@@ -387,6 +387,14 @@ describe('internal gateway: events by barcode', () => {
     it('accepts the edges of the dates: offsets of 15:59, nine fraction digits, years 0001 and 9999', async () => {
       await get({ ...base(), startDate: '0001-01-01T00:00:00+15:59', endDate: '9999-12-31T23:59:59.999999999-15:59' }).expect(200);
       await get({ ...base(), endDate: '0001-01-01T00:00:00Z', timeWindowHours: 8784 }).expect(200);
+    });
+
+    it('reads limit as the number it is: 20.0 is 20', async () => {
+      const plain = await get({ organizationId: org.organizationId, barcode: busy, limit: '20' }).expect(200);
+      const decimal = await get({ organizationId: org.organizationId, barcode: busy, limit: '20.0' }).expect(200);
+      expect(decimal.body.items).toHaveLength(20);
+      expect(decimal.body.items).toEqual(plain.body.items);
+      expect((await get({ organizationId: org.organizationId, barcode: busy, limit: '3.000' }).expect(200)).body.items).toHaveLength(3);
     });
 
     it('accepts the edges of limit and timeWindowHours', async () => {

@@ -9,7 +9,6 @@ describe('internal gateway: health, errors and headers', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // No request here needs a token: the issuer is never asked.
     gateway = await startInternalGateway(database.url);
   });
 
@@ -50,17 +49,15 @@ describe('internal gateway: health, errors and headers', () => {
   });
 
   it('answers malformed JSON with a 400 problem and no parser internals', async () => {
-    const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('{"a":');
+    // Bodies are read once the bearer check has passed: body errors need an operation that takes one, and a token.
+    const res = await gateway.post('/internal-tools/clarify-inventory-levels').set('Content-Type', 'application/json').send('{"a":');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is not valid JSON.' });
   });
 
   it('answers a body over the size limit with 413', async () => {
-    const res = await request(app.getHttpServer())
-      .post('/v0/nothing-here')
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
+    const res = await gateway.post('/internal-tools/clarify-inventory-levels').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(res.body.status).toBe(413);
   });

@@ -71,9 +71,9 @@ describe('the internal OpenAPI document', () => {
   it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404, 500 and 503', () => {
     const expected: [string, string, string, string[]][] = [
       ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '500', '503']],
-      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
+      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
       ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '500', '503']],
     ];
     for (const [method, path, schema, statuses] of expected) {
@@ -141,8 +141,8 @@ describe('the internal OpenAPI document', () => {
     ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel', 'cancelFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'FulfilmentOrderCancellationDto'],
     ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw', 'withdrawFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'ReleasedLineDto[]'],
     ['get', '/fulfilment-orders/{fulfilmentOrderId}/back-order', 'getBackOrder', ['200', '400', '401', '404', '500', '503'], 'BackOrderViewDto'],
-    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '415', '500', '503'], 'DispatchCommandOutcomeDto'],
-    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '415', '500', '503'], 'ClarificationAcknowledgedDto'],
+    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '413', '415', '500', '503'], 'DispatchCommandOutcomeDto'],
+    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '413', '415', '500', '503'], 'ClarificationAcknowledgedDto'],
   ])('documents %s %s (%s) with its answers, errors as problem bodies', (method, path, operationId, statuses, success) => {
     const operation = document.paths[path]?.[method];
     expect(operation?.operationId).toBe(operationId);
@@ -161,6 +161,16 @@ describe('the internal OpenAPI document', () => {
     }
     expect(document.components.schemas.InventoryLevelDto.required).toEqual(['organizationId', 'warehouseId', 'barcode', 'fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand']);
     for (const quantity of ['fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand']) expect(document.components.schemas.InventoryLevelDto.properties[quantity].type).toBe('integer');
+  });
+
+  it('states the product limits beyond the spec where the clarify and rebuild bodies are described', () => {
+    const barcodes = { type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' }, minItems: 1, maxItems: 1000 };
+    const clarify = document.components.schemas.ClarifyInventoryLevelsDto;
+    expect(clarify.properties.barcodes).toEqual(expect.objectContaining(barcodes));
+    expect(clarify.properties.initiator).toEqual(expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200 }));
+    expect(clarify.required).toEqual(['organizationId', 'initiator', 'barcodes']);
+    expect(document.components.schemas.RebuildInventoryLevelsBody.properties.barcodes).toEqual(expect.objectContaining(barcodes));
+    expect(document.components.schemas.RebuildInventoryLevelsBody.required).toEqual(['barcodes']);
   });
 
   it('documents dispatch-command as one closed variant per command, each tying commandName to its body', () => {

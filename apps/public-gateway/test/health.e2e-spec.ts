@@ -1,25 +1,30 @@
 import { request as httpRequest } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createLogger, loadConfig } from '@gateway/platform';
-import { TestDatabase, createTestDatabase, gatewayTestEnv } from '@gateway/testing';
-import { createPublicGateway } from '../src/app/create-public-gateway';
-import { PublicGatewayConfig } from '../src/app/public-gateway.config';
+import { TestDatabase, createTestClient, createTestDatabase } from '@gateway/testing';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 describe('public gateway: health, errors and headers', () => {
   let database: TestDatabase;
+  let gateway: RunningGateway;
   let app: NestExpressApplication;
+  let token: string;
+  // Bodies are read once the bearer check has passed: body errors need an operation that takes one, and a token.
+  const bodyRoute = '/v0/organizations/0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01/stores/any/sales-orders';
+  const postBody = () => request(app.getHttpServer()).post(bodyRoute).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json');
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(database.url));
-    app = await createPublicGateway(config, createLogger({ name: 'test', level: 'silent' }));
     // Listening on a real port: some cases are refused by Node's HTTP parser before Express sees them.
-    await app.listen(0, '127.0.0.1');
+    gateway = await startPublicGateway(database.url);
+    app = gateway.app;
+    const client = await createTestClient(database.url, { type: 'SERVICE' });
+    const minted = await request(app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    token = minted.body.access_token;
   });
 
   afterAll(async () => {
-    await app.close();
+    await gateway.close();
     await database.drop();
   });
 
@@ -49,23 +54,20 @@ describe('public gateway: health, errors and headers', () => {
   });
 
   it('answers malformed JSON with a 400 problem and no parser internals', async () => {
-    const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('{"a":');
+    const res = await postBody().send('{"a":');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is not valid JSON.' });
   });
 
   it('answers a body over the size limit with 413', async () => {
-    const res = await request(app.getHttpServer())
-      .post('/v0/nothing-here')
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
+    const res = await postBody().send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(res.body.status).toBe(413);
   });
 
   it('answers a body nested too deeply with a 400 problem', async () => {
-    const res = await request(app.getHttpServer()).post('/v0/nothing-here').set('Content-Type', 'application/json').send('['.repeat(100_000) + ']'.repeat(100_000));
+    const res = await postBody().send('['.repeat(100_000) + ']'.repeat(100_000));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is nested more than 32 levels deep.' });
   });

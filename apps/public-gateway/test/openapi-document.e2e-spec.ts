@@ -87,6 +87,30 @@ describe('the public OpenAPI document', () => {
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
   });
 
+  it('states the product limits beyond the spec where the sales-order body is described', () => {
+    const schemas = publicDocument.components.schemas;
+    const order = schemas.CreateSalesOrderDto.properties;
+    expect(order.orderReference).toEqual(expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200 }));
+    expect(order.note).toEqual(expect.objectContaining({ type: 'string', maxLength: 2000 }));
+    expect(order.lineItems).toEqual(expect.objectContaining({ type: 'array', minItems: 1, maxItems: 500 }));
+    expect(order.placedAt).toEqual(expect.objectContaining({ type: 'string' }));
+    // placedAt takes ISO 8601 forms RFC 3339 (format date-time) does not.
+    expect(order.placedAt.format).toBeUndefined();
+    const customer = schemas.CustomerInput.properties;
+    expect(customer.firstName).toEqual(expect.objectContaining({ minLength: 1, maxLength: 200 }));
+    expect(customer.lastName).toEqual(expect.objectContaining({ maxLength: 200 }));
+    expect(customer.contactNumber).toEqual(expect.objectContaining({ maxLength: 50 }));
+    expect(customer.email).toEqual(expect.objectContaining({ format: 'email', maxLength: 320 }));
+    const line = schemas.SalesOrderLineInput.properties;
+    expect(line.name).toEqual(expect.objectContaining({ maxLength: 500 }));
+    expect(line.sku).toEqual(expect.objectContaining({ minLength: 1, maxLength: 200 }));
+    expect(line.barcode).toEqual(expect.objectContaining({ pattern: '^[A-Za-z0-9._-]{1,100}$' }));
+    expect(line.harmonizedCode).toEqual(expect.objectContaining({ pattern: '^[0-9A-Za-z. ]{1,20}$' }));
+    expect(schemas.CreateSalesOrderDto.required).toEqual(['orderReference', 'customer', 'lineItems']);
+    expect(schemas.CustomerInput.required).toEqual(['firstName']);
+    expect(schemas.SalesOrderLineInput.required).toEqual(['sku', 'quantity']);
+  });
+
   it('documents each path parameter once, with the rule the gateway enforces', () => {
     const detail = publicDocument.paths['/v0/organizations/{organizationId}/invoices/{invoiceId}'].get.parameters;
     expect(detail.filter((p: { in: string }) => p.in === 'path')).toEqual([

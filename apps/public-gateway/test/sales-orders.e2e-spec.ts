@@ -49,12 +49,30 @@ describe('sales-order creation', () => {
       storeId: org.storeId,
       orderReference: 'ORD-HTTP',
       status: 'RECEIVED',
-      placedAt: '2026-09-18T10:15:00Z',
+      placedAt: '2026-09-18T10:15:00.000Z',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       customer: { firstName: 'Ada', lastName: 'Lovelace' },
       lineItems: [{ name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' }],
       fulfilmentOrderId: expect.stringMatching(/^fo-/),
     });
+  });
+
+  it.each([
+    ['20260918T1015+0200', '2026-09-18T08:15:00.000Z'],
+    ['2026-09-18T10:15', '2026-09-18T10:15:00.000Z'],
+    ['2026-09-18T10:15:00.123456-05:30', '2026-09-18T15:45:00.123Z'],
+  ])('accepts placedAt %s (ISO 8601) and records it as %s', async (sent, recorded) => {
+    const res = await create().send({ ...body(`ISO-${sent}`), placedAt: sent });
+    expect(res.status).toBe(201);
+    expect(res.body.placedAt).toBe(recorded);
+    const { rows } = await database.db.query('SELECT placed_at FROM sales_orders WHERE id = $1', [res.body.id]);
+    expect((rows[0].placed_at as Date).toISOString()).toBe(recorded);
+  });
+
+  it.each([['2026-02-29T10:00:00Z'], ['2026-09-18T24:00Z'], ['20260918T1015+2400'], ['2026-09-18']])('refuses placedAt %s with 400', async (sent) => {
+    const res = await create().send({ ...body('ISO-BAD'), placedAt: sent });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/placedAt', message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200' }]);
   });
 
   it('records an order sent without placedAt as placed at its creation time', async () => {

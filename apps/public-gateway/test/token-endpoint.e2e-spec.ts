@@ -156,9 +156,11 @@ describe('POST /oauth2/token', () => {
   });
 
   it('is the token endpoint only at its own path: below it is an ordinary unknown route', async () => {
+    // An unknown route's body is not read (nor judged by its media type): 404, a problem body.
     const res = await request(gateway.app.getHttpServer()).post('/oauth2/token/extra').type('form').send('grant_type=client_credentials');
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at POST /oauth2/token/extra.' });
     const get = await request(gateway.app.getHttpServer()).get('/oauth2/token/extra');
     expect(get.status).toBe(404);
     expect(get.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /oauth2/token/extra.' });

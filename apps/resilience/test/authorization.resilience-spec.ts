@@ -1,9 +1,9 @@
 // Area "authorization": the OWASP API Top 10 cases that apply, against the gateways as real processes.
 // Object-level access across organizations, function-level access across the two gateways, the token
-// attacks, mass assignment, and brute force on the token endpoint (throttled per address, never locking
-// out a client's holder).
+// attacks, mass assignment, brute force on the token endpoint (throttled per address, never locking
+// out a client's holder), and slow or numerous clients.
 import { randomUUID } from 'node:crypto';
-import { createTestClient } from '@gateway/testing';
+import { HeldConnection, createTestClient, holdConnection, statusLines } from '@gateway/testing';
 import { AreaTally } from './support/area-report';
 import { tokenAttacks } from './support/forged-tokens';
 import { startGateway } from './support/gateway-process';
@@ -171,6 +171,59 @@ describe('authorization', () => {
       tally.check(firstLimited === 20 && spray.slice(firstLimited).every(limited), `spraying 25 client ids answered ${spray.map((r) => r.status).join()}`);
     } finally {
       await gateway.stop();
+    }
+    expect(tally.failures).toEqual([]);
+  });
+
+  it('cuts off slow clients within the limits, answers a refused bearer request without its body, and caps connections, on both gateways', async () => {
+    const limits = { headers: 1500, request: 3000, connections: 10 };
+    // Node checks the limits periodically (here every 375 ms) and the machine is shared: the answer may come this much later.
+    const slack = 1500;
+    const env = { HTTP_HEADERS_TIMEOUT_MS: String(limits.headers), HTTP_REQUEST_TIMEOUT_MS: String(limits.request), HTTP_MAX_CONNECTIONS: String(limits.connections) };
+    const gateways = {
+      public: await startGateway('public-gateway', { databaseUrl: world.database.url, issuer: world.publicGateway.url, env }),
+      internal: await startGateway('internal-gateway', { databaseUrl: world.database.url, issuer: world.publicGateway.url, env }),
+    };
+    const bodyPaths = {
+      public: `/v0/organizations/${world.org.organizationId}/stores/${world.org.storeId}/sales-orders`,
+      internal: '/internal-tools/clarify-inventory-levels',
+    };
+    const stalledPost = (path: string, authorization?: string) =>
+      [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000', ...(authorization ? [`Authorization: ${authorization}`] : []), '', '{"a":'].join('\r\n');
+    const cutOff = async (what: string, connection: HeldConnection, status: number, withinMs: number) => {
+      const { text, closedAfterMs } = await connection.closed(withinMs + slack);
+      tally.check(statusLines(text).join() === String(status), `${what}: answered ${statusLines(text).join() || 'nothing'}`);
+      tally.check(closedAfterMs !== undefined && closedAfterMs < withinMs + slack, `${what}: closed after ${closedAfterMs ?? 'more than ' + (withinMs + slack)} ms`);
+    };
+    try {
+      for (const [name, gateway] of Object.entries(gateways) as ['public' | 'internal', (typeof gateways)['public']][]) {
+        const token = name === 'public' ? world.publicToken : world.internalToken;
+        const slowHeaders = await Promise.all([1, 2, 3].map(() => holdConnection(gateway.url, 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')));
+        const stalledBody = await holdConnection(gateway.url, stalledPost(bodyPaths[name], `Bearer ${token}`));
+        const noToken = await holdConnection(gateway.url, stalledPost(bodyPaths[name]));
+        const garbageToken = await holdConnection(gateway.url, stalledPost(bodyPaths[name], 'Bearer garbage'));
+        // Other connections are served as usual meanwhile.
+        const live = await send(gateway.url, { method: 'GET', path: '/health/live' });
+        tally.check(live.status === 200 && live.ms < limits.headers, `${name}: /health/live answered ${live.status} after ${live.ms} ms while slow clients were held`);
+        for (const [what, connection] of [['no token', noToken], ['a garbage token', garbageToken]] as const) {
+          const answeredAfter = await connection.answered(/^HTTP\/1\.1 401 /, limits.request);
+          tally.check(answeredAfter !== undefined && answeredAfter < limits.request, `${name}: a stalled body with ${what} was not answered 401 before its body (${answeredAfter ?? 'no answer'})`);
+        }
+        for (const [i, connection] of slowHeaders.entries()) await cutOff(`${name}: slow headers ${i}`, connection, 408, limits.headers);
+        await cutOff(`${name}: a stalled body with a valid token`, stalledBody, 408, limits.request);
+        await cutOff(`${name}: a stalled body without a token`, noToken, 401, limits.request);
+        await cutOff(`${name}: a stalled body with a garbage token`, garbageToken, 401, limits.request);
+        // The cap: connections beyond it are answered 503 with Retry-After and closed.
+        const held = await Promise.all(Array.from({ length: limits.connections }, () => holdConnection(gateway.url)));
+        const refused = await (await holdConnection(gateway.url)).closed(2000);
+        tally.check(statusLines(refused.text).join() === '503' && /\r\nRetry-After: \d+\r\n/.test(refused.text) && refused.closedAfterMs !== undefined, `${name}: a connection beyond the cap got ${refused.text.slice(0, 200) || 'nothing'}`);
+        for (const connection of held) connection.socket.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const again = await send(gateway.url, { method: 'GET', path: '/health/live' });
+        tally.check(again.status === 200, `${name}: /health/live answered ${again.status} once the held connections closed`);
+      }
+    } finally {
+      await Promise.all(Object.values(gateways).map((gateway) => gateway.stop()));
     }
     expect(tally.failures).toEqual([]);
   });

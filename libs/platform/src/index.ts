@@ -27,3 +27,4 @@ export * from './validation/nested-object.decorators';
 export * from './validation/no-query-parameters';
 export * from './validation/required.decorator';
 export * from './validation/json-body-check';
+export * from './validation/documented-rules';

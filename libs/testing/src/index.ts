@@ -10,3 +10,4 @@ export * from './order-integrity';
 export * from './sales-order-factory';
 export * from './committed-openapi';
 export * from './wait-until';
+export * from './raw-connection';

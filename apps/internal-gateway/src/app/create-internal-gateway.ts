@@ -1,7 +1,7 @@
 // Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter } from '@gateway/platform';
+import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
 import { BEARER_SCHEME } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
@@ -9,7 +9,7 @@ import { InternalGatewayModule } from './internal-gateway.module';
 export const INTERNAL_API_VERSION = '2026-09-18';
 
 export async function createInternalGateway(config: InternalGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(InternalGatewayModule.forRoot(config), gatewayHttpAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(InternalGatewayModule.forRoot(config), gatewayHttpAdapter(httpServerLimits(config)), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });

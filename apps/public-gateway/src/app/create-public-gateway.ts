@@ -1,7 +1,7 @@
 // Builds the public gateway application, configured but not yet listening (main.ts and the tests share it).
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter } from '@gateway/platform';
+import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
 import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
@@ -10,7 +10,7 @@ import { PublicGatewayModule } from './public-gateway.module';
 export const PUBLIC_API_VERSION = '2026-09-18';
 
 export async function createPublicGateway(config: PublicGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(PublicGatewayModule.forRoot(config), gatewayHttpAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(PublicGatewayModule.forRoot(config), gatewayHttpAdapter(httpServerLimits(config)), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });

@@ -60,7 +60,7 @@ describe('CreateSalesOrderDto', () => {
     expect(await problems(body)).toEqual(
       expect.arrayContaining([
         { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
-        { pointer: '/placedAt', message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-09-18T10:15:00Z' },
+        { pointer: '/placedAt', message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200' },
         { pointer: '/customer/firstName', message: 'is required' },
         { pointer: '/customer/lastName', message: 'must be a string' },
         { pointer: '/lineItems/0/sku', message: 'must be 1 to 200 characters' },
@@ -123,6 +123,17 @@ describe('CreateSalesOrderDto', () => {
     const body = validBody();
     (body.lineItems[0] as Record<string, unknown>).quantity = '2';
     expect(await problems(body)).toEqual(expect.arrayContaining([{ pointer: '/lineItems/0/quantity', message: 'must be an integer' }]));
+  });
+
+  it('reads placedAt in the ISO 8601 forms and hands it on as RFC 3339 in UTC', async () => {
+    for (const [sent, utc] of [
+      ['20260918T1015+0200', '2026-09-18T08:15:00.000Z'],
+      ['2026-09-18T10:15', '2026-09-18T10:15:00.000Z'],
+      ['2026-09-18T10:15:00,5-01:00', '2026-09-18T11:15:00.500Z'],
+    ]) {
+      const dto = (await pipe.transform({ ...validBody(), placedAt: sent }, metadata)) as CreateSalesOrderDto;
+      expect([sent, dto.placedAt]).toEqual([sent, utc]);
+    }
   });
 
   it('accepts leap days that exist and refuses those that do not', async () => {

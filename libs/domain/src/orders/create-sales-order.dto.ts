@@ -1,23 +1,10 @@
 // The body of sales-order creation (spec 2.7, contract section 4), validated whole: every problem
 // is reported at once with its JSON pointer, unknown properties are refused.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
-import { ClosedSchema, NestedObject, NestedObjectList, Required } from '@gateway/platform';
+import { IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { ClosedSchema, HasItems, HasLength, HasMaxLength, IsEmailAddress, MatchesPattern, NestedObject, NestedObjectList, Required } from '@gateway/platform';
 import { COUNTRY_CODES, CURRENCY_CODES, CountryCode, CurrencyCode } from './sales-order.enums';
-import { IsTimestamp } from './is-timestamp.validator';
+import { IsoDateTime } from './iso-date-time';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -55,50 +42,49 @@ export class PriceInput {
 
 @ClosedSchema()
 export class CustomerInput {
-  @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.personName })
+  @ApiProperty()
   @Required()
   @IsString({ message: 'must be a string' })
-  @Length(1, SALES_ORDER_LIMITS.personName, { message: `must be 1 to ${SALES_ORDER_LIMITS.personName} characters` })
+  @HasLength(1, SALES_ORDER_LIMITS.personName)
   firstName!: string;
 
-  @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.personName })
+  @ApiPropertyOptional()
   @Optional()
   @IsString({ message: 'must be a string' })
-  @MaxLength(SALES_ORDER_LIMITS.personName, { message: `must be at most ${SALES_ORDER_LIMITS.personName} characters` })
+  @HasMaxLength(SALES_ORDER_LIMITS.personName)
   lastName?: string;
 
-  @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.contactNumber })
+  @ApiPropertyOptional()
   @Optional()
   @IsString({ message: 'must be a string' })
-  @MaxLength(SALES_ORDER_LIMITS.contactNumber, { message: `must be at most ${SALES_ORDER_LIMITS.contactNumber} characters` })
+  @HasMaxLength(SALES_ORDER_LIMITS.contactNumber)
   contactNumber?: string;
 
-  @ApiPropertyOptional({ format: 'email', maxLength: SALES_ORDER_LIMITS.email })
+  @ApiPropertyOptional()
   @Optional()
   @IsString({ message: 'must be a string' })
-  @MaxLength(SALES_ORDER_LIMITS.email, { message: `must be at most ${SALES_ORDER_LIMITS.email} characters` })
-  @IsEmail({}, { message: 'must be an email address' })
+  @IsEmailAddress(SALES_ORDER_LIMITS.email)
   email?: string;
 }
 
 @ClosedSchema()
 export class SalesOrderLineInput {
-  @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.productName, description: 'product name' })
+  @ApiPropertyOptional({ description: 'product name' })
   @Optional()
   @IsString({ message: 'must be a string' })
-  @MaxLength(SALES_ORDER_LIMITS.productName, { message: `must be at most ${SALES_ORDER_LIMITS.productName} characters` })
+  @HasMaxLength(SALES_ORDER_LIMITS.productName)
   name?: string;
 
-  @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.sku, description: 'stock keeping unit' })
+  @ApiProperty({ description: 'stock keeping unit' })
   @Required()
   @IsString({ message: 'must be a string' })
-  @Length(1, SALES_ORDER_LIMITS.sku, { message: `must be 1 to ${SALES_ORDER_LIMITS.sku} characters` })
+  @HasLength(1, SALES_ORDER_LIMITS.sku)
   sku!: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: SALES_ORDER_LIMITS.barcode, pattern: '^[A-Za-z0-9._-]+$', description: 'when given, the line resolves to the retail unit with this barcode; otherwise by sku' })
+  @ApiPropertyOptional({ description: 'when given, the line resolves to the retail unit with this barcode; otherwise by sku' })
   @Optional()
   @IsString({ message: 'must be a string' })
-  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1 to 100 letters, digits, dots, underscores or hyphens' })
+  @MatchesPattern(/^[A-Za-z0-9._-]{1,100}$/, 'must be 1 to 100 letters, digits, dots, underscores or hyphens')
   barcode?: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX })
@@ -127,10 +113,10 @@ export class SalesOrderLineInput {
   @Max(MAX, { message: `must be at most ${MAX}` })
   weightGram?: number;
 
-  @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.harmonizedCode, description: 'Harmonized System code for customs declarations' })
+  @ApiPropertyOptional({ description: 'Harmonized System code for customs declarations' })
   @Optional()
   @IsString({ message: 'must be a string' })
-  @Matches(/^[0-9A-Za-z. ]{1,20}$/, { message: 'must be 1 to 20 digits, letters, dots or spaces' })
+  @MatchesPattern(/^[0-9A-Za-z. ]{1,20}$/, 'must be 1 to 20 digits, letters, dots or spaces')
   harmonizedCode?: string;
 
   @ApiPropertyOptional({ enum: COUNTRY_CODES, description: 'ISO 3166-1 alpha-2' })
@@ -141,21 +127,20 @@ export class SalesOrderLineInput {
 
 @ClosedSchema()
 export class CreateSalesOrderDto {
-  @ApiProperty({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: "the caller's reference, informational" })
+  @ApiProperty({ description: "the caller's reference, informational" })
   @Required()
   @IsString({ message: 'must be a string' })
-  @Length(1, SALES_ORDER_LIMITS.orderReference, { message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
+  @HasLength(1, SALES_ORDER_LIMITS.orderReference)
   orderReference!: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'ISO 8601 timestamp at which the order was placed, with a time zone' })
   @Optional()
-  @IsTimestamp()
+  @IsoDateTime('timestamp at which the order was placed')
   placedAt?: string;
 
-  @ApiPropertyOptional({ maxLength: SALES_ORDER_LIMITS.note, description: 'generic order note, viewable in the shipping platform' })
+  @ApiPropertyOptional({ description: 'generic order note, viewable in the shipping platform' })
   @Optional()
   @IsString({ message: 'must be a string' })
-  @MaxLength(SALES_ORDER_LIMITS.note, { message: `must be at most ${SALES_ORDER_LIMITS.note} characters` })
+  @HasMaxLength(SALES_ORDER_LIMITS.note)
   note?: string;
 
   @ApiProperty({ type: () => CustomerInput })
@@ -163,10 +148,9 @@ export class CreateSalesOrderDto {
   @NestedObject(() => CustomerInput)
   customer!: CustomerInput;
 
-  @ApiProperty({ type: () => [SalesOrderLineInput], minItems: 1, maxItems: SALES_ORDER_LIMITS.lineItems })
+  @ApiProperty({ type: () => [SalesOrderLineInput] })
   @Required()
   @NestedObjectList(() => SalesOrderLineInput)
-  @ArrayMinSize(1, { message: 'must have at least 1 line' })
-  @ArrayMaxSize(SALES_ORDER_LIMITS.lineItems, { message: `must have at most ${SALES_ORDER_LIMITS.lineItems} lines` })
+  @HasItems(1, SALES_ORDER_LIMITS.lineItems, 'lines')
   lineItems!: SalesOrderLineInput[];
 }

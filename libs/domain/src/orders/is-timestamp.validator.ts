@@ -1,6 +1,4 @@
-// An ISO 8601 date-time with a time zone (the RFC 3339 profile), on a day that exists in the calendar.
-import { ValidationOptions, registerDecorator } from 'class-validator';
-
+// An RFC 3339 date-time (time zone required) on a day that exists in the calendar: the events query's dates.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
 
 export function isTimestamp(value: unknown): boolean {
@@ -13,15 +11,4 @@ export function isTimestamp(value: unknown): boolean {
   if (hour > 23 || minute > 59 || second > 59) return false;
   if (match[9] !== undefined && (Number(match[9]) > 23 || Number(match[10]) > 59)) return false;
   return true;
-}
-
-export function IsTimestamp(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isTimestamp',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-09-18T10:15:00Z', ...options },
-      validator: { validate: isTimestamp },
-    });
 }

@@ -5,7 +5,7 @@ import { IsInt, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-
 import { Transform } from 'class-transformer';
 import { ClosedSchema } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
-import { MAX_CURSOR_LENGTH, plainInteger } from '../tools/events-by-barcode.query';
+import { MAX_CURSOR_LENGTH, plainNumber } from '../tools/events-by-barcode.query';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
 import { SalesOrderRecord, toSalesOrderRecord } from './sales-order.record';
 
@@ -39,7 +39,7 @@ const LIMIT_MESSAGE = `must be an integer from ${SALES_ORDER_PAGE_LIMIT.min} to 
 
 export class ListSalesOrdersQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: SALES_ORDER_PAGE_LIMIT.min, maximum: SALES_ORDER_PAGE_LIMIT.max, default: SALES_ORDER_PAGE_LIMIT.default, description: 'orders per page' })
-  @Transform(plainInteger)
+  @Transform(plainNumber)
   @Optional()
   @IsInt({ message: LIMIT_MESSAGE })
   @Min(SALES_ORDER_PAGE_LIMIT.min, { message: LIMIT_MESSAGE })

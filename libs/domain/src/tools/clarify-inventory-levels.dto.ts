@@ -1,8 +1,8 @@
 // POST /internal-tools/clarify-inventory-levels: who asks for which barcodes' levels to be rebuilt.
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, IsUUID, Length } from 'class-validator';
-import { ClosedSchema, Required, canonicalUuid } from '@gateway/platform';
+import { IsString, IsUUID } from 'class-validator';
+import { ClosedSchema, HasLength, Required, canonicalUuid } from '@gateway/platform';
 import { IsBarcodeList } from './commands/command-body-rules';
 
 export const MAX_CLARIFY_BARCODES = 1000;
@@ -15,13 +15,13 @@ export class ClarifyInventoryLevelsDto {
   @IsUUID(undefined, { message: 'must be a UUID' })
   organizationId!: string;
 
-  @ApiProperty({ minLength: 1, maxLength: 200, description: 'who asks (a person or a tool, e.g. an email address): recorded with the clarification and on every event it writes' })
+  @ApiProperty({ description: 'who asks (a person or a tool, e.g. an email address): recorded with the clarification and on every event it writes' })
   @Required()
   @IsString({ message: 'must be a string' })
-  @Length(1, 200, { message: 'must be 1 to 200 characters' })
+  @HasLength(1, 200)
   initiator!: string;
 
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_CLARIFY_BARCODES, description: 'retail units of the organization (archived ones too); repeated barcodes count once' })
+  @ApiProperty({ description: 'retail units of the organization (archived ones too); repeated barcodes count once' })
   @IsBarcodeList(MAX_CLARIFY_BARCODES)
   barcodes!: string[];
 }

@@ -15,8 +15,7 @@ export const MAX_CURSOR_LENGTH = 2048;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
-export const plainInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
-const plainNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value);
+export const plainNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value);
 
 export const DATE_TIME_MESSAGE = 'must be an RFC 3339 date-time with a time zone (offset at most 15:59 either way), e.g. 2026-09-18T10:15:00Z';
 
@@ -57,7 +56,8 @@ export class EventsByBarcodeQuery {
   barcode!: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: EVENTS_PAGE_LIMIT.min, maximum: EVENTS_PAGE_LIMIT.max, default: EVENTS_PAGE_LIMIT.default, description: 'events per page' })
-  @Transform(plainInteger)
+  // A number written plainly: 20.0 is 20, 20.5 is not an integer (400).
+  @Transform(plainNumber)
   @Optional()
   @IsInt({ message: `must be an integer from ${EVENTS_PAGE_LIMIT.min} to ${EVENTS_PAGE_LIMIT.max}` })
   @Min(EVENTS_PAGE_LIMIT.min, { message: `must be an integer from ${EVENTS_PAGE_LIMIT.min} to ${EVENTS_PAGE_LIMIT.max}` })

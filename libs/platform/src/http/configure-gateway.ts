@@ -14,6 +14,7 @@ import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { planHelmetHeaders } from './response-headers';
+import { ReadBodyInterceptor } from './read-body.interceptor';
 
 export interface GatewayOptions {
   logger: AppLogger;
@@ -50,11 +51,17 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
   app.use(requestLoggingMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
   for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
-  // Not strict: a body that is valid JSON but not an object reaches the validation pipe, which says so
-  // ("must be a JSON object") instead of calling it invalid JSON.
-  app.use(json({ limit: options.jsonBodyLimit ?? '1mb', strict: false, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }));
-  for (const path of options.formBodyPaths ?? []) app.use(onPathOnly(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 })));
-  app.use(jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []));
+  // Bodies are read once the guards have let the request through (ReadBodyInterceptor): a media type
+  // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an
+  // object reaches the validation pipe, which says so ("must be a JSON object") instead of calling it
+  // invalid JSON.
+  app.useGlobalInterceptors(
+    new ReadBodyInterceptor([
+      jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []),
+      json({ limit: options.jsonBodyLimit ?? '1mb', strict: false, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }),
+      ...(options.formBodyPaths ?? []).map((path) => onPathOnly(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }))),
+    ]),
+  );
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);

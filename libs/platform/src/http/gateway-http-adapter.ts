@@ -1,11 +1,57 @@
-// The express instance both gateways run on, with the settings express reads only when its router is
-// first created (which Nest does before any of our configuration runs).
+// The express instance and the HTTP server both gateways run on: the settings express reads only when
+// its router is first created (which Nest does before any of our configuration runs), and the limits
+// that keep slow or numerous clients from holding the process (headers and whole-request time limits,
+// a cap on connections).
+import { createServer } from 'node:http';
 import express from 'express';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { capConnections } from './connection-cap';
 
-export function gatewayHttpAdapter(): ExpressAdapter {
+export interface HttpServerLimits {
+  /** The request line and headers must arrive within this time (ms), else 408 and the connection closes. */
+  headersTimeoutMs: number;
+  /** The whole request, body included (ms); at least headersTimeoutMs. */
+  requestTimeoutMs: number;
+  /** Connections served at once; one more is answered 503 and closed. */
+  maxConnections: number;
+}
+
+/** The limits of a gateway's configuration (GatewayConfig). */
+export function httpServerLimits(config: { HTTP_HEADERS_TIMEOUT_MS: number; HTTP_REQUEST_TIMEOUT_MS: number; HTTP_MAX_CONNECTIONS: number }): HttpServerLimits {
+  return { headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, maxConnections: config.HTTP_MAX_CONNECTIONS };
+}
+
+class GatewayExpressAdapter extends ExpressAdapter {
+  constructor(
+    instance: express.Express,
+    private readonly limits: HttpServerLimits,
+  ) {
+    super(instance);
+  }
+
+  /** Nest's own server, created with our limits (no https: TLS ends before the gateways). */
+  override initHttpServer(): void {
+    const { headersTimeoutMs, requestTimeoutMs, maxConnections } = this.limits;
+    const server = createServer(
+      {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        // Node checks the two limits on this interval (30 s by default, which let a slow request live
+        // 30 s past its limit): at most a second late, sooner for short limits.
+        connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeoutMs / 4)),
+        // Idle keep-alive connections outlive a load balancer's idle timeout (60 s on the common ones).
+        keepAliveTimeout: 65_000,
+      },
+      this.getInstance(),
+    );
+    capConnections(server, maxConnections);
+    this.setHttpServer(server);
+  }
+}
+
+export function gatewayHttpAdapter(limits: HttpServerLimits): ExpressAdapter {
   const instance = express();
   // Paths are matched as the spec writes them: /V0/whoami is not /v0/whoami.
   instance.set('case sensitive routing', true);
-  return new ExpressAdapter(instance);
+  return new GatewayExpressAdapter(instance, limits);
 }

@@ -13,7 +13,7 @@ export class UnsupportedMediaTypeProblem extends ProblemException {
   }
 }
 
-function hasBody(req: Request): boolean {
+export function hasBody(req: Pick<Request, 'headers'>): boolean {
   return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 }
 

@@ -15,9 +15,6 @@ export interface RunOptions {
 export async function runGateway(app: NestExpressApplication, options: RunOptions): Promise<void> {
   await app.listen(options.port, options.host);
   const server = app.getHttpServer() as Server;
-  // Keep-alive sockets must not outlive a load balancer's idle timeout in the wrong order.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   options.logger.info({ port: options.port, host: options.host }, `${options.name} listening`);
   // Run by `npm start`: the launcher prints its banner once every gateway says it listens.
   process.send?.({ listening: options.port });

@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'insufficient access',
   404: 'not found',
   409: 'conflict',
+  413: 'the body is larger than this operation accepts',
   415: 'the body is not application/json',
   422: 'unprocessable',
   429: 'rate limited (Retry-After)',

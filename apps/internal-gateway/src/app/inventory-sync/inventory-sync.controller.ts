@@ -24,7 +24,7 @@ export class InventorySyncController {
     description: 'Adds to the barcodes already excluded. One InventorySyncOverrideAdded event per barcode changed. With dryRun, answers what would change and writes nothing.',
   })
   @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
-  @ApiProblemResponses(400, 404, 415, 500)
+  @ApiProblemResponses(400, 404, 413, 415, 500)
   overrideBarcodeInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
@@ -41,7 +41,7 @@ export class InventorySyncController {
   })
   @ApiBody({ type: DefaultInventorySyncDto, required: false })
   @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
-  @ApiProblemResponses(400, 404, 415, 500)
+  @ApiProblemResponses(400, 404, 413, 415, 500)
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,

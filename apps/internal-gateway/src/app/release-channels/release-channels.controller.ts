@@ -21,7 +21,7 @@ export class ReleaseChannelsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Put an organization on a release channel (appends ReleaseChannelAssigned when the channel changes)' })
   @ApiOkResponse({ type: ReleaseChannelAssignmentDto, description: 'The assignment result' })
-  @ApiProblemResponses(400, 404, 415, 500)
+  @ApiProblemResponses(400, 404, 413, 415, 500)
   assignReleaseChannel(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,

@@ -24,7 +24,7 @@ export class CommandDispatchController {
   @ApiOperation({ summary: 'Run a command by hand: an unknown command or an invalid body is 400; a valid command the domain refuses is FAILED with its reason' })
   @ApiBody({ schema: dispatchCommandRequestSchema() })
   @ApiOkResponse({ type: DispatchCommandOutcomeDto })
-  @ApiProblemResponses(400, 415, 500)
+  @ApiProblemResponses(400, 413, 415, 500)
   dispatchCommand(@CurrentCaller() caller: AuthenticatedCaller, @Body() body: DispatchCommandDto): Promise<DispatchCommandOutcomeDto> {
     return this.commands.dispatch(body, caller.identity.clientId);
   }

@@ -13,7 +13,7 @@ export class InventoryClarificationController {
   @HttpCode(202)
   @ApiOperation({ summary: "Re-clarify inventory levels: acknowledged at once; a background job rebuilds the barcodes' levels at every warehouse from the event log and records the initiator" })
   @ApiAcceptedResponse({ type: ClarificationAcknowledgedDto })
-  @ApiProblemResponses(400, 404, 415, 500)
+  @ApiProblemResponses(400, 404, 413, 415, 500)
   async clarifyInventoryLevels(@CurrentCaller() caller: AuthenticatedCaller, @Body() body: ClarifyInventoryLevelsDto): Promise<ClarificationAcknowledgedDto> {
     return (await this.clarifications.request(body, caller.identity.clientId)).answer;
   }

@@ -49,7 +49,7 @@ export class SalesOrdersController {
     description: 'The sales order record',
     headers: { Location: { description: 'the path of the order (GET it for its current status)', schema: { type: 'string' } } },
   })
-  @ApiProblemResponses(400, 403, 404, 415, 422, 500)
+  @ApiProblemResponses(400, 403, 404, 413, 415, 422, 500)
   @ApiResponse({
     status: 409,
     description: 'Conflict: a request with this Idempotency-Key is still in flight (retry after Retry-After seconds), or the inventory cannot take the order',

@@ -36,6 +36,8 @@ export class TokenController {
     description: 'invalid_client',
     headers: { 'WWW-Authenticate': { description: 'Basic realm="token", charset="UTF-8", whichever method was used', schema: { type: 'string' } } },
   })
+  @ApiResponse({ status: 413, type: OAuthErrorDto, description: 'invalid_request: the form is larger than 16 KB' })
+  @ApiResponse({ status: 415, type: OAuthErrorDto, description: 'invalid_request: the body is in a character set this endpoint does not read' })
   @ApiResponse({
     status: 429,
     type: OAuthErrorDto,

@@ -1,5 +1,6 @@
 // Validation rules shared by the command bodies, in the words of the schema's domains (each a required value).
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches } from 'class-validator';
 import { Required } from '@gateway/platform';
 
@@ -12,9 +13,10 @@ export const IsEntityId = () =>
 
 export const IsBarcode = () => applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
 
-/** A list of 1 to `max` barcodes (clarify, and the rebuild command). */
+/** A list of 1 to `max` barcodes (clarify, and the rebuild command), documented with the same limits. */
 export const IsBarcodeList = (max: number) =>
   applyDecorators(
+    ApiProperty({ type: 'array', items: { type: 'string', pattern: BARCODE_PATTERN.source }, minItems: 1, maxItems: max }),
     Required(),
     IsArray({ message: 'must be an array' }),
     ArrayMinSize(1, { message: 'must name at least 1 barcode' }),

@@ -9,7 +9,7 @@ export const MAX_REBUILD_BARCODES = 1000;
 
 @ClosedSchema()
 export class RebuildInventoryLevelsBody {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_REBUILD_BARCODES, description: 'retail units of the organization (archived ones too)' })
+  @ApiProperty({ description: 'retail units of the organization (archived ones too)' })
   @IsBarcodeList(MAX_REBUILD_BARCODES)
   barcodes!: string[];
 }

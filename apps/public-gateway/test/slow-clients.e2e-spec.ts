@@ -1,0 +1,117 @@
+// Slow and numerous clients (issue 13 item 3), with raw sockets: a request's headers and the whole
+// request must arrive within their limits (408, connection closed), a request the bearer check refuses
+// is answered without waiting for its body, and a connection beyond the cap is refused with a 503.
+import request from 'supertest';
+import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, holdConnection, lastBody, seedOrganization, statusLines } from '@gateway/testing';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+const HEADERS_MS = 600;
+const REQUEST_MS = 2500;
+/** What Node's periodic check (a quarter of the headers limit here) and a busy test machine may add. */
+const SLACK_MS = 1000;
+
+describe('slow clients and the connection cap', () => {
+  let database: TestDatabase;
+  let gateway: RunningGateway;
+  let org: SeededOrganization;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    gateway = await startPublicGateway(database.url, { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
+    org = await seedOrganization(database.db);
+    const client = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
+    const minted = await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    token = minted.body.access_token;
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await database.drop();
+  });
+
+  const salesOrders = () => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
+  const stalledPost = (authorization?: string) =>
+    [`POST ${salesOrders()} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000', ...(authorization ? [`Authorization: ${authorization}`] : []), '', '{"orderReference":'].join('\r\n');
+
+  it('answers 408 and closes a connection whose headers do not arrive in time, while other connections are served', async () => {
+    const slow = await Promise.all([1, 2, 3, 4, 5].map(() => holdConnection(gateway.url, 'GET /v0/whoami HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')));
+    const started = Date.now();
+    const live = await request(gateway.app.getHttpServer()).get('/health/live');
+    expect(live.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(HEADERS_MS);
+    for (const connection of slow) {
+      const { text, closedAfterMs } = await connection.closed(HEADERS_MS + SLACK_MS);
+      expect(statusLines(text)).toEqual([408]);
+      expect(text).toMatch(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/);
+      expect(text).toMatch(/\r\nConnection: close\r\n/);
+      expect(lastBody(text)).toEqual({ type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+      expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 50);
+      expect(closedAfterMs).toBeLessThan(HEADERS_MS + SLACK_MS);
+    }
+  });
+
+  it('answers 408 and closes a connection that never sends anything', async () => {
+    const { text, closedAfterMs } = await (await holdConnection(gateway.url)).closed(HEADERS_MS + SLACK_MS);
+    expect(statusLines(text)).toEqual([408]);
+    expect(closedAfterMs).toBeLessThan(HEADERS_MS + SLACK_MS);
+  });
+
+  it('answers 408 and closes a connection whose body stalls, once the whole-request limit has passed', async () => {
+    const stalled = await holdConnection(gateway.url, stalledPost(`Bearer ${token}`));
+    const { text, closedAfterMs } = await stalled.closed(REQUEST_MS + SLACK_MS);
+    expect(statusLines(text)).toEqual([408]);
+    expect(lastBody(text)).toEqual({ type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+    expect(closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS);
+  });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a garbage bearer token', 'Bearer garbage'],
+    ['another scheme', 'Basic Zm9vOmJhcg=='],
+  ])('answers a request with %s 401 without waiting for its body, and answers nothing more', async (_what, authorization) => {
+    const stalled = await holdConnection(gateway.url, stalledPost(authorization));
+    const answeredAfterMs = await stalled.answered(/^HTTP\/1\.1 401 [\s\S]*\r\n\r\n\{[^]*\}$/, REQUEST_MS);
+    expect(answeredAfterMs).toBeDefined();
+    expect(answeredAfterMs).toBeLessThan(REQUEST_MS / 2);
+    expect(stalled.received()).toMatch(/\r\nWWW-Authenticate: Bearer realm="public"/);
+    // The rest of the body never comes: the connection is closed at the request limit without a second answer.
+    const { text, closedAfterMs } = await stalled.closed(REQUEST_MS + SLACK_MS);
+    expect(statusLines(text)).toEqual([401]);
+    expect(closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS);
+  });
+
+  it('refuses a connection beyond the cap with a 503 problem and Retry-After, and serves again once one closes', async () => {
+    const capped = await startPublicGateway(database.url, { HTTP_MAX_CONNECTIONS: '3' });
+    try {
+      const held = await Promise.all([1, 2, 3].map(() => holdConnection(capped.url)));
+      const refused = await holdConnection(capped.url);
+      const { text, closedAfterMs } = await refused.closed(2000);
+      expect(statusLines(text)).toEqual([503]);
+      expect(text).toMatch(/\r\nRetry-After: 1\r\n/);
+      expect(text).toMatch(/\r\nConnection: close\r\n/);
+      expect(text).toMatch(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/);
+      const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})\r\n/.exec(text)?.[1];
+      expect(lastBody(text)).toEqual({
+        type: '/problems/service-unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'This gateway process is serving as many connections as it accepts (3); try again shortly.',
+        requestId,
+      });
+      expect(closedAfterMs).toBeLessThan(2000);
+      // The held connections are served as usual.
+      held[0].socket.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await held[0].answered(/^HTTP\/1\.1 200 /, 2000)).toBeDefined();
+      held[1].socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await holdConnection(capped.url, 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      expect(statusLines((await next.closed(2000)).text)).toEqual([200]);
+      for (const connection of held) connection.socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await capped.close();
+    }
+  });
+});
