@@ -145,6 +145,15 @@ describe('admin CLI', () => {
     });
   });
 
+  it('prints help on stdout with exit 0, for the program and for a verb', () => {
+    const unreachable = { url: 'postgres://admin@127.0.0.1:1/none' } as TestDatabase;
+    for (const args of [['--help'], ['help'], ['help', 'import'], ['import', '--help'], ['--json', '--help']]) {
+      const { code, stdout, stderr } = admin(unreachable, ...args);
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect(stdout).toMatch(args.includes('import') ? /^Usage: admin import \[options\] <file>\n/ : /^Usage: admin \[options\] \[command\]\n[\s\S]*clients:create/);
+    }
+  });
+
   it('answers a usage error with exit 2', () => {
     expect(admin(database, 'no-such-verb').code).toBe(2);
     expect(admin(database, 'import').code).toBe(2);
