@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, writeLargeImportFile } from '@gateway/testing';
 
 const root = join(__dirname, '../../..');
 const cli = join(root, 'dist/apps/admin-cli/main.js');
@@ -188,6 +188,26 @@ describe('admin CLI', () => {
       expect(stdout).toMatch(args.includes('import') ? /^Usage: admin import \[options\] <file>\n/ : /^Usage: admin \[options\] \[command\]\n[\s\S]*clients:create/);
     }
   });
+
+  it('reads a 25 MB file in a 96 MB heap: the problem in its last item is found, with its pointer, and nothing is written', async () => {
+    const file = join(dir, 'large.json');
+    const { barcodes, bytes } = await writeLargeImportFile(file, 25_000_000, { negativeLastLevel: true });
+    expect(bytes).toBeGreaterThan(25_000_000);
+    // The whole file parsed at once (its text and its objects) does not fit in this heap; read item by item, it does.
+    const result = spawnSync(process.execPath, ['--max-old-space-size=96', cli, '--json', 'import', file], {
+      env: { PATH: process.env.PATH, DATABASE_URL: database.url, KEY_ENCRYPTION_KEY },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect({ code: result.status, document: JSON.parse(result.stdout) }).toEqual({
+      code: 1,
+      document: {
+        error: `${file}: The import file has 1 problem. Nothing was written.`,
+        problems: [{ pointer: `/inventory/${barcodes - 1}/onHand`, message: 'must be >= 0' }],
+      },
+    });
+    rmSync(file);
+  }, 300_000);
 
   it('answers a usage error with exit 2', () => {
     expect(admin(database, 'no-such-verb').code).toBe(2);

@@ -6,8 +6,11 @@ import { once } from 'node:events';
 export const LARGE_IMPORT_ORGANIZATION = '5d3c2b1a-0f9e-4d8c-b7a6-958473625140';
 export const LARGE_IMPORT_WAREHOUSE = 'wh-large-1';
 
-/** Writes about `bytes` bytes to `path`; answers how many barcodes (retail units, and inventory levels) it holds. */
-export async function writeLargeImportFile(path: string, bytes: number): Promise<{ barcodes: number; bytes: number }> {
+/**
+ * Writes about `bytes` bytes to `path`; answers how many barcodes (retail units, and inventory levels) it holds.
+ * With `negativeLastLevel`, the last inventory level has `onHand: -1`: the whole file must be read to find it.
+ */
+export async function writeLargeImportFile(path: string, bytes: number, options: { negativeLastLevel?: boolean } = {}): Promise<{ barcodes: number; bytes: number }> {
   const out = createWriteStream(path);
   let written = 0;
   const write = async (text: string) => {
@@ -23,7 +26,8 @@ export async function writeLargeImportFile(path: string, bytes: number): Promise
   }
   await write('],\n"inventory":[');
   for (let i = 0; i < barcodes; i++) {
-    await write(`${i ? ',' : ''}\n{"organizationId":"${organizationId}","warehouseId":"${LARGE_IMPORT_WAREHOUSE}","barcode":"${barcode(i)}","onHand":${i % 1000}}`);
+    const onHand = options.negativeLastLevel && i === barcodes - 1 ? -1 : i % 1000;
+    await write(`${i ? ',' : ''}\n{"organizationId":"${organizationId}","warehouseId":"${LARGE_IMPORT_WAREHOUSE}","barcode":"${barcode(i)}","onHand":${onHand}}`);
   }
   await write(']}\n');
   out.end();
