@@ -203,7 +203,7 @@ describe('admin CLI', () => {
       code: 1,
       document: {
         error: `${file}: The import file has 1 problem. Nothing was written.`,
-        problems: [{ pointer: `/inventory/${barcodes - 1}/onHand`, message: 'must be >= 0' }],
+        problems: [{ pointer: `/inventory/${barcodes - 1}/allocated`, message: 'must be >= 0' }],
       },
     });
     rmSync(file);

@@ -8,7 +8,7 @@ export const LARGE_IMPORT_WAREHOUSE = 'wh-large-1';
 
 /**
  * Writes about `bytes` bytes to `path`; answers how many barcodes (retail units, and inventory levels) it holds.
- * With `negativeLastLevel`, the last inventory level has `onHand: -1`: the whole file must be read to find it.
+ * With `negativeLastLevel`, the last inventory level has `allocated: -1`: the whole file must be read to find it.
  */
 export async function writeLargeImportFile(path: string, bytes: number, options: { negativeLastLevel?: boolean } = {}): Promise<{ barcodes: number; bytes: number }> {
   const out = createWriteStream(path);
@@ -26,8 +26,8 @@ export async function writeLargeImportFile(path: string, bytes: number, options:
   }
   await write('],\n"inventory":[');
   for (let i = 0; i < barcodes; i++) {
-    const onHand = options.negativeLastLevel && i === barcodes - 1 ? -1 : i % 1000;
-    await write(`${i ? ',' : ''}\n{"organizationId":"${organizationId}","warehouseId":"${LARGE_IMPORT_WAREHOUSE}","barcode":"${barcode(i)}","onHand":${onHand}}`);
+    const allocated = options.negativeLastLevel && i === barcodes - 1 ? ',"allocated":-1' : '';
+    await write(`${i ? ',' : ''}\n{"organizationId":"${organizationId}","warehouseId":"${LARGE_IMPORT_WAREHOUSE}","barcode":"${barcode(i)}","onHand":${i % 1000}${allocated}}`);
   }
   await write(']}\n');
   out.end();
