@@ -47,6 +47,17 @@ async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} never became ready`);
 }
 
+/** Both gateways ready, or the launcher killed and its output in the error. */
+async function waitGatewaysReady(started: Started, publicPort: number, internalPort: number): Promise<void> {
+  try {
+    await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+  } catch (error) {
+    started.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${started.output()}`);
+  }
+}
+
 function exited(started: Started): Promise<number | null> {
   return new Promise((resolve) => started.child.once('exit', (code) => resolve(code)));
 }
@@ -76,13 +87,7 @@ describe('npm start (launcher)', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const first = start(dataDir, publicPort, internalPort);
-    try {
-      await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
-      await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
-    } catch (error) {
-      first.child.kill('SIGKILL');
-      throw new Error(`${(error as Error).message}\n${first.output()}`);
-    }
+    await waitGatewaysReady(first, publicPort, internalPort);
     expect(first.output()).toContain('schema up to date');
     expect(first.output()).toContain('new database: importing');
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
@@ -203,13 +208,7 @@ describe('npm start (launcher)', () => {
       expect({ joinedDuringImport: importer.exitCode === null }).toEqual({ joinedDuringImport: true });
 
       expect([await imported, importOutput]).toEqual([0, expect.stringContaining(`"inventory":{"inserted":${barcodes}`)]);
-      try {
-        await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
-        await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
-      } catch (error) {
-        launcher.child.kill('SIGKILL');
-        throw new Error(`${(error as Error).message}\n${launcher.output()}`);
-      }
+      await waitGatewaysReady(launcher, publicPort, internalPort);
       // The importer is gone; the server it started still serves the gateways (readiness checks the database).
       expect(importer.exitCode).toBe(0);
       const server = await runningEmbeddedServer(shared);
