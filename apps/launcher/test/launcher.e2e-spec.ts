@@ -1,11 +1,12 @@
 // `npm start` as a newcomer runs it: embedded Postgres, migrations, demo data, both gateways,
 // a clean stop on SIGTERM, and a second start that reuses the data.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { embeddedUrl, freePort, runningEmbeddedServer } from '@gateway/persistence';
+import { LARGE_IMPORT_ORGANIZATION, writeLargeImportFile } from '@gateway/testing';
 
 const root = join(__dirname, '../../..');
 
@@ -65,6 +66,17 @@ function runBannerCommands(output: string): string {
   return run.stdout;
 }
 
+/** Both gateways ready, or the launcher killed and its output in the error. */
+async function waitGatewaysReady(started: Started, publicPort: number, internalPort: number): Promise<void> {
+  try {
+    await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
+    await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
+  } catch (error) {
+    started.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${started.output()}`);
+  }
+}
+
 function exited(started: Started): Promise<number | null> {
   return new Promise((resolve) => started.child.once('exit', (code) => resolve(code)));
 }
@@ -94,13 +106,7 @@ describe('npm start (launcher)', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const first = start(dataDir, publicPort, internalPort);
-    try {
-      await waitReady(`http://127.0.0.1:${publicPort}/health/ready`);
-      await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
-    } catch (error) {
-      first.child.kill('SIGKILL');
-      throw new Error(`${(error as Error).message}\n${first.output()}`);
-    }
+    await waitGatewaysReady(first, publicPort, internalPort);
     expect(first.output()).toContain('schema up to date');
     expect(first.output()).toContain('new database: importing');
     // Once both gateways listen: a demo client, kept in DATA_DIR (0600), and a token request and whoami ready to paste.
@@ -189,7 +195,7 @@ describe('npm start (launcher)', () => {
     process.kill(-first.child.pid!, 'SIGINT');
     expect(await exited(first)).toBe(0);
     // Postgres was stopped by the launcher once the gateways were done, not by the terminal's signal first.
-    expect(first.output()).toMatch(/stopping: draining the gateways[\s\S]*stopping Postgres[\s\S]*\[start\] stopped/);
+    expect(first.output()).toMatch(/stopping: draining the gateways[\s\S]*releasing Postgres\n\[start\] Postgres stopped[\s\S]*\[start\] stopped/);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     // --quiet: the URLs, no demo client nor commands.
@@ -213,4 +219,46 @@ describe('npm start (launcher)', () => {
     process.kill(pid, 'SIGINT');
     while (existsSync(join(dataDir, 'postgres', 'postmaster.pid'))) await new Promise((r) => setTimeout(r, 200));
   }, 180_000);
+
+  it('joins the embedded Postgres of an import in progress: the import, the start and the gateways all keep working', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'gateway-start-import-'));
+    try {
+      const file = join(shared, 'large.json');
+      const { barcodes } = await writeLargeImportFile(file, 4_000_000);
+      const leases = () => (existsSync(join(shared, 'postgres-leases')) ? readdirSync(join(shared, 'postgres-leases')) : []);
+      const importer = spawn(process.execPath, [join(root, 'dist/apps/admin-cli/main.js'), '--json', 'import', file], {
+        env: { PATH: process.env.PATH, DATA_DIR: shared },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let importOutput = '';
+      importer.stdout.on('data', (chunk) => (importOutput += chunk));
+      importer.stderr.on('data', (chunk) => (importOutput += chunk));
+      const imported = new Promise<number | null>((resolve) => importer.once('exit', (code) => resolve(code)));
+      // The import has started the server; npm start comes while it runs.
+      while (!existsSync(join(shared, 'postgres', 'postmaster.pid')) && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      const [publicPort, internalPort] = [await freePort(), await freePort()];
+      const launcher = start(shared, publicPort, internalPort);
+      while (leases().length < 2 && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      expect({ joinedDuringImport: importer.exitCode === null }).toEqual({ joinedDuringImport: true });
+
+      expect([await imported, importOutput]).toEqual([0, expect.stringContaining(`"inventory":{"inserted":${barcodes}`)]);
+      await waitGatewaysReady(launcher, publicPort, internalPort);
+      // The importer is gone; the server it started still serves the gateways (readiness checks the database).
+      expect(importer.exitCode).toBe(0);
+      const server = await runningEmbeddedServer(shared);
+      const client = new pg.Client({ connectionString: embeddedUrl(server!.credentials, server!.port, 'gateway') });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory_levels WHERE organization_id = $1', [LARGE_IMPORT_ORGANIZATION]);
+      await client.end();
+      expect(rows[0].n).toBe(barcodes);
+      expect((await fetch(`http://127.0.0.1:${internalPort}/health/ready`)).status).toBe(200);
+
+      // The launcher is the last one out: it stops Postgres.
+      expect(await stop(launcher)).toBe(0);
+      expect(launcher.output()).toContain('[start] Postgres stopped');
+      expect(existsSync(join(shared, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 export * from './fixtures/fixture-import.service';
 export * from './fixtures/fixture-validator';
+export * from './fixtures/fixture-reader';
 export * from './fixtures/fixtures.module';
 export * from './auth/caller-identity';
 export * from './inventory/inventory-ledger';

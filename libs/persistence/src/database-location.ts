@@ -1,24 +1,22 @@
-// Where the database is: DATABASE_URL when set; otherwise the embedded server on DATA_DIR,
-// joined when `npm start` already runs it, started here when it does not.
-import { EmbeddedServer, embeddedUrl, ensureDatabase, runningEmbeddedServer, startEmbeddedPostgres } from './embedded-postgres';
+// Where the database is: DATABASE_URL when set; otherwise the embedded server on DATA_DIR, shared with
+// every other process using it (joined when running, started when not; see shared-embedded-server.ts).
+import { embeddedUrl, ensureDatabase } from './embedded-postgres';
+import { EmbeddedLease, leaseEmbeddedServer } from './shared-embedded-server';
 
 export const EMBEDDED_DATABASE_NAME = 'gateway';
 
 export interface DatabaseLocation {
   url: string;
-  /** Set when this process started the embedded server and must stop it. */
-  embedded?: EmbeddedServer;
+  /** Set when this process uses the embedded server: `release()` it when done (the last one out stops the server). */
+  embedded?: EmbeddedLease;
 }
 
-export async function locateDatabase(options: { databaseUrl?: string; dataDir: string; onLog?: (message: string) => void; ownProcessGroup?: boolean }): Promise<DatabaseLocation> {
+export async function locateDatabase(options: { databaseUrl?: string; dataDir: string; onLog?: (message: string) => void }): Promise<DatabaseLocation> {
   if (options.databaseUrl) return { url: options.databaseUrl };
-  const running = await runningEmbeddedServer(options.dataDir);
-  if (running) {
-    const url = embeddedUrl(running.credentials, running.port, EMBEDDED_DATABASE_NAME);
-    await ensureDatabase(embeddedUrl(running.credentials, running.port, 'postgres'), EMBEDDED_DATABASE_NAME);
-    return { url };
-  }
-  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, onLog: options.onLog, ownProcessGroup: options.ownProcessGroup });
-  await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE_NAME);
-  return { url: embedded.url(EMBEDDED_DATABASE_NAME), embedded };
+  const embedded = await leaseEmbeddedServer({
+    dataDir: options.dataDir,
+    onLog: options.onLog,
+    prepare: async ({ credentials, port }) => void (await ensureDatabase(embeddedUrl(credentials, port, 'postgres'), EMBEDDED_DATABASE_NAME)),
+  });
+  return { url: embeddedUrl(embedded.credentials, embedded.port, EMBEDDED_DATABASE_NAME), embedded };
 }

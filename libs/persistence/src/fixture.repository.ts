@@ -17,6 +17,16 @@ export interface ExistingReferenceRows {
   connections: { id: string; organization_id: string }[];
 }
 
+export interface HeldQuantityMismatch {
+  organizationId: string;
+  warehouseId: string;
+  barcode: string;
+  allocated: number;
+  pendingAllocation: number;
+  heldAllocated: number;
+  heldPendingAllocation: number;
+}
+
 const IMPORT_LOCK = 727_002;
 
 const SECTION_TABLES: Record<string, string[]> = {
@@ -71,6 +81,39 @@ export class FixtureRepository {
       fulfilmentOrders: fulfilmentOrders.rows,
       connections: connections.rows,
     };
+  }
+
+  /**
+   * The levels among `levels` that any fulfilment order line refers to, whose allocated or pendingAllocation
+   * differs from what the orders in the holding states hold (`allocatedStatuses`, `pendingStatuses`).
+   */
+  async heldQuantityMismatches(
+    q: Queryable,
+    levels: { organizationId: string; warehouseId: string; barcode: string }[],
+    holding: { allocatedStatuses: string[]; pendingStatuses: string[] },
+  ): Promise<HeldQuantityMismatch[]> {
+    if (levels.length === 0) return [];
+    const { rows } = await q.query<HeldQuantityMismatch>(
+      `WITH wanted AS (
+         SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[], $3::text[]) AS w(organization_id, warehouse_id, barcode)
+       ), held AS (
+         SELECT w.organization_id, w.warehouse_id, w.barcode,
+                coalesce(sum(fl.quantity) FILTER (WHERE fo.status = ANY($4::text[])), 0)::bigint AS held_allocated,
+                coalesce(sum(fl.quantity) FILTER (WHERE fo.status = ANY($5::text[])), 0)::bigint AS held_pending
+           FROM wanted w
+           JOIN fulfilment_orders fo ON fo.organization_id = w.organization_id AND fo.warehouse_id = w.warehouse_id
+           JOIN fulfilment_order_lines fl ON fl.fulfilment_order_id = fo.id AND fl.barcode = w.barcode
+          GROUP BY 1, 2, 3
+       )
+       SELECT h.organization_id AS "organizationId", h.warehouse_id AS "warehouseId", h.barcode,
+              coalesce(l.allocated, 0)::bigint AS allocated, coalesce(l.pending_allocation, 0)::bigint AS "pendingAllocation",
+              h.held_allocated AS "heldAllocated", h.held_pending AS "heldPendingAllocation"
+         FROM held h
+         LEFT JOIN inventory_levels l ON (l.organization_id, l.warehouse_id, l.barcode) = (h.organization_id, h.warehouse_id, h.barcode)
+        WHERE coalesce(l.allocated, 0) <> h.held_allocated OR coalesce(l.pending_allocation, 0) <> h.held_pending`,
+      [levels.map((l) => l.organizationId), levels.map((l) => l.warehouseId), levels.map((l) => l.barcode), holding.allocatedStatuses, holding.pendingStatuses],
+    );
+    return rows;
   }
 
   async upsertWarehouses(q: Queryable, rows: Section<'warehouses'>): Promise<SectionCounts> {

@@ -8,6 +8,7 @@ export * from './fixture.repository';
 export * from './domain-event.repository';
 export * from './bulk-upsert';
 export * from './database-location';
+export * from './shared-embedded-server';
 export * from './idempotency.repository';
 export * from './sales-order.repository';
 export * from './inventory-level.repository';

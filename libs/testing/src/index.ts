@@ -11,3 +11,4 @@ export * from './sales-order-factory';
 export * from './committed-openapi';
 export * from './wait-until';
 export * from './raw-connection';
+export * from './large-import-file';
