@@ -8,3 +8,4 @@ export * from './openapi-lint';
 export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
+export * from './unknown-kid-flood';

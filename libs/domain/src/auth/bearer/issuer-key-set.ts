@@ -4,7 +4,7 @@
 // cost no fetch beyond that one, and a known key keeps working while refreshes fail or are throttled.
 import { KeyObject, createPublicKey } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { JSONWebKey, JwksClient } from 'jwks-rsa';
+import { JSONWebKey, JwksClient, JwksError } from 'jwks-rsa';
 import { ReadinessCheck } from '@gateway/platform';
 import { KEY_SET_SOURCE, KeySetSource } from './key-set-source';
 
@@ -26,6 +26,11 @@ class HeldJwks extends JwksClient {
     return this.jwks;
   }
 }
+
+const noUsableKey = (error: unknown) => {
+  if (error instanceof JwksError) return [];
+  throw error;
+};
 
 interface HeldKey {
   pem: string;
@@ -103,7 +108,8 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
 
   private async load(): Promise<void> {
     const jwks = await this.source.load();
-    const signingKeys = jwks.length > 0 ? await new HeldJwks(jwks).getSigningKeys() : [];
+    // A set without a usable key is held as such (every token refused), as an empty one is.
+    const signingKeys = jwks.length > 0 ? await new HeldJwks(jwks).getSigningKeys().catch(noUsableKey) : [];
     const next = new Map<string, HeldKey>();
     for (const signingKey of signingKeys) {
       if (!signingKey.kid) continue;
