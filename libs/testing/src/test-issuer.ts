@@ -1,6 +1,6 @@
 // A stand-alone authorization server for tests (the same module the public gateway mounts), on
 // 127.0.0.1 and a free port, and real tokens from it.
-import { KeyObject, randomUUID, sign } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -126,7 +126,8 @@ export async function signTestToken(databaseUrl: string, spec: SignedTokenSpec):
     // Signed by hand rather than by jose, which refuses to sign a header it would not accept (`crit`).
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const signingInput = `${b64({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...spec.header })}.${b64(claims)}`;
-    return `${signingInput}.${sign('sha256', Buffer.from(signingInput), KeyObject.from(key.privateKey)).toString('base64url')}`;
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key.privateKey, Buffer.from(signingInput));
+    return `${signingInput}.${Buffer.from(signature).toString('base64url')}`;
   } finally {
     await db.close();
   }
