@@ -3,7 +3,7 @@
 // never one per request). A token is always checked against the set held, so tokens with random kids
 // cost no fetch beyond that one, and a known key keeps working while refreshes fail or are throttled.
 import { KeyObject, createPublicKey } from 'node:crypto';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { JSONWebKey, JwksClient, JwksError } from 'jwks-rsa';
 import { ReadinessCheck } from '@gateway/platform';
 import { KEY_SET_SOURCE, KeySetSource } from './key-set-source';
@@ -46,6 +46,7 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
   private lastOnDemand = Number.NEGATIVE_INFINITY;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly logger = new Logger('IssuerKeySet');
 
   constructor(@Inject(KEY_SET_SOURCE) private readonly source: KeySetSource) {}
 
@@ -83,9 +84,15 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
 
   /** Loads the set now (the one load in flight, when there is one); a failure keeps the set held. */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load().finally(() => {
-      this.refreshing = undefined;
-    });
+    // At most one failure logged per refresh, and refreshes are bounded (above): a flood cannot flood the log.
+    this.refreshing ??= this.load()
+      .catch((error: unknown) => {
+        this.logger.warn(`the issuer's key set could not be loaded (${this.held ? 'keeping the set held' : 'no set held'}): ${(error as Error).message}`);
+        throw error;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
     return this.refreshing;
   }
 
