@@ -1,16 +1,16 @@
 // The internal gateway accepts internal-audience tokens only, verified with the key set it holds, found
 // through the issuer's metadata and refreshed within limits however many unknown kids arrive.
 import request from 'supertest';
-import { Database, SigningKeyRepository } from '@gateway/persistence';
-import { ON_DEMAND_GAP_MS, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { ON_DEMAND_GAP_MS } from '@gateway/domain';
 import {
-  TEST_KEY_ENCRYPTION_KEY,
   TestDatabase,
   TestIssuer,
   createTestClient,
   createTestDatabase,
   createTestToken,
+  rotateTestSigningKey,
   rotationDuringFlood,
+  rotationDuringFloodProblems,
   signTestToken,
   startTestIssuer,
 } from '@gateway/testing';
@@ -69,25 +69,12 @@ describe('internal gateway: bearer authentication', () => {
       baseUrl: gateway.url,
       path,
       oldToken,
-      rotate: async () => {
-        const db = new Database({ url: database.url, poolMax: 1 });
-        try {
-          await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).rotate();
-        } finally {
-          await db.close();
-        }
-      },
+      rotate: () => rotateTestSigningKey(database.url),
       newToken: sign,
       watchMs: ON_DEMAND_GAP_MS + 4_000,
     });
     const fetches = (issuer.requests.get('/.well-known/jwks.json') ?? 0) - fetchesBefore;
-    expect([...seen.flood.keys()]).toEqual([401]);
-    expect(seen.flood.get(401)).toBeGreaterThan(100);
-    expect(seen.oldKey.every((s) => s === 200)).toBe(true);
-    const firstOk = seen.newKey.findIndex((a) => a.status === 200);
-    expect(firstOk).toBeGreaterThanOrEqual(0);
-    expect(seen.newKey[firstOk].ms).toBeLessThanOrEqual(ON_DEMAND_GAP_MS + 1_000);
-    expect(seen.newKey.slice(firstOk).map((a) => a.status)).toEqual(seen.newKey.slice(firstOk).map(() => 200));
+    expect(rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS)).toEqual([]);
     expect(fetches).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / ON_DEMAND_GAP_MS) + 1);
   }, 30_000);
 });

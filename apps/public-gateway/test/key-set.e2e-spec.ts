@@ -1,9 +1,8 @@
 // The key set the public gateway verifies with: its own signing-key store (never its public URL), held
 // and refreshed within limits however many unknown kids arrive, and readiness that says whether it is held.
 import request from 'supertest';
-import { Database, SigningKeyRepository } from '@gateway/persistence';
-import { IssuerKeySet, KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
-import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, rotationDuringFlood, signTestToken } from '@gateway/testing';
+import { IssuerKeySet, KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS, SigningKeysService } from '@gateway/domain';
+import { TestDatabase, createTestClient, createTestDatabase, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 describe('public gateway: the key set it verifies with', () => {
@@ -58,15 +57,7 @@ describe('public gateway: the key set it verifies with', () => {
         watchMs: ON_DEMAND_GAP_MS + 4_000,
       });
       const seconds = (Date.now() - startedAt) / 1000;
-      // Every flood token is a 401, the key held before keeps working throughout, and the new key is
-      // seen within one on-demand interval and then answers 200 every time.
-      expect([...seen.flood.keys()]).toEqual([401]);
-      expect(seen.flood.get(401)).toBeGreaterThan(100);
-      expect(seen.oldKey.every((s) => s === 200)).toBe(true);
-      const firstOk = seen.newKey.findIndex((a) => a.status === 200);
-      expect(firstOk).toBeGreaterThanOrEqual(0);
-      expect(seen.newKey[firstOk].ms).toBeLessThanOrEqual(ON_DEMAND_GAP_MS + 1_000);
-      expect(seen.newKey.slice(firstOk).map((a) => a.status)).toEqual(seen.newKey.slice(firstOk).map(() => 200));
+      expect(rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS)).toEqual([]);
       // One load per on-demand interval at most, however many unknown kids arrived.
       expect(loads.mock.calls.length).toBeLessThanOrEqual(Math.ceil((seconds * 1000) / ON_DEMAND_GAP_MS) + 1);
     } finally {
@@ -132,13 +123,8 @@ describe('public gateway: the verified-token cache', () => {
 
   it('refuses a cached token once its signing key has left the key set', async () => {
     const { token } = await cachedToken();
-    const db = new Database({ url: database.url, poolMax: 1 });
-    try {
-      await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).rotate();
-      await db.query('UPDATE signing_keys SET publish_until = now() WHERE retired_at IS NOT NULL');
-    } finally {
-      await db.close();
-    }
+    await rotateTestSigningKey(database.url);
+    await database.db.query('UPDATE signing_keys SET publish_until = now() WHERE retired_at IS NOT NULL');
     // What the timer does within KEY_SET_REFRESH_MS.
     await gateway.app.get(IssuerKeySet, { strict: false }).refresh();
     const res = await whoami(token);

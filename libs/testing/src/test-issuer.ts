@@ -103,6 +103,16 @@ export async function createTestToken(
   return { accessToken: body.access_token, ...client };
 }
 
+/** `keys:rotate`: a new active signing key; the others stay published. */
+export async function rotateTestSigningKey(databaseUrl: string): Promise<void> {
+  const db = new Database({ url: databaseUrl, poolMax: 1 });
+  try {
+    await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).rotate();
+  } finally {
+    await db.close();
+  }
+}
+
 export interface SignedTokenSpec {
   /** `iss` and `aud` (an array for several audiences). */
   issuer: string;

@@ -76,3 +76,20 @@ export async function rotationDuringFlood(options: {
   }
   return { oldKey, newKey, flood: await flood.stop() };
 }
+
+/**
+ * What went wrong in a rotation during a flood (empty when nothing did): every flood token a 401, the
+ * key held before answering 200 throughout, and the new key answering 200 within one on-demand interval
+ * (`onDemandGapMs`) of the rotation and every time after.
+ */
+export function rotationDuringFloodProblems(seen: RotationDuringFlood, onDemandGapMs: number): string[] {
+  const problems: string[] = [];
+  const floodStatuses = [...seen.flood.entries()].map(([status, count]) => `${count} × ${status}`).join(', ');
+  if ([...seen.flood.keys()].join() !== '401' || (seen.flood.get(401) ?? 0) < 100) problems.push(`the flood was answered ${floodStatuses}`);
+  if (!seen.oldKey.every((status) => status === 200)) problems.push(`a token of the key held before answered ${seen.oldKey.join()}`);
+  const firstOk = seen.newKey.findIndex((a) => a.status === 200);
+  if (firstOk < 0 || seen.newKey[firstOk].ms > onDemandGapMs + 1_000 || !seen.newKey.slice(firstOk).every((a) => a.status === 200)) {
+    problems.push(`a token of the key rotated in answered ${seen.newKey.map((a) => `${a.status}@${a.ms}ms`).join(', ')}`);
+  }
+  return problems;
+}
