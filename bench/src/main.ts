@@ -100,7 +100,6 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
     PUBLIC_BASE_URL: publicUrl,
-    TOKEN_CACHE_ENABLED: process.env.TOKEN_CACHE_ENABLED ?? 'true',
   };
   // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
