@@ -1,6 +1,19 @@
-// The internal gateway accepts internal-audience tokens only, found through the issuer's metadata.
+// The internal gateway accepts internal-audience tokens only, verified with the key set it holds, found
+// through the issuer's metadata and refreshed within limits however many unknown kids arrive.
 import request from 'supertest';
-import { TestDatabase, TestIssuer, createTestDatabase, createTestToken, startTestIssuer } from '@gateway/testing';
+import { ON_DEMAND_GAP_MS } from '@gateway/domain';
+import {
+  TestDatabase,
+  TestIssuer,
+  createTestClient,
+  createTestDatabase,
+  createTestToken,
+  rotateTestSigningKey,
+  rotationDuringFlood,
+  rotationDuringFloodProblems,
+  signTestToken,
+  startTestIssuer,
+} from '@gateway/testing';
 import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
 describe('internal gateway: bearer authentication', () => {
@@ -43,6 +56,27 @@ describe('internal gateway: bearer authentication', () => {
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('The organization does not exist.');
   });
+
+  it('keeps valid tokens of a key rotated in during an unknown-kid flood answering 200, with key-set fetches bounded', async () => {
+    const clientId = (await createTestClient(database.url, { type: 'SERVICE', audience: 'internal' })).clientId;
+    const sign = () => signTestToken(database.url, { issuer: issuer.url, audience: 'urn:gateway:internal', clientId });
+    const path = '/internal-tools/release-channel-features';
+    const oldToken = await sign();
+    await request(gateway.app.getHttpServer()).get(path).set('Authorization', `Bearer ${oldToken}`).expect(200);
+    const fetchesBefore = issuer.requests.get('/.well-known/jwks.json') ?? 0;
+    const startedAt = Date.now();
+    const seen = await rotationDuringFlood({
+      baseUrl: gateway.url,
+      path,
+      oldToken,
+      rotate: () => rotateTestSigningKey(database.url),
+      newToken: sign,
+      watchMs: ON_DEMAND_GAP_MS + 4_000,
+    });
+    const fetches = (issuer.requests.get('/.well-known/jwks.json') ?? 0) - fetchesBefore;
+    expect(rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS)).toEqual([]);
+    expect(fetches).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / ON_DEMAND_GAP_MS) + 1);
+  }, 30_000);
 });
 
 describe('internal gateway: an issuer reached at a private address (ISSUER_DISCOVERY_URL)', () => {
@@ -80,8 +114,10 @@ describe('internal gateway: an issuer reached at a private address (ISSUER_DISCO
     try {
       const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
       const res = await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`);
-      expect(res.status).toBe(503);
+      expect([res.status, res.headers['retry-after']]).toEqual([503, '5']);
       expect(res.body.detail).toBe("The gateway cannot reach its authorization server's keys; try again shortly.");
+      const ready = await request(gateway.app.getHttpServer()).get('/health/ready');
+      expect([ready.status, ready.body.checks, ready.body.detail]).toEqual([503, { database: 'up', keySet: 'down' }, 'Not ready: keySet unavailable.']);
     } finally {
       await gateway.close();
     }

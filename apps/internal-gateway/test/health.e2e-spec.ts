@@ -9,6 +9,7 @@ describe('internal gateway: health, errors and headers', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // Readiness needs the issuer's key set: the gateway's own test issuer serves it.
     gateway = await startInternalGateway(database.url);
   });
 
@@ -22,9 +23,9 @@ describe('internal gateway: health, errors and headers', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('answers readiness when the database answers', async () => {
+  it('answers readiness when the database answers and a key set is held', async () => {
     const res = await request(app.getHttpServer()).get('/health/ready').expect(200);
-    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up' } });
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', keySet: 'up' } });
   });
 
   it('gives every answer a request id, and echoes a well-formed one', async () => {

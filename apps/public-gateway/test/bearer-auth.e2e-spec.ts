@@ -5,9 +5,9 @@ import * as client from 'openid-client';
 import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, exportSPKI, generateKeyPair, jwtVerify } from 'jose';
 import request from 'supertest';
 import { Database, SigningKeyRepository } from '@gateway/persistence';
-import { RevocationCheck, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS, RevocationCheck, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
 import { ServiceUnavailableProblem } from '@gateway/platform';
-import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization, signTestToken } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
 describe('bearer authentication on the public gateway', () => {
@@ -215,6 +215,31 @@ describe('bearer authentication on the public gateway', () => {
       await expectRefused(await forged({ header: { typ: 'JWT' } }));
     });
 
+    describe('RFC 8725 and RFC 7515 checks, on tokens signed with the gateway\'s own key', () => {
+      const signed = (change: { claims?: Record<string, unknown>; header?: Record<string, unknown> }) =>
+        signTestToken(database.url, { issuer: gateway.url, audience: gateway.url, clientId: forgedClientId, ...change });
+      const now = () => Math.floor(Date.now() / 1000);
+
+      it('the baseline, and one audience given as an array, are accepted', async () => {
+        await http().get('/v0/whoami').set('Authorization', `Bearer ${await signed({})}`).expect(200);
+        await http().get('/v0/whoami').set('Authorization', `Bearer ${await signed({ claims: { aud: [gateway.url] } })}`).expect(200);
+      });
+
+      // Each case is built when it runs: the gateway's URL and the time are known then.
+      type Change = Parameters<typeof signed>[0];
+      it.each<[string, () => Change, string]>([
+        ['a crit header', () => ({ header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' } }), 'The token requires header extensions (crit) this gateway does not understand.'],
+        ['an empty crit header', () => ({ header: { crit: [] } }), 'The token requires header extensions (crit) this gateway does not understand.'],
+        ['iat in the future beyond the clock skew', () => ({ claims: { iat: now() + 120 } }), 'The token was issued in the future.'],
+        ['exp - iat longer than the longest lifetime the issuer grants (3600 s)', () => ({ claims: { exp: now() + 3660 } }), 'The token lives longer than this issuer grants.'],
+        ['no iat', () => ({ claims: { iat: undefined } }), 'The token does not say when it was issued.'],
+        ['an audience array naming another audience too', () => ({ claims: { aud: [gateway.url, 'https://other.example'] } }), 'The token is not meant for this gateway.'],
+      ])('%s', async (_name, change, detail) => {
+        const res = await expectRefused(await signed(change()));
+        expect(res.body.detail).toBe(detail);
+      });
+    });
+
     it('token of a revoked client', async () => {
       const c = await createTestClient(database.url, { type: 'SERVICE' });
       const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
@@ -247,12 +272,16 @@ describe('bearer authentication on the public gateway', () => {
     });
   });
 
-  it('does not turn a flood of unknown kids into a flood of key-set fetches', async () => {
+  it('does not turn a flood of unknown kids into a flood of key-set loads, nor fetch its own key set over HTTP', async () => {
     const before = gateway.requests.get('/.well-known/jwks.json') ?? 0;
+    const loads = jest.spyOn(gateway.app.get<KeySetSource>(KEY_SET_SOURCE, { strict: false }), 'load');
+    const started = Date.now();
     for (let i = 0; i < 40; i++) {
       await http().get('/v0/whoami').set('Authorization', `Bearer ${await forged({ header: { kid: `random-${randomUUID()}` } })}`).expect(401);
     }
-    const fetches = (gateway.requests.get('/.well-known/jwks.json') ?? 0) - before;
-    expect(fetches).toBeLessThanOrEqual(10);
+    // One load per on-demand interval at most (the first unknown kid may start one).
+    expect(loads.mock.calls.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / ON_DEMAND_GAP_MS));
+    expect((gateway.requests.get('/.well-known/jwks.json') ?? 0) - before).toBe(0);
+    loads.mockRestore();
   });
 });

@@ -33,9 +33,9 @@ describe('public gateway: health, errors and headers', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('answers readiness when the database answers', async () => {
+  it('answers readiness when the database answers and a key set is held', async () => {
     const res = await request(app.getHttpServer()).get('/health/ready').expect(200);
-    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up' } });
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', keySet: 'up' } });
   });
 
   it('gives every answer a request id, and echoes a well-formed one', async () => {

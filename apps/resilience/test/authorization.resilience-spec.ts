@@ -1,9 +1,10 @@
 // Area "authorization": the OWASP API Top 10 cases that apply, against the gateways as real processes.
 // Object-level access across organizations, function-level access across the two gateways, the token
 // attacks, mass assignment, brute force on the token endpoint (throttled per address, never locking
-// out a client's holder), and slow or numerous clients.
+// out a client's holder), a flood of unknown key ids, and slow or numerous clients.
 import { randomUUID } from 'node:crypto';
-import { HeldConnection, createTestClient, holdConnection, statusLines } from '@gateway/testing';
+import { ON_DEMAND_GAP_MS } from '@gateway/domain';
+import { HeldConnection, createTestClient, holdConnection, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken, statusLines } from '@gateway/testing';
 import { AreaTally } from './support/area-report';
 import { tokenAttacks } from './support/forged-tokens';
 import { startGateway } from './support/gateway-process';
@@ -227,4 +228,19 @@ describe('authorization', () => {
     }
     expect(tally.failures).toEqual([]);
   });
+
+  it('keeps valid tokens of a key rotated in during an unknown-kid flood answering 200 on both gateways', async () => {
+    const targets = [
+      { gateway: world.publicGateway, audience: world.publicGateway.url, kind: 'public' as const, path: '/v0/whoami' },
+      { gateway: world.internalGateway, audience: 'urn:gateway:internal', kind: 'internal' as const, path: '/internal-tools/release-channel-features' },
+    ];
+    for (const { gateway, audience, kind, path } of targets) {
+      const { clientId } = await createTestClient(world.database.url, { type: 'SERVICE', audience: kind });
+      const sign = () => signTestToken(world.database.url, { issuer: world.publicGateway.url, audience, clientId });
+      const seen = await rotationDuringFlood({ baseUrl: gateway.url, path, oldToken: await sign(), rotate: () => rotateTestSigningKey(world.database.url), newToken: sign, watchMs: ON_DEMAND_GAP_MS + 4_000 });
+      const problems = rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS);
+      tally.check(problems.length === 0, `${gateway.name} during an unknown-kid flood: ${problems.join('; ')}`);
+    }
+    expect(tally.failures).toEqual([]);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Provides the Database to a Nest application and closes its pool when the application stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { GatewayMetrics, READINESS_CHECKS, ReadinessCheck } from '@gateway/platform';
+import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
 import { Database, DatabaseOptions } from './database';
 
 @Injectable()
@@ -33,9 +33,8 @@ export class DatabaseModule {
         { provide: Database, useValue: new Database(options) },
         DatabaseLifecycle,
         DatabaseReadinessCheck,
-        { provide: READINESS_CHECKS, useFactory: (db: DatabaseReadinessCheck) => [db], inject: [DatabaseReadinessCheck] },
       ],
-      exports: [Database, READINESS_CHECKS],
+      exports: [Database, DatabaseReadinessCheck],
     };
   }
 }

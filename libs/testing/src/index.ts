@@ -12,3 +12,4 @@ export * from './committed-openapi';
 export * from './wait-until';
 export * from './raw-connection';
 export * from './large-import-file';
+export * from './unknown-kid-flood';

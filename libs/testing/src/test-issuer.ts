@@ -1,10 +1,11 @@
 // A stand-alone authorization server for tests (the same module the public gateway mounts), on
 // 127.0.0.1 and a free port, and real tokens from it.
+import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ApiClientRepository, Database, DatabaseModule, freePort } from '@gateway/persistence';
-import { ApiClientsService, AuthMethod, AuthorizationServerModule, TOKEN_ENDPOINT_PATH, parseKeyEncryptionKey } from '@gateway/domain';
+import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, freePort } from '@gateway/persistence';
+import { ApiClientsService, AuthMethod, AuthorizationServerModule, SigningKeysService, TOKEN_ENDPOINT_PATH, parseKeyEncryptionKey } from '@gateway/domain';
 import { configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 
@@ -100,4 +101,44 @@ export async function createTestToken(
   const body = (await response.json()) as { access_token?: string };
   if (response.status !== 200 || !body.access_token) throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
   return { accessToken: body.access_token, ...client };
+}
+
+/** `keys:rotate`: a new active signing key; the others stay published. */
+export async function rotateTestSigningKey(databaseUrl: string): Promise<void> {
+  const db = new Database({ url: databaseUrl, poolMax: 1 });
+  try {
+    await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).rotate();
+  } finally {
+    await db.close();
+  }
+}
+
+export interface SignedTokenSpec {
+  /** `iss` and `aud` (an array for several audiences). */
+  issuer: string;
+  audience: string | string[];
+  clientId: string;
+  /** Claims and header members changed or added (`iat`, `exp`, `nbf` in seconds since the epoch). */
+  claims?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+}
+
+/**
+ * A SERVICE access token signed in the test process with the issuer's active signing key, as the token
+ * endpoint would sign it (lifetime 600 s), with the given claims or header members changed.
+ */
+export async function signTestToken(databaseUrl: string, spec: SignedTokenSpec): Promise<string> {
+  const db = new Database({ url: databaseUrl, poolMax: 1 });
+  try {
+    const key = await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).activeKey();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: spec.issuer, sub: spec.clientId, aud: spec.audience, iat: now, nbf: now, exp: now + 600, jti: randomUUID(), client_id: spec.clientId, client_type: 'SERVICE', ...spec.claims };
+    // Signed by hand rather than by jose, which refuses to sign a header it would not accept (`crit`).
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signingInput = `${b64({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...spec.header })}.${b64(claims)}`;
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key.privateKey, Buffer.from(signingInput));
+    return `${signingInput}.${Buffer.from(signature).toString('base64url')}`;
+  } finally {
+    await db.close();
+  }
 }

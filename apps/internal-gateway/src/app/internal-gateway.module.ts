@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule } from '@gateway/platform';
-import { DatabaseModule, JobQueueModule } from '@gateway/persistence';
+import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule } from '@gateway/persistence';
 import {
   BearerAuthModule,
   EventLogModule,
@@ -8,6 +8,8 @@ import {
   InternalInventoryReadModule,
   InventorySyncModule,
   InventoryToolsModule,
+  IssuerDiscoverySource,
+  IssuerKeySet,
   OrganizationsModule,
   ReleaseChannelsModule,
   RetailUnitsModule,
@@ -39,7 +41,14 @@ export class InternalGatewayModule {
         }),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
         JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
-        BearerAuthModule.forRoot({ audience: 'internal', expectedAudience: config.INTERNAL_AUDIENCE, issuer: config.PUBLIC_BASE_URL, discoveryUrl: config.ISSUER_DISCOVERY_URL }),
+        BearerAuthModule.forRoot({
+          audience: 'internal',
+          expectedAudience: config.INTERNAL_AUDIENCE,
+          issuer: config.PUBLIC_BASE_URL,
+          keySetSource: IssuerDiscoverySource,
+          discoveryUrl: config.ISSUER_DISCOVERY_URL,
+          tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
+        }),
         OrganizationsModule,
         ReleaseChannelsModule,
         InventorySyncModule,
@@ -61,6 +70,7 @@ export class InternalGatewayModule {
         CommandDispatchController,
         InventoryClarificationController,
       ],
+      providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule } from '@gateway/platform';
-import { DatabaseModule } from '@gateway/persistence';
+import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { DatabaseModule, DatabaseReadinessCheck } from '@gateway/persistence';
 import {
   AuthorizationServerModule,
   BearerAuthModule,
@@ -8,6 +8,8 @@ import {
   InventoryReadModule,
   OrganizationsModule,
   IDEMPOTENCY_RETENTION_DAYS,
+  IssuerKeySet,
+  SigningKeyStoreSource,
   OrdersModule,
   PROTECTED_RESOURCE_METADATA_PATH,
   WebhooksModule,
@@ -25,6 +27,18 @@ import { WebhookEndpointsController } from './webhooks/webhook-endpoints.control
 @Module({})
 export class PublicGatewayModule {
   static forRoot(config: PublicGatewayConfig): DynamicModule {
+    const authorizationServer = AuthorizationServerModule.forRoot({
+      issuer: config.PUBLIC_BASE_URL,
+      internalAudience: config.INTERNAL_AUDIENCE,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
+      rateLimits: {
+        tokensPerMinutePerClient: config.TOKEN_RATE_LIMIT_PER_MINUTE,
+        failedAuthPerClient: config.FAILED_AUTH_LIMIT_PER_CLIENT,
+        failedAuthPerAddress: config.FAILED_AUTH_LIMIT_PER_ADDRESS,
+        failedAuthWindowSeconds: config.FAILED_AUTH_WINDOW_SECONDS,
+      },
+    });
     return {
       module: PublicGatewayModule,
       imports: [
@@ -36,23 +50,16 @@ export class PublicGatewayModule {
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           applicationName: 'public-gateway',
         }),
-        AuthorizationServerModule.forRoot({
-          issuer: config.PUBLIC_BASE_URL,
-          internalAudience: config.INTERNAL_AUDIENCE,
-          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-          keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
-          rateLimits: {
-            tokensPerMinutePerClient: config.TOKEN_RATE_LIMIT_PER_MINUTE,
-            failedAuthPerClient: config.FAILED_AUTH_LIMIT_PER_CLIENT,
-            failedAuthPerAddress: config.FAILED_AUTH_LIMIT_PER_ADDRESS,
-            failedAuthWindowSeconds: config.FAILED_AUTH_WINDOW_SECONDS,
-          },
-        }),
+        authorizationServer,
+        // Tokens are verified with the keys this gateway publishes, read from its own signing-key store.
         BearerAuthModule.forRoot({
           audience: 'public',
           expectedAudience: config.PUBLIC_BASE_URL,
           issuer: config.PUBLIC_BASE_URL,
+          keySetSource: SigningKeyStoreSource,
+          imports: [authorizationServer],
           resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
+          tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
         }),
         OrdersModule,
         OrganizationsModule,
@@ -61,7 +68,7 @@ export class PublicGatewayModule {
         WebhooksModule.forRoot({ keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY), allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS) }),
       ],
       controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
-      providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }],
+      providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }, readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }
 }

@@ -4,7 +4,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, exportSPKI, generateKeyPair, importJWK } from 'jose';
 import { ApiClientRepository, Database, SigningKeyRepository } from '@gateway/persistence';
 import { SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
-import { TEST_KEY_ENCRYPTION_KEY, createTestClient } from '@gateway/testing';
+import { TEST_KEY_ENCRYPTION_KEY, createTestClient, signTestToken } from '@gateway/testing';
 import { tokenFor } from './world';
 
 export interface Attack {
@@ -51,6 +51,12 @@ export async function tokenAttacks(issuerUrl: string, databaseUrl: string, audie
       { name: 'tampered payload', token: `${header}.${b64({ ...claims, client_id: 'someone-else', sub: 'someone-else' })}.${signature}` },
       { name: 'not an access token (typ JWT)', token: await sign(claims, { typ: 'JWT' }) },
       { name: 'revoked client', token: revokedToken },
+      // RFC 7515 and RFC 8725: a header extension it must understand, a future iat, a lifetime longer than
+      // the issuer grants, an audience besides this gateway's.
+      { name: 'crit header', token: await signTestToken(databaseUrl, { issuer: issuerUrl, audience, clientId: client.clientId, header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' } }) },
+      { name: 'iat in the future', token: await sign({ ...claims, iat: now + 600 }) },
+      { name: 'lifetime over 3600 s', token: await sign({ ...claims, exp: now + 7200 }) },
+      { name: 'an extra audience', token: await sign({ ...claims, aud: [audience, 'https://someone-else.example'] }) },
     ];
   } finally {
     await db.close();

@@ -65,6 +65,15 @@ export class GatewayConfig {
   @IntegerBetween(1, 100000)
   HTTP_MAX_CONNECTIONS = 1000;
 
+  /** The cache of verified bearer tokens (a token reused is not verified again; revocation is checked every time). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  TOKEN_CACHE_ENABLED = true;
+
+  /** Verified tokens remembered at most (each at most 4 KB long). */
+  @IntegerBetween(1, 1000000)
+  TOKEN_CACHE_MAX_ENTRIES = 10000;
+
   /** Address the metrics port is bound to: loopback unless the operator opens it. */
   @IsIP(undefined, { message: 'must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0' })
   METRICS_HOST = '127.0.0.1';

@@ -1,5 +1,6 @@
-// Liveness (the process answers) and readiness (its dependencies answer, the database above all).
-import { Controller, Get, HttpCode, Inject } from '@nestjs/common';
+// Liveness (the process answers) and readiness (it can serve: its database answers and, on a gateway,
+// it holds a key set to verify tokens with). A 503 names each check and whether it is up.
+import { Controller, Get, HttpCode, Inject, Provider, Type } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ServiceUnavailableProblem } from '../problem/problem.exception';
 import { PublicRoute } from '../http/public-route.decorator';
@@ -11,6 +12,15 @@ export interface ReadinessCheck {
 }
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+
+/** The provider of an application's readiness checks: each given class (a provider of the application) is asked. */
+export const readinessChecks = (...checks: Type<ReadinessCheck>[]): Provider => ({
+  provide: READINESS_CHECKS,
+  useFactory: (...instances: ReadinessCheck[]) => instances,
+  inject: checks,
+});
+
+type CheckStatus = 'up' | 'down';
 
 @ApiExcludeController()
 @PublicRoute()
@@ -26,12 +36,13 @@ export class HealthController {
 
   @Get('ready')
   @HttpCode(200)
-  async ready(): Promise<{ status: 'ok'; checks: Record<string, 'up'> }> {
+  async ready(): Promise<{ status: 'ok'; checks: Record<string, CheckStatus> }> {
     const results = await Promise.allSettled(this.checks.map((c) => c.check()));
-    const failed = this.checks.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
+    const checks = Object.fromEntries(this.checks.map((c, i) => [c.name, results[i].status === 'fulfilled' ? 'up' : 'down'])) as Record<string, CheckStatus>;
+    const failed = Object.keys(checks).filter((name) => checks[name] === 'down');
     if (failed.length > 0) {
-      throw new ServiceUnavailableProblem(`Not ready: ${failed.join(', ')} unreachable.`);
+      throw new ServiceUnavailableProblem(`Not ready: ${failed.join(', ')} unavailable.`, 5, { checks });
     }
-    return { status: 'ok', checks: Object.fromEntries(this.checks.map((c) => [c.name, 'up' as const])) };
+    return { status: 'ok', checks };
   }
 }

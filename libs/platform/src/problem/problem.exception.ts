@@ -57,8 +57,8 @@ export class ConflictProblem extends ProblemException {
 }
 
 export class ServiceUnavailableProblem extends ProblemException {
-  constructor(detail: string, retryAfterSeconds = 5) {
-    super(503, detail, { type: 'service-unavailable', headers: { 'Retry-After': String(retryAfterSeconds) } });
+  constructor(detail: string, retryAfterSeconds = 5, extensions?: Record<string, unknown>) {
+    super(503, detail, { type: 'service-unavailable', headers: { 'Retry-After': String(retryAfterSeconds) }, extensions });
   }
 }
 

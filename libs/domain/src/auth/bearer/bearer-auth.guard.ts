@@ -1,13 +1,17 @@
 // The one global guard: every route needs a valid bearer token unless it is marked @PublicRoute().
-// A 401 is a problem body with WWW-Authenticate: Bearer (RFC 6750), plus resource_metadata (RFC 9728)
-// on the public gateway.
+// A token found in the verified-token cache skips verification, never the revocation check; any other
+// goes through passport-jwt. A 401 is a problem body with WWW-Authenticate: Bearer (RFC 6750), plus
+// resource_metadata (RFC 9728) on the public gateway; a gateway holding no key set answers 503.
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { PUBLIC_ROUTE, ProblemException, ServiceUnavailableProblem } from '@gateway/platform';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
-import { InvalidTokenError, strategyName } from './bearer.strategy';
-import { KeySetUnavailableError, UnknownKeyError } from './issuer-key-set';
+import { AuthenticatedCaller } from '../caller-identity';
+import { InvalidTokenError, REVOKED_CLIENT, extractBearerToken, strategyName } from './bearer.strategy';
+import { IssuerKeySet, KeySetUnavailableError, UnknownKeyError } from './issuer-key-set';
+import { RevocationCheck } from './revocation-check';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 const JWT_ERRORS: Record<string, string> = {
   TokenExpiredError: 'The token has expired.',
@@ -36,14 +40,29 @@ export function createBearerAuthGuard(audience: BearerAuthOptions['audience']) {
     constructor(
       private readonly reflector: Reflector,
       @Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions,
+      private readonly cache: VerifiedTokenCache,
+      private readonly keySet: IssuerKeySet,
+      private readonly revocation: RevocationCheck,
     ) {
       super();
     }
 
-    override canActivate(context: ExecutionContext) {
+    override async canActivate(context: ExecutionContext): Promise<boolean> {
       const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
       if (isPublic) return true;
-      return super.canActivate(context);
+      const request = context.switchToHttp().getRequest<Parameters<typeof extractBearerToken>[0] & { caller?: AuthenticatedCaller }>();
+      const token = this.cache.maxEntries > 0 ? extractBearerToken(request) : null;
+      const verified = token ? this.cache.get(token, (kid) => this.keySet.holds(kid)) : undefined;
+      if (!verified) return (await super.canActivate(context)) as boolean;
+      let revoked: boolean;
+      try {
+        revoked = await this.revocation.isRevoked(verified.caller.identity.clientId);
+      } catch (error) {
+        return this.handleRequest(error, false, undefined);
+      }
+      if (revoked) return this.handleRequest(null, false, new InvalidTokenError(REVOKED_CLIENT));
+      request.caller = verified.caller;
+      return true;
     }
 
     override getAuthenticateOptions() {

@@ -1,83 +1,130 @@
-// The issuer's public keys, found the way spec section 5 describes: the issuer's
-// /.well-known/openid-configuration names jwks_uri. Keys are cached, and fetches of the key set are
-// rate-limited, so that tokens with random unknown kids cannot turn into a flood of fetches.
+// The issuer's whole key set, held in memory: loaded at start, refreshed on a timer, and at most once
+// per ON_DEMAND_GAP_MS when a token names a key the set does not hold (one shared refresh in flight,
+// never one per request). A token is always checked against the set held, so tokens with random kids
+// cost no fetch beyond that one, and a known key keeps working while refreshes fail or are throttled.
 import { KeyObject, createPublicKey } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { JwksClient } from 'jwks-rsa';
-import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { JSONWebKey, JwksClient, JwksError } from 'jwks-rsa';
+import { ReadinessCheck } from '@gateway/platform';
+import { KEY_SET_SOURCE, KeySetSource } from './key-set-source';
 
 export class KeySetUnavailableError extends Error {}
 export class UnknownKeyError extends Error {}
 
-const METADATA_RETRY_MS = 5_000;
-/** Parsed keys kept: a few keys are published at a time (the active one and those retired lately). */
-const PARSED_KEYS_MAX = 20;
+/** How often the held set is refreshed (a rotated key is seen within this; a withdrawn one leaves within it). */
+export const KEY_SET_REFRESH_MS = 60_000;
+/** At most one refresh per this interval for tokens naming an unknown key, and the retry pace while no set is held. */
+export const ON_DEMAND_GAP_MS = 5_000;
+
+/** jwks-rsa turns the JWKs into signing keys (only `use: sig` public keys of known types); passport-jwt verifies with them. */
+class HeldJwks extends JwksClient {
+  constructor(private readonly jwks: JSONWebKey[]) {
+    super({ jwksUri: 'about:blank', cache: false, rateLimit: false });
+  }
+
+  override async getKeys(): Promise<JSONWebKey[]> {
+    return this.jwks;
+  }
+}
+
+const noUsableKey = (error: unknown) => {
+  if (error instanceof JwksError) return [];
+  throw error;
+};
+
+interface HeldKey {
+  pem: string;
+  key: KeyObject;
+}
 
 @Injectable()
-export class IssuerKeySet {
-  private client?: JwksClient;
-  private discovery?: Promise<JwksClient>;
-  private lastFailure = 0;
-  /** PEM -> parsed key: parsing a PEM costs more than verifying a signature, so it is done once per key. */
-  private readonly parsed = new Map<string, KeyObject>();
+export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestroy {
+  readonly name = 'keySet';
+  /** kid -> key; undefined until a load has succeeded. */
+  private held?: ReadonlyMap<string, HeldKey>;
+  private refreshing?: Promise<void>;
+  private lastOnDemand = Number.NEGATIVE_INFINITY;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private readonly logger = new Logger('IssuerKeySet');
 
-  constructor(@Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions) {}
+  constructor(@Inject(KEY_SET_SOURCE) private readonly source: KeySetSource) {}
 
-  /**
-   * The public key for `kid`. Whether the key is still published is asked of the key-set cache every
-   * time (so a withdrawn key stops working when that cache expires); only the parsing is remembered.
-   */
+  async onModuleInit(): Promise<void> {
+    await this.refresh().catch(() => undefined);
+    this.schedule();
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Whether the held set has this key (a cached verified token goes when its key leaves the set). */
+  holds(kid: string): boolean {
+    return this.held?.has(kid) ?? false;
+  }
+
+  /** The public key for `kid`, from the held set (refreshed first, within the limits above, when it lacks the kid). */
   async publicKey(kid: string): Promise<KeyObject> {
-    const client = await this.jwksClient();
-    let pem: string;
-    try {
-      pem = (await client.getSigningKey(kid)).getPublicKey();
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'SigningKeyNotFoundError' || name === 'JwksRateLimitError') throw new UnknownKeyError(`unknown key ${kid}`);
-      throw new KeySetUnavailableError((error as Error).message);
-    }
-    let key = this.parsed.get(pem);
-    if (!key) {
-      if (this.parsed.size >= PARSED_KEYS_MAX) this.parsed.clear();
-      key = createPublicKey(pem);
-      this.parsed.set(pem, key);
-    }
-    return key;
+    const known = this.held?.get(kid);
+    if (known) return known.key;
+    await this.refreshOnDemand();
+    if (!this.held) throw new KeySetUnavailableError('no key set of the issuer is held');
+    const key = this.held.get(kid);
+    if (!key) throw new UnknownKeyError(`unknown key ${kid}`);
+    return key.key;
   }
 
-  private async jwksClient(): Promise<JwksClient> {
-    if (this.client) return this.client;
-    if (Date.now() - this.lastFailure < METADATA_RETRY_MS) throw new KeySetUnavailableError('the issuer metadata was unreachable moments ago');
-    this.discovery ??= this.discover();
-    try {
-      this.client = await this.discovery;
-      return this.client;
-    } catch (error) {
-      this.discovery = undefined;
-      this.lastFailure = Date.now();
-      throw new KeySetUnavailableError((error as Error).message);
-    }
+  /** Readiness: the gateway can verify tokens only while it holds a key set. */
+  async check(): Promise<void> {
+    if (!this.held) await this.refreshOnDemand();
+    if (!this.held) throw new KeySetUnavailableError('no key set of the issuer is held');
   }
 
-  private async discover(): Promise<JwksClient> {
-    const { issuer } = this.options;
-    const base = this.options.discoveryUrl ?? issuer;
-    const url = `${base}/.well-known/openid-configuration`;
-    const response = await fetch(url, { signal: AbortSignal.timeout(3_000), headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`issuer metadata answered ${response.status}`);
-    const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
-    if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
-    // Reached at another address: the key set, published under the issuer's URL, is fetched at that address too.
-    const jwksUri = base !== issuer && metadata.jwks_uri.startsWith(`${issuer}/`) ? base + metadata.jwks_uri.slice(issuer.length) : metadata.jwks_uri;
-    return new JwksClient({
-      jwksUri,
-      cache: true,
-      cacheMaxEntries: 20,
-      cacheMaxAge: 10 * 60 * 1000,
-      rateLimit: true,
-      jwksRequestsPerMinute: 10,
-      timeout: 3_000,
-    });
+  /** Loads the set now (the one load in flight, when there is one); a failure keeps the set held. */
+  refresh(): Promise<void> {
+    // At most one failure logged per refresh, and refreshes are bounded (above): a flood cannot flood the log.
+    this.refreshing ??= this.load()
+      .catch((error: unknown) => {
+        this.logger.warn(`the issuer's key set could not be loaded (${this.held ? 'keeping the set held' : 'no set held'}): ${(error as Error).message}`);
+        throw error;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    return this.refreshing;
+  }
+
+  private refreshOnDemand(): Promise<void> {
+    if (!this.refreshing) {
+      if (Date.now() - this.lastOnDemand < ON_DEMAND_GAP_MS) return Promise.resolve();
+      this.lastOnDemand = Date.now();
+    }
+    return this.refresh().catch(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(
+      () => void this.refresh().catch(() => undefined).finally(() => this.schedule()),
+      this.held ? KEY_SET_REFRESH_MS : ON_DEMAND_GAP_MS,
+    );
+    this.timer.unref();
+  }
+
+  private async load(): Promise<void> {
+    const jwks = await this.source.load();
+    // A set without a usable key is held as such (every token refused), as an empty one is.
+    const signingKeys = jwks.length > 0 ? await new HeldJwks(jwks).getSigningKeys().catch(noUsableKey) : [];
+    const next = new Map<string, HeldKey>();
+    for (const signingKey of signingKeys) {
+      if (!signingKey.kid) continue;
+      const pem = signingKey.getPublicKey();
+      const previous = this.held?.get(signingKey.kid);
+      // Parsing a PEM costs more than verifying a signature: a key is parsed once, when it appears.
+      next.set(signingKey.kid, previous?.pem === pem ? previous : { pem, key: createPublicKey(pem) });
+    }
+    this.held = next;
   }
 }
