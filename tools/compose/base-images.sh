@@ -16,6 +16,7 @@ NODE_IMAGE="${LOCAL_NODE_IMAGE:-gateway-local/node:24}"
 POSTGRES_IMAGE="${LOCAL_POSTGRES_IMAGE:-gateway-local/postgres:18}"
 
 has_image() { docker image inspect "$1" >/dev/null 2>&1; }
+build_image() { docker build -q -t "$1" "$2" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -50,7 +51,7 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
 ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 CMD ["node"]
 DOCKERFILE
-  docker build -q -t "$NODE_IMAGE" "$work/node" >/dev/null
+  build_image "$NODE_IMAGE" "$work/node"
 fi
 
 if ! has_image "$POSTGRES_IMAGE"; then
@@ -75,5 +76,5 @@ STOPSIGNAL SIGINT
 ENTRYPOINT ["docker-entrypoint.sh"]
 CMD ["postgres"]
 DOCKERFILE
-  docker build -q -t "$POSTGRES_IMAGE" "$work/postgres" >/dev/null
+  build_image "$POSTGRES_IMAGE" "$work/postgres"
 fi

@@ -15,4 +15,5 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
     echo "CREATE DATABASE \"$db\" OWNER \"$user\";" | postgres --single -D "$PGDATA" -j postgres >/dev/null
   fi
 fi
-exec "$@" -c listen_addresses='*'
+if [ "${1:-}" = postgres ]; then set -- "$@" -c listen_addresses="*"; fi
+exec "$@"
