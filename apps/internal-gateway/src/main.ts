@@ -1,3 +1,4 @@
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { createLogger, loadConfigOrExit, runGateway } from '@gateway/platform';
 import { createInternalGateway } from './app/create-internal-gateway';
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
   const app = await createInternalGateway(config, logger);
-  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });
+  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger, beforeExit: () => tracing.stop() });
 }
 
 main().catch((error) => {
