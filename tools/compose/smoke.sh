@@ -48,7 +48,7 @@ teardown() {
 trap teardown EXIT
 
 say "building images (base $NODE_IMAGE, $POSTGRES_IMAGE)"
-dc build -q 2>&1 | grep -v -e 'legacy builder' -e 'buildx' -e 'docs.docker.com' -e '^ *$' || true
+dc build -q migrate public-gateway internal-gateway 2>&1 | grep -v -e 'legacy builder' -e 'buildx' -e 'docs.docker.com' -e '^ *$' || true
 
 wait_healthy() {
   local service id state
