@@ -75,7 +75,7 @@ call() {
 }
 json() { node -e 'const v = JSON.parse(process.argv[1])[process.argv[2]]; if (v === undefined) process.exit(1); process.stdout.write(String(v))' "$1" "$2"; }
 admin() { dc run --rm -T admin "$@" 2>/dev/null; }
-token() { call POST "$public/oauth2/token" 200 -d grant_type=client_credentials --data-urlencode "client_id=$1" --data-urlencode "client_secret=$2"; json "$body" access_token; }
+token() { call POST "$public/oauth2/token" 200 -d grant_type=client_credentials --data-urlencode "client_id=$1" --data-urlencode "client_secret=$2" >&2; json "$body" access_token; }
 
 say "up (PUBLIC_BASE_URL=$PUBLIC_BASE_URL, ports 127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT and :$INTERNAL_GATEWAY_HOST_PORT)"
 up
