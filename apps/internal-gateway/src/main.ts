@@ -1,3 +1,4 @@
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { createLogger, loadConfigOrExit, printOpenApiDocumentAndExit, runGateway } from '@gateway/platform';
 import { createInternalGateway } from './app/create-internal-gateway';
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
   const app = await createInternalGateway(config, logger);
   if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
-  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });
+  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger, beforeExit: () => tracing.stop() });
 }
 
 main().catch((error) => {

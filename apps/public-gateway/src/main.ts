@@ -1,3 +1,4 @@
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { createLogger, loadConfigOrExit, printOpenApiDocumentAndExit, runGateway } from '@gateway/platform';
 import { SigningKeysService } from '@gateway/domain';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     process.exit(1);
   }
-  await runGateway(app, { name: 'public-gateway', port: config.PUBLIC_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger });
+  await runGateway(app, { name: 'public-gateway', port: config.PUBLIC_GATEWAY_PORT, host: config.HOST, graceMs: config.SHUTDOWN_GRACE_MS, logger, beforeExit: () => tracing.stop() });
 }
 
 main().catch((error) => {

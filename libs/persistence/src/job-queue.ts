@@ -5,6 +5,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
 import { Database, Queryable } from './database';
 import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
+import { runInJobTrace, withTraceContext } from './job-trace-context';
 
 export interface JobQueueOptions {
   /** false: this process queues jobs but runs none (other replicas do). Default true. */
@@ -74,7 +75,7 @@ export class JobQueue {
       const workerId = await this.boss.work<unknown>(
         definition.queue,
         { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async ([job]) => definition.handle(job.data as never, job.id),
+        async ([job]) => runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id)),
       );
       this.workers.set(definition.queue, workerId);
     }
@@ -84,7 +85,7 @@ export class JobQueue {
   async send<T extends object>(tx: Queryable, queue: string, data: T): Promise<string> {
     const definition = this.definitions.get(queue);
     if (!definition) throw new Error(`unknown job ${queue}`);
-    const id = await this.boss.send(queue, data, { db: { executeSql: (text, values) => tx.query(text, values) }, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+    const id = await this.boss.send(queue, withTraceContext(data), { db: { executeSql: (text, values) => tx.query(text, values) }, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
     if (!id) throw new Error(`job ${queue} was not created`);
     return id;
   }

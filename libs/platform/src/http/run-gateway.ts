@@ -10,6 +10,8 @@ export interface RunOptions {
   host: string;
   graceMs: number;
   logger: AppLogger;
+  /** Runs once the gateway has drained, before the process exits (flushing traces). */
+  beforeExit?: () => Promise<void>;
 }
 
 export async function runGateway(app: NestExpressApplication, options: RunOptions): Promise<void> {
@@ -31,6 +33,7 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
     force.unref();
     try {
       await app.close();
+      await options.beforeExit?.().catch((error) => options.logger.warn({ err: error }, `${options.name}: ${(error as Error).message}`));
       options.logger.info(`${options.name} stopped`);
       process.exit(0);
     } catch (error) {
