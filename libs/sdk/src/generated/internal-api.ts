@@ -702,6 +702,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unsupported Media Type: the body is not application/json */
             415: {
                 headers: {
@@ -830,6 +839,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unsupported Media Type: the body is not application/json */
             415: {
                 headers: {
@@ -904,6 +922,15 @@ export interface operations {
             };
             /** @description Not Found: not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1583,6 +1610,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unsupported Media Type: the body is not application/json */
             415: {
                 headers: {
@@ -1653,6 +1689,15 @@ export interface operations {
             };
             /** @description Not Found: not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -93,11 +93,68 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A store's sales orders, newest first, in pages
+         * @description Follow nextCursor with the same orderReference for the next page. Unknown query parameters are refused.
+         */
+        get: operations["listSalesOrders"];
         put?: never;
         /** Submit a sales order to a store of an organization */
         post: operations["createSalesOrder"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sales order with the state of its fulfilment */
+        get: operations["getSalesOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints the caller manages in the organization */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Register a webhook endpoint; its signing secret is answered this once */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint, without its secret */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint */
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -279,10 +336,7 @@ export interface components {
         CreateSalesOrderDto: {
             /** @description the caller's reference, informational */
             orderReference: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp at which the order was placed, with a time zone
-             */
+            /** @description timestamp at which the order was placed; an ISO 8601 date-time in the extended or basic format, to the minute or finer, with Z or an offset (±hh, ±hhmm, ±hh:mm), or without one for UTC, e.g. 2026-09-18T10:15:00Z or 20260918T1015+0200 */
             placedAt?: string;
             /** @description generic order note, viewable in the shipping platform */
             note?: string;
@@ -311,6 +365,82 @@ export interface components {
             /** @description the OPEN fulfilment order created at the store’s warehouse */
             fulfilmentOrderId: string;
         };
+        SalesOrderView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            storeId: string;
+            orderReference: string;
+            /**
+             * Format: date-time
+             * @description as sent by the caller; when it sent none, the creation time (createdAt)
+             */
+            placedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            customer: components["schemas"]["CustomerInput"];
+            /** @description the lines as sent, each with the barcode of the retail unit it resolved to */
+            lineItems: components["schemas"]["SalesOrderLineInput"][];
+            /** @description the OPEN fulfilment order created at the store’s warehouse */
+            fulfilmentOrderId: string;
+            /**
+             * @description RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)
+             * @enum {string}
+             */
+            status: "RECEIVED" | "SHIPPED" | "CANCELLED";
+            /**
+             * @description the fulfilment order's state
+             * @enum {string}
+             */
+            fulfilmentStatus: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            /**
+             * Format: date-time
+             * @description the last change of the order or its fulfilment order
+             */
+            updatedAt: string;
+        };
+        SalesOrderPageDto: {
+            /** @description newest first */
+            items: components["schemas"]["SalesOrderView"][];
+            /** @description opaque; pass it as cursor, with the same orderReference, for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description https, not resolving to a loopback, private, link-local or metadata address (checked at every delivery)
+             */
+            url: string;
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            description?: string;
+        };
+        CreatedWebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the signing secret (Standard Webhooks), shown this once */
+            secret: string;
+        };
+        WebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookEndpointListDto: {
+            /** @description oldest first; no secrets */
+            items: components["schemas"]["WebhookEndpointDto"][];
+        };
         TokenRequestDto: {
             /** @enum {string} */
             grant_type: "client_credentials";
@@ -333,7 +463,7 @@ export interface components {
         };
         OAuthErrorDto: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
+            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "slow_down";
             /** @description for display only; clients branch on error */
             error_description?: string;
         };
@@ -727,6 +857,92 @@ export interface operations {
             };
         };
     };
+    listSalesOrders: {
+        parameters: {
+            query?: {
+                /** @description orders per page */
+                limit?: number;
+                /** @description the nextCursor of the previous page, sent with the same orderReference */
+                cursor?: string;
+                /** @description only the orders with exactly this orderReference */
+                orderReference?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sales orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesOrderPageDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     createSalesOrder: {
         parameters: {
             query?: never;
@@ -751,6 +967,8 @@ export interface operations {
             /** @description The sales order record */
             201: {
                 headers: {
+                    /** @description the path of the order (GET it for its current status) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -804,6 +1022,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unsupported Media Type: the body is not application/json */
             415: {
                 headers: {
@@ -815,6 +1042,410 @@ export interface operations {
             };
             /** @description Unprocessable Content: unprocessable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+                /** @description the sales order (the id of its record) */
+                salesOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sales order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesOrderView"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, without secrets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -876,15 +1507,37 @@ export interface operations {
             /** @description invalid_client */
             401: {
                 headers: {
+                    /** @description Basic realm="token", charset="UTF-8", whichever method was used */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
             };
-            /** @description rate_limited, with Retry-After */
+            /** @description invalid_request: the form is larger than 16 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description invalid_request: the body is in a character set this endpoint does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description slow_down: too many tokens minted for the client, or too many failed authentications from this address */
             429: {
                 headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
