@@ -38,16 +38,22 @@ export const BarcodePipe = check(BARCODE, 'must be 1 to 100 letters, digits, dot
  * A validated path parameter, documented with the rule its pipe enforces: `@Param(name, pipe)` for the
  * handler and `@ApiParam` for the OpenAPI document, from one decorator so the two cannot drift apart.
  */
-function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject, description: string, example?: string): ParameterDecorator {
+function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject, description: string, example?: string | ParamExample): ParameterDecorator {
   return (target, key, index) => {
     Param(name, pipe)(target, key, index);
     const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
-    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...demoExample(example) })(target, key, descriptor);
+    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...(typeof example === 'object' ? demoExample(example.value, example.summary) : demoExample(example)) })(target, key, descriptor);
   };
 }
 
 /** A parameter's example (`examples`, which Swagger UI fills in; a parameter with a schema loses a plain `example` in @nestjs/swagger). */
-export const demoExample = (value: string | undefined) => (value === undefined ? {} : { examples: { demo: { summary: 'in the demo data', value } } });
+export const demoExample = (value: string | undefined, summary = 'in the demo data') => (value === undefined ? {} : { examples: { demo: { summary, value } } });
+
+/** An example that is not in the demo data (an id the API generates), with what to put there instead. */
+export interface ParamExample {
+  value: string;
+  summary: string;
+}
 
 /**
  * Examples are values of the demo data (`fixtures/demo.json`, imported by `npm start`), so that Swagger UI's
@@ -59,4 +65,4 @@ export const OrganizationIdParam = () => pathParam('organizationId', Organizatio
 export const EntityIdParam = (name: string, description: string, example?: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description, example);
 export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit', '8710000000011');
 /** Another UUID in a path (a sales order, a webhook endpoint), answered in lower case. */
-export const UuidParam = (name: string, description: string) => pathParam(name, OrganizationIdPipe, { type: 'string', format: 'uuid' }, description);
+export const UuidParam = (name: string, description: string, example?: ParamExample) => pathParam(name, OrganizationIdPipe, { type: 'string', format: 'uuid' }, description, example);

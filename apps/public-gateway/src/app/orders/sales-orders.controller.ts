@@ -80,7 +80,7 @@ export class SalesOrdersController {
   listSalesOrders(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @EntityIdParam('storeId', 'the store') storeId: string,
+    @EntityIdParam('storeId', 'the store', 'store-nordic-web') storeId: string,
     @Query() query: ListSalesOrdersQuery,
   ): Promise<SalesOrderPageDto> {
     return this.reads.list(caller, organizationId, storeId, query);
@@ -93,8 +93,8 @@ export class SalesOrdersController {
   getSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @EntityIdParam('storeId', 'the store') storeId: string,
-    @UuidParam('salesOrderId', 'the sales order (the id of its record)') salesOrderId: string,
+    @EntityIdParam('storeId', 'the store', 'store-nordic-web') storeId: string,
+    @UuidParam('salesOrderId', 'the sales order (the id of its record)', { value: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f', summary: 'an id of this shape: use the id (or the Location) of an order you created' }) salesOrderId: string,
     @Query() _query: NoQueryParameters,
   ): Promise<SalesOrderView> {
     return this.reads.get(caller, organizationId, storeId, salesOrderId);

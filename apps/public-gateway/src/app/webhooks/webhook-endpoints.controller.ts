@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import {
   Authenticated,
@@ -12,6 +12,8 @@ import {
   WebhookEndpointsService,
 } from '@gateway/domain';
 
+const WEBHOOK_ENDPOINT_EXAMPLE = { value: '7c9e6679-7425-40de-944b-e07fc1f90ae7', summary: 'an id of this shape: use the id of an endpoint you registered' };
+
 @ApiTags('webhooks')
 @Authenticated()
 @Controller('v0/organizations/:organizationId/webhook-endpoints')
@@ -21,8 +23,12 @@ export class WebhookEndpointsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Register a webhook endpoint; its signing secret is answered this once' })
+  @ApiBody({
+    type: CreateWebhookEndpointDto,
+    examples: { demo: { summary: 'shipping notices for a receiver of yours', value: { url: 'https://example.com/webhooks/gateway', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
+  })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret' })
-  @ApiProblemResponses(400, 403, 404, 415, 500)
+  @ApiProblemResponses(400, 403, 404, 413, 415, 500)
   createWebhookEndpoint(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     return this.endpoints.create(caller.identity, organizationId, body);
   }
@@ -42,7 +48,7 @@ export class WebhookEndpointsController {
   getWebhookEndpoint(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @UuidParam('webhookEndpointId', 'the webhook endpoint') id: string,
+    @UuidParam('webhookEndpointId', 'the webhook endpoint', WEBHOOK_ENDPOINT_EXAMPLE) id: string,
     @Query() _query: NoQueryParameters,
   ): Promise<WebhookEndpointDto> {
     return this.endpoints.get(caller.identity, organizationId, id);
@@ -56,7 +62,7 @@ export class WebhookEndpointsController {
   async deleteWebhookEndpoint(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
-    @UuidParam('webhookEndpointId', 'the webhook endpoint') id: string,
+    @UuidParam('webhookEndpointId', 'the webhook endpoint', WEBHOOK_ENDPOINT_EXAMPLE) id: string,
     @Query() _query: NoQueryParameters,
   ): Promise<void> {
     await this.endpoints.delete(caller.identity, organizationId, id);
