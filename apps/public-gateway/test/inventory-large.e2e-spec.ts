@@ -1,6 +1,7 @@
 // An organization with 100,000 inventory rows: answered whole and in order, streamed in pages.
 // (Timings are measured by `npm run bench`; set REPORT_FIGURES=1 to print this run's.)
 import request from 'supertest';
+import { Database } from '@gateway/persistence';
 import { TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
@@ -17,19 +18,25 @@ describe('inventory of 100,000 rows', () => {
     gateway = await startPublicGateway(database.url);
     const org = await seedOrganization(database.db);
     organizationId = org.organizationId;
-    await database.db.query("INSERT INTO warehouses (id, name) VALUES ('wh-large-a', 'A'), ('wh-large-b', 'B')");
-    await database.db.query(
-      `INSERT INTO retail_units (organization_id, barcode, sku, name)
-       SELECT $1, 'L' || lpad(n::text, 7, '0'), 'SKU-' || n, 'Unit ' || n FROM generate_series(1, $2) AS n`,
-      [organizationId, ROWS / 2],
-    );
-    await database.db.query(
-      `INSERT INTO inventory_levels (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
-       SELECT $1, w, 'L' || lpad(n::text, 7, '0'), n, 0, n % 3 FROM generate_series(1, $2) AS n, unnest(ARRAY['wh-large-a', 'wh-large-b']) AS w`,
-      [organizationId, ROWS / 2],
-    );
-    await database.db.query('DELETE FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2', [organizationId, org.warehouseId]);
-    await database.db.query('ANALYZE retail_units, inventory_levels');
+    // The seed goes through a connection of its own with a long statement timeout: on a loaded machine
+    // its 100,000-row inserts take longer than a request may.
+    const loader = new Database({ url: database.url, poolMax: 1, statementTimeoutMs: 110_000 });
+    await loader.transaction(async (tx) => {
+      await tx.query("INSERT INTO warehouses (id, name) VALUES ('wh-large-a', 'A'), ('wh-large-b', 'B')");
+      await tx.query(
+        `INSERT INTO retail_units (organization_id, barcode, sku, name)
+         SELECT $1, 'L' || lpad(n::text, 7, '0'), 'SKU-' || n, 'Unit ' || n FROM generate_series(1, $2) AS n`,
+        [organizationId, ROWS / 2],
+      );
+      await tx.query(
+        `INSERT INTO inventory_levels (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
+         SELECT $1, w, 'L' || lpad(n::text, 7, '0'), n, 0, n % 3 FROM generate_series(1, $2) AS n, unnest(ARRAY['wh-large-a', 'wh-large-b']) AS w`,
+        [organizationId, ROWS / 2],
+      );
+      await tx.query('DELETE FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2', [organizationId, org.warehouseId]);
+    });
+    await loader.query('ANALYZE retail_units, inventory_levels');
+    await loader.close();
     const c = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId });
     token = (await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString())).body.access_token;
   }, 120_000);
