@@ -224,7 +224,7 @@ describe('npm start (launcher)', () => {
     const shared = mkdtempSync(join(tmpdir(), 'gateway-start-import-'));
     try {
       const file = join(shared, 'large.json');
-      const { barcodes } = await writeLargeImportFile(file, 4_000_000);
+      const { barcodes } = await writeLargeImportFile(file, 10_000_000);
       const leases = () => (existsSync(join(shared, 'postgres-leases')) ? readdirSync(join(shared, 'postgres-leases')) : []);
       const importer = spawn(process.execPath, [join(root, 'dist/apps/admin-cli/main.js'), '--json', 'import', file], {
         env: { PATH: process.env.PATH, DATA_DIR: shared },
@@ -234,7 +234,8 @@ describe('npm start (launcher)', () => {
       importer.stdout.on('data', (chunk) => (importOutput += chunk));
       importer.stderr.on('data', (chunk) => (importOutput += chunk));
       const imported = new Promise<number | null>((resolve) => importer.once('exit', (code) => resolve(code)));
-      // The import has started the server; npm start comes while it runs.
+      // The import has started the server; npm start comes while it runs (10 MB: the import lasts long
+      // enough for a start on a loaded machine to join it).
       while (!existsSync(join(shared, 'postgres', 'postmaster.pid')) && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
       const [publicPort, internalPort] = [await freePort(), await freePort()];
       const launcher = start(shared, publicPort, internalPort);

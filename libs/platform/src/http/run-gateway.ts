@@ -1,6 +1,7 @@
 // Listens, and on SIGTERM/SIGINT drains: stops accepting, lets in-flight requests finish
 // (up to the grace period), closes the database pool, exits.
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger } from '../logging/logger';
 
@@ -13,6 +14,14 @@ export interface RunOptions {
   /** Runs once the gateway has drained, before the process exits (flushing traces). */
   beforeExit?: () => Promise<void>;
 }
+
+/**
+ * How long a draining gateway keeps its open connections before it closes the idle ones. A request a
+ * client has already sent may still sit unread in the socket while the process is busy serving others;
+ * Node counts such a connection as idle, and closing it at once resets a request the client believes
+ * sent. Meanwhile answers carry `Connection: close`, so keep-alive clients move to another replica.
+ */
+const READ_WINDOW_MS = 1000;
 
 export async function runGateway(app: NestExpressApplication, options: RunOptions): Promise<void> {
   await app.listen(options.port, options.host);
@@ -32,6 +41,19 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
     }, options.graceMs);
     force.unref();
     try {
+      // Stop accepting: the listening socket only (http.Server.close would also close idle connections).
+      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      server.prependListener('request', (_request, response) => {
+        response.shouldKeepAlive = false;
+      });
+      // Nest's app.close() closes the server once more: from here on that closes the idle connections
+      // and waits for the others to finish (or for the grace period's forced close).
+      server.close = ((callback?: (error?: Error) => void) => {
+        server.closeIdleConnections();
+        void drained.then(() => callback?.());
+        return server;
+      }) as Server['close'];
+      await new Promise((resolve) => setTimeout(resolve, Math.min(READ_WINDOW_MS, options.graceMs)));
       await app.close();
       await options.beforeExit?.().catch((error) => options.logger.warn({ err: error }, `${options.name}: ${(error as Error).message}`));
       options.logger.info(`${options.name} stopped`);
