@@ -16,10 +16,10 @@ export interface RunOptions {
 }
 
 /**
- * How long a draining gateway keeps its open connections before it closes the idle ones. A request a
- * client has already sent may still sit unread in the socket while the process is busy serving others;
- * Node counts such a connection as idle, and closing it at once resets a request the client believes
- * sent. Meanwhile answers carry `Connection: close`, so keep-alive clients move to another replica.
+ * How long a draining gateway goes on accepting and reading before it stops listening and closes its
+ * idle connections. A request a client has already sent may still wait in the listen backlog or unread
+ * in its socket while the process is busy serving others; closing the listener or the "idle" connection
+ * at once resets a request the client believes sent. Meanwhile answers carry `Connection: close`.
  */
 const READ_WINDOW_MS = 1000;
 
@@ -41,11 +41,15 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
     }, options.graceMs);
     force.unref();
     try {
-      // Stop accepting: the listening socket only (http.Server.close would also close idle connections).
-      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      // For a moment the gateway still accepts and reads: a request a client has already sent may sit in
+      // the listen backlog or unread in its socket while the process is busy; answers now close their
+      // connection, so keep-alive clients move to another replica.
       server.prependListener('request', (_request, response) => {
         response.shouldKeepAlive = false;
       });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(READ_WINDOW_MS, options.graceMs)));
+      // Then stop accepting (the listening socket only: http.Server.close would also close idle connections).
+      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
       // Nest's app.close() closes the server once more: from here on that closes the idle connections
       // and waits for the others to finish (or for the grace period's forced close).
       server.close = ((callback?: (error?: Error) => void) => {
@@ -53,7 +57,6 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
         void drained.then(() => callback?.());
         return server;
       }) as Server['close'];
-      await new Promise((resolve) => setTimeout(resolve, Math.min(READ_WINDOW_MS, options.graceMs)));
       await app.close();
       await options.beforeExit?.().catch((error) => options.logger.warn({ err: error }, `${options.name}: ${(error as Error).message}`));
       options.logger.info(`${options.name} stopped`);
