@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
+import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
 import { CursorSealer } from '../paging/cursor-sealer';
 import { SalesOrderReadService } from './sales-order-read.service';
 import { InventoryModule } from '../inventory/inventory.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SalesOrderService } from './sales-order.service';
-import { IdempotencyRetentionJob } from './idempotency-retention.job';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 
 @Module({
-  imports: [InventoryModule, OrganizationsModule],
-  providers: [SalesOrderService, SalesOrderReadService, CursorSealer, ServerSecretRepository, SalesOrderRepository, FulfilmentOrderRepository, IdempotencyRepository, DomainEventRepository, IdempotencyRetentionJob],
+  imports: [InventoryModule, OrganizationsModule, IdempotencyModule],
+  providers: [SalesOrderService, SalesOrderReadService, CursorSealer, ServerSecretRepository, SalesOrderRepository, FulfilmentOrderRepository, DomainEventRepository],
   exports: [SalesOrderService, SalesOrderReadService],
 })
 export class OrdersModule {}
