@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect([config.TOKEN_CACHE_ENABLED, config.TOKEN_CACHE_MAX_ENTRIES]).toEqual([true, 10000]);
     const off = loadConfig(GatewayConfig, { ...base, TOKEN_CACHE_ENABLED: 'false', TOKEN_CACHE_MAX_ENTRIES: '500' });
     expect([off.TOKEN_CACHE_ENABLED, off.TOKEN_CACHE_MAX_ENTRIES]).toEqual([false, 500]);
+    expect(loadConfig(GatewayConfig, { ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).PUBLIC_BASE_URL).toBe('https://api.example.com');
   });
 
   it('keeps only declared variables', () => {
