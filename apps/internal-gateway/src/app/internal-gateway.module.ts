@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule } from '@gateway/persistence';
+import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
   EventLogModule,
@@ -32,13 +32,7 @@ export class InternalGatewayModule {
       module: InternalGatewayModule,
       imports: [
         MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-          applicationName: 'internal-gateway',
-        }),
+        DatabaseModule.forRoot(databaseOptions(config, 'internal-gateway')),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
         JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         BearerAuthModule.forRoot({

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck } from '@gateway/persistence';
+import { DatabaseModule, DatabaseReadinessCheck, databaseOptions } from '@gateway/persistence';
 import {
   AuthorizationServerModule,
   BearerAuthModule,
@@ -43,13 +43,7 @@ export class PublicGatewayModule {
       module: PublicGatewayModule,
       imports: [
         MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-          applicationName: 'public-gateway',
-        }),
+        DatabaseModule.forRoot(databaseOptions(config, 'public-gateway')),
         authorizationServer,
         // Tokens are verified with the keys this gateway publishes, read from its own signing-key store.
         BearerAuthModule.forRoot({

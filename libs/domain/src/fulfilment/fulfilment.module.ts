@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
 import { InventoryModule } from '../inventory/inventory.module';
 import { BackOrderViewService } from './back-order-view.service';
 import { FulfilmentOrderAllocationService } from './fulfilment-order-allocation.service';
@@ -15,10 +14,6 @@ import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
     FulfilmentOrderAllocationService,
     FulfilmentOrderShippingService,
     BackOrderViewService,
-    FulfilmentOrderRepository,
-    InventoryLevelRepository,
-    SalesOrderRepository,
-    DomainEventRepository,
   ],
   exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, BackOrderViewService],
 })

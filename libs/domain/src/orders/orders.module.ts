@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
 import { CursorSealer } from '../paging/cursor-sealer';
 import { SalesOrderReadService } from './sales-order-read.service';
 import { InventoryModule } from '../inventory/inventory.module';
@@ -9,7 +8,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 
 @Module({
   imports: [InventoryModule, OrganizationsModule, IdempotencyModule],
-  providers: [SalesOrderService, SalesOrderReadService, CursorSealer, ServerSecretRepository, SalesOrderRepository, FulfilmentOrderRepository, DomainEventRepository],
+  providers: [SalesOrderService, SalesOrderReadService, CursorSealer],
   exports: [SalesOrderService, SalesOrderReadService],
 })
 export class OrdersModule {}

@@ -1,7 +1,6 @@
 // The internal tools that act on inventory and fulfilment: dispatch-command and clarify-inventory-levels.
 // Needs a JobQueue (JobQueueModule) in the application.
 import { Module } from '@nestjs/common';
-import { AccessRepository, DomainEventRepository, InventoryClarificationRepository, RetailUnitRepository } from '@gateway/persistence';
 import { FulfilmentModule } from '../fulfilment/fulfilment.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { COMMAND_HANDLERS, CommandHandler, CommandRegistry } from './command-registry';
@@ -19,10 +18,6 @@ import { InventoryClarificationService } from './inventory-clarification.service
     CommandDispatchService,
     InventoryClarificationService,
     InventoryClarificationJob,
-    InventoryClarificationRepository,
-    RetailUnitRepository,
-    DomainEventRepository,
-    AccessRepository,
   ],
   exports: [CommandDispatchService, InventoryClarificationService, InventoryClarificationJob],
 })

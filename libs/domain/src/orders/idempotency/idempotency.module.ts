@@ -1,11 +1,10 @@
 // Import this module to make an operation idempotent: IdempotencyService, and the job that purges old keys.
 import { Module } from '@nestjs/common';
-import { IdempotencyRepository } from '@gateway/persistence';
 import { IdempotencyRetentionJob } from '../idempotency-retention.job';
 import { IdempotencyService } from './idempotency.service';
 
 @Module({
-  providers: [IdempotencyService, IdempotencyRepository, IdempotencyRetentionJob],
+  providers: [IdempotencyService, IdempotencyRetentionJob],
   exports: [IdempotencyService],
 })
 export class IdempotencyModule {}
