@@ -4,7 +4,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from './auth.options';
 import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
-import { SigningKeysService } from './signing-keys.service';
+import { SigningKeysService } from './use-cases/signing-keys.service';
 import { TokenEndpointService } from './token-endpoint.service';
 import { TokenRateLimits } from './token-rate-limits';
 

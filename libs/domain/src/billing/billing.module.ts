@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { InvoicesService } from './invoices.service';
+import { InvoicesService } from './use-cases/invoices.service';
 
 @Module({
   imports: [OrganizationsModule],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { OrganizationAccessPolicy } from './organization-access.policy';
-import { OrganizationsService } from './organizations.service';
+import { OrganizationAccessPolicy } from './policies/organization-access.policy';
+import { OrganizationsService } from './use-cases/organizations.service';
 
 @Module({
   providers: [OrganizationAccessPolicy, OrganizationsService],

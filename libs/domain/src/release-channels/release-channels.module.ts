@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReleaseChannelsService } from './release-channels.service';
+import { ReleaseChannelsService } from './use-cases/release-channels.service';
 
 @Module({
   providers: [ReleaseChannelsService],

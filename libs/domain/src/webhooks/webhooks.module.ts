@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './webhook-endpoints.service';
+import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './use-cases/webhook-endpoints.service';
 
 @Module({})
 export class WebhooksModule {

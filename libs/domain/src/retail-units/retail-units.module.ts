@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { RetailUnitArchivalService } from './retail-unit-archival.service';
-
-@Module({
-  providers: [RetailUnitArchivalService],
-  exports: [RetailUnitArchivalService],
-})
-export class RetailUnitsModule {}
