@@ -7,7 +7,7 @@ import {
   BillingModule,
   InventoryReadModule,
   OrganizationsModule,
-  IDEMPOTENCY_RETENTION_DAYS,
+  IdempotencyRetentionModule,
   IssuerKeySet,
   SigningKeyStoreSource,
   OrdersModule,
@@ -56,13 +56,14 @@ export class PublicGatewayModule {
           tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
         }),
         OrdersModule,
+        IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
         WebhooksModule.forRoot({ keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY), allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS) }),
       ],
       controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
-      providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }, readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
+      providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }
 }
