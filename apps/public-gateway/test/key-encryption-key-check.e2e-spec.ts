@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SigningKeyRepository, freePort } from '@gateway/persistence';
+import { SigningKeyRepository } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { encryptPrivateKey, parseKeyEncryptionKey } from '@gateway/domain';
 import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
 

@@ -1,7 +1,7 @@
 // GET /metrics: served in the Prometheus text format on METRICS_PORT only, never on the API port;
 // requests counted per route template (ids never become labels), tokens, 429s, pool, replays.
 import request from 'supertest';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { ConfigError, loadConfig } from '@gateway/platform';
 import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, gatewayTestEnv, seedOrganization } from '@gateway/testing';
 import { PublicGatewayConfig } from '../src/app/public-gateway.config';

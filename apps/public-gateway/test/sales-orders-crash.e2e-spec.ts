@@ -2,7 +2,7 @@
 // and every order it answered 201 is there, and replays, after a restart.
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');

@@ -3,7 +3,7 @@
 // OpenAPI document.
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { createLogger, loadConfig } from '@gateway/platform';
 import { ResponseRecorder, TestIssuer, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
 import { createInternalGateway } from '../../src/app/create-internal-gateway';

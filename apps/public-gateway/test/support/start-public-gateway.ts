@@ -1,6 +1,6 @@
 // Boots the public gateway in-process, listening on a free port, as its own issuer.
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { createLogger, loadConfig } from '@gateway/platform';
 import { ResponseRecorder, gatewayTestEnv } from '@gateway/testing';
 import { createPublicGateway } from '../../src/app/create-public-gateway';
