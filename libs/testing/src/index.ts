@@ -14,3 +14,4 @@ export * from './raw-connection';
 export * from './large-import-file';
 export * from './unknown-kid-flood';
 export * from './use-fixture';
+export * from './domain-module';
