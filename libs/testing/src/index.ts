@@ -15,3 +15,4 @@ export * from './large-import-file';
 export * from './unknown-kid-flood';
 export * from './use-fixture';
 export * from './domain-module';
+export * from './dev-tooling-in-bundle';
