@@ -12,12 +12,12 @@ export type Defer = (undo: () => Promise<void>) => void;
  * (`const { database, gateway } = usePublicGateway()`) and use the names in hooks and tests, which run
  * once the value exists; reading one before throws.
  */
-export function useFixture<T extends Record<string, object>>(setUp: (defer: Defer) => Promise<T>, timeoutMs?: number): T {
+export function useFixture<T extends Record<string, object>>(setUp: (defer: Defer) => Promise<T>): T {
   let value: T | undefined;
   const undos: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     value = await setUp((undo) => void undos.unshift(undo));
-  }, timeoutMs);
+  });
   afterAll(async () => {
     const failures: unknown[] = [];
     for (const undo of undos.splice(0)) await undo().catch((error: unknown) => failures.push(error));
