@@ -1,20 +1,26 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-const depConstraints = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
+const layerConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:data-access', 'type:util'] },
+  { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
   { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
   { sourceTag: 'scope:internal', onlyDependOnLibsWithTags: ['scope:internal', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];
-// Tests may also use the testing library; production code may not.
-const testDepConstraints = depConstraints.map((c) =>
-  c.sourceTag.startsWith('type:') ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing'] } : c,
+// A deployed gateway never bundles development tooling (embedded Postgres); the launcher, the admin CLI and the bench may.
+// Its direct arrows are checked (not notDependOnLibsWithTags, which also follows the libraries' test imports of the
+// testing library); the layers below refuse tooling themselves, so no production path reaches it.
+const deployedConstraint = { sourceTag: 'runtime:deployed', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] };
+const depConstraints = [...layerConstraints, deployedConstraint];
+// Tests may also use the testing library and the tooling (a test database, a free port); production code may not.
+const testDepConstraints = layerConstraints.map((c) =>
+  c.sourceTag.startsWith('type:') ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:tooling'] } : c,
 );
 
 export default [

@@ -2,36 +2,11 @@
 // through the issuer's metadata and refreshed within limits however many unknown kids arrive.
 import request from 'supertest';
 import { ON_DEMAND_GAP_MS } from '@gateway/domain';
-import {
-  TestDatabase,
-  TestIssuer,
-  createTestClient,
-  createTestDatabase,
-  createTestToken,
-  rotateTestSigningKey,
-  rotationDuringFlood,
-  rotationDuringFloodProblems,
-  signTestToken,
-  startTestIssuer,
-} from '@gateway/testing';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { createTestClient, createTestDatabase, createTestToken, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken, startTestIssuer, useFixture } from '@gateway/testing';
+import { startInternalGateway, useInternalGateway } from './support/start-internal-gateway';
 
 describe('internal gateway: bearer authentication', () => {
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-  let gateway: RunningInternalGateway;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, {}, { issuer });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await issuer.close();
-    await database.drop();
-  });
+  const { database, gateway } = useInternalGateway();
 
   it('refuses a request without a token, with WWW-Authenticate: Bearer and no resource_metadata', async () => {
     const res = await request(gateway.app.getHttpServer()).get('/openapi.json');
@@ -42,7 +17,7 @@ describe('internal gateway: bearer authentication', () => {
   });
 
   it('refuses a public-audience token', async () => {
-    const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'public' });
+    const { accessToken } = await createTestToken(gateway.issuer, database.url, { type: 'SERVICE', audience: 'public' });
     const res = await request(gateway.app.getHttpServer()).get('/organizations/00000000-0000-4000-8000-000000000000').set('Authorization', `Bearer ${accessToken}`);
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="internal", error="invalid_token"/);
@@ -50,7 +25,7 @@ describe('internal gateway: bearer authentication', () => {
   });
 
   it('lets an internal-audience token through the guard', async () => {
-    const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
+    const { accessToken } = await createTestToken(gateway.issuer, database.url, { type: 'SERVICE', audience: 'internal' });
     const res = await request(gateway.app.getHttpServer()).get('/organizations/00000000-0000-4000-8000-000000000000').set('Authorization', `Bearer ${accessToken}`);
     // Past authentication: the organization does not exist.
     expect(res.status).toBe(404);
@@ -59,11 +34,11 @@ describe('internal gateway: bearer authentication', () => {
 
   it('keeps valid tokens of a key rotated in during an unknown-kid flood answering 200, with key-set fetches bounded', async () => {
     const clientId = (await createTestClient(database.url, { type: 'SERVICE', audience: 'internal' })).clientId;
-    const sign = () => signTestToken(database.url, { issuer: issuer.url, audience: 'urn:gateway:internal', clientId });
+    const sign = () => signTestToken(database.url, { issuer: gateway.issuer.url, audience: 'urn:gateway:internal', clientId });
     const path = '/internal-tools/release-channel-features';
     const oldToken = await sign();
     await request(gateway.app.getHttpServer()).get(path).set('Authorization', `Bearer ${oldToken}`).expect(200);
-    const fetchesBefore = issuer.requests.get('/.well-known/jwks.json') ?? 0;
+    const fetchesBefore = gateway.issuer.requests.get('/.well-known/jwks.json') ?? 0;
     const startedAt = Date.now();
     const seen = await rotationDuringFlood({
       baseUrl: gateway.url,
@@ -73,7 +48,7 @@ describe('internal gateway: bearer authentication', () => {
       newToken: sign,
       watchMs: ON_DEMAND_GAP_MS + 4_000,
     });
-    const fetches = (issuer.requests.get('/.well-known/jwks.json') ?? 0) - fetchesBefore;
+    const fetches = (gateway.issuer.requests.get('/.well-known/jwks.json') ?? 0) - fetchesBefore;
     expect(rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS)).toEqual([]);
     expect(fetches).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / ON_DEMAND_GAP_MS) + 1);
   }, 30_000);
@@ -84,17 +59,12 @@ describe('internal gateway: an issuer reached at a private address (ISSUER_DISCO
   // it finds the metadata and the key set at the issuer's private address instead. (Port 1 refuses at
   // once, where a host name would wait on DNS.)
   const PUBLIC_ISSUER_URL = 'http://127.0.0.1:1';
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url, { issuerUrl: PUBLIC_ISSUER_URL });
-  });
-
-  afterAll(async () => {
-    await issuer.close();
-    await database.drop();
+  const { database, issuer } = useFixture(async (defer) => {
+    const database = await createTestDatabase();
+    defer(() => database.drop());
+    const issuer = await startTestIssuer(database.url, { issuerUrl: PUBLIC_ISSUER_URL });
+    defer(() => issuer.close());
+    return { database, issuer };
   });
 
   it('verifies tokens of the public issuer URL with keys fetched at the private address', async () => {

@@ -1,24 +1,16 @@
 // POST /internal-tools/clarify-inventory-levels: acknowledged at once; a pg-boss job rebuilds the levels from
 // the event log, records the initiator, survives a restart and runs once across replicas.
 import { projectLevel } from '@gateway/domain';
-import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, seedOrganization, useTestDatabase } from '@gateway/testing';
 import { clarificationsBy, dispatch, eventsOf, levelPayloads, storedLevel, waitForClarifications } from './support/inventory-queries';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { startInternalGateway, useInternalGateway } from './support/start-internal-gateway';
 
 describe('clarify-inventory-levels', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let org: SeededOrganization;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const clarify = (body: unknown, target = gateway) => target.post('/internal-tools/clarify-inventory-levels', body);
@@ -138,16 +130,11 @@ describe('clarify-inventory-levels', () => {
 });
 
 describe('clarify-inventory-levels jobs across restarts and replicas', () => {
-  let database: TestDatabase;
+  const { database } = useTestDatabase();
   let org: SeededOrganization;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await database.drop();
   });
 
   it('keeps a job queued by a gateway that stops before running it, and another gateway runs it', async () => {

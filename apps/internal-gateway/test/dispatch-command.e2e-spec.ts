@@ -1,29 +1,18 @@
 // POST /internal-tools/dispatch-command: the four commands through one registry; 400 for an unknown command
 // or an invalid body (pointers into the request), 200 FAILED when the domain refuses a valid command.
-import { SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, placeSalesOrder, seedOrganization } from '@gateway/testing';
 import { dispatch, eventCount, eventsOf, fulfilmentOrderStatus, storedLevel } from './support/inventory-queries';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 const UNKNOWN_ORG = '00000000-0000-4000-8000-000000000000';
 
 describe('dispatch-command', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let org: SeededOrganization;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
-  });
 
   beforeEach(async () => {
     // B1: onHand 10; B2: onHand 5, allocated 1; B-old archived, no level.
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const run = (commandName: string, commandBody: unknown, organizationId = org.organizationId) => dispatch(gateway, organizationId, commandName, commandBody);

@@ -3,8 +3,8 @@
 // against the served document.
 import { randomUUID } from 'node:crypto';
 import { DomainEventRepository } from '@gateway/persistence';
-import { SeededOrganization, TestDatabase, TestIssuer, createTestDatabase, seedOrganization, startTestIssuer } from '@gateway/testing';
-import { RunningInternalGateway, as, internalAndPublicTokens, startInternalGateway } from './support/start-internal-gateway';
+import { SeededOrganization, seedOrganization } from '@gateway/testing';
+import { as, internalAndPublicTokens, useInternalGateway } from './support/start-internal-gateway';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const PATH = '/internal-tools/events/by-barcode';
@@ -15,9 +15,7 @@ interface Page {
 }
 
 describe('internal gateway: events by barcode', () => {
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let tokens: { internal: string; public: string };
   let org: SeededOrganization;
   let other: SeededOrganization;
@@ -77,10 +75,7 @@ describe('internal gateway: events by barcode', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, {}, { issuer });
-    tokens = await internalAndPublicTokens(issuer, database.url);
+    tokens = await internalAndPublicTokens(gateway.issuer, database.url);
     org = await seedOrganization(database.db);
     other = await seedOrganization(database.db);
     // Barcodes of their own, so that no event of the seeding import is among them.
@@ -89,12 +84,6 @@ describe('internal gateway: events by barcode', () => {
     // The same barcode text in another organization, and another barcode: never in the answers.
     await append(other.organizationId, busy, 30);
     await append(org.organizationId, 'FIVE-1', 5);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await issuer.close();
-    await database.drop();
   });
 
   describe('pages', () => {

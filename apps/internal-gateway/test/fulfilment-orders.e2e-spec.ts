@@ -1,27 +1,16 @@
 // Cancel, withdraw and the back-order view of fulfilment orders, with their effects on inventory, the
 // sales order and the event log.
-import { SeededOrganization, TestDatabase, createTestDatabase, importFixture, placeSalesOrder, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, importFixture, placeSalesOrder, seedOrganization } from '@gateway/testing';
 import { dispatch, eventCount, eventsOf, fulfilmentOrderStatus, storedLevel } from './support/inventory-queries';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('fulfilment orders', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let org: SeededOrganization;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
-  });
 
   beforeEach(async () => {
     // B1: onHand 10; B2: onHand 5, allocated 1.
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const place = (barcode: string, quantity: number) => placeSalesOrder(database.db, org, [{ barcode, quantity }]);

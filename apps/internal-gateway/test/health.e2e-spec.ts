@@ -1,22 +1,10 @@
 import request from 'supertest';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('internal gateway: health, errors and headers', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  // Readiness needs the issuer's key set: the gateway's own test issuer serves it.
+  const { gateway } = useInternalGateway();
   const app = { getHttpServer: () => gateway.app.getHttpServer() };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // Readiness needs the issuer's key set: the gateway's own test issuer serves it.
-    gateway = await startInternalGateway(database.url);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
-  });
 
   it('answers liveness', async () => {
     const res = await request(app.getHttpServer()).get('/health/live').expect(200);

@@ -3,9 +3,9 @@
 // negative, and allocated / pendingAllocation equal the sums over the fulfilment orders that hold them.
 import { randomUUID } from 'node:crypto';
 import { projectLevel } from '@gateway/domain';
-import { TestDatabase, createTestDatabase, importFixture, placeSalesOrder } from '@gateway/testing';
+import { importFixture, placeSalesOrder } from '@gateway/testing';
 import { dispatch, levelPayloads } from './support/inventory-queries';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 /** A small deterministic generator (mulberry32), so that a failing sequence can be replayed. */
 function random(seed: number): () => number {
@@ -23,8 +23,7 @@ const STEPS = 160;
 const CONCURRENCY = 3;
 
 describe('inventory invariants', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   const organizationId = randomUUID();
   const tag = organizationId.slice(0, 8);
   const warehouses = [`wh-inv-${tag}-a`, `wh-inv-${tag}-b`];
@@ -35,8 +34,6 @@ describe('inventory invariants', () => {
   const barcodes = [1, 2, 3, 4].map((n) => `INV-${tag}-${n}`);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
     await importFixture(database.db, {
       warehouses: warehouses.map((id) => ({ id, name: id })),
       organizations: [{ id: organizationId, name: 'Invariants' }],
@@ -45,11 +42,6 @@ describe('inventory invariants', () => {
       inventory: warehouses.flatMap((warehouseId) => barcodes.map((barcode, i) => ({ organizationId, warehouseId, barcode, onHand: i * 3 }))),
     });
   }, 60_000);
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
-  });
 
   it(`holds after ${STEPS} mixed operations (seed ${SEED})`, async () => {
     const next = random(SEED);

@@ -2,15 +2,13 @@
 // the default sync, dry runs that write nothing and predict the real run, events per barcode changed,
 // concurrent requests, validation; every answer checked against the served document.
 import request from 'supertest';
-import { SeededOrganization, TestDatabase, TestIssuer, createTestDatabase, importFixture, seedOrganization, startTestIssuer } from '@gateway/testing';
-import { RunningInternalGateway, as, internalAndPublicTokens, startInternalGateway } from './support/start-internal-gateway';
+import { SeededOrganization, importFixture, seedOrganization } from '@gateway/testing';
+import { as, internalAndPublicTokens, useInternalGateway } from './support/start-internal-gateway';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('internal gateway: inventory sync', () => {
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let tokens: { internal: string; public: string };
   let clientId: string;
 
@@ -48,17 +46,8 @@ describe('internal gateway: inventory sync', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, {}, { issuer });
-    tokens = await internalAndPublicTokens(issuer, database.url);
+    tokens = await internalAndPublicTokens(gateway.issuer, database.url);
     clientId = JSON.parse(Buffer.from(tokens.internal.split('.')[1], 'base64url').toString()).client_id;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await issuer.close();
-    await database.drop();
   });
 
   describe('POST /organizations/{organizationId}/barcode-inventory-sync-overrides', () => {

@@ -1,19 +1,16 @@
 // The internal inventory reads: one level (spec 2.8) and the lists of an organization and of a warehouse.
-import { SeededOrganization, TestDatabase, createTestDatabase, importFixture, seedOrganization } from '@gateway/testing';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { SeededOrganization, importFixture, seedOrganization } from '@gateway/testing';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 const UNKNOWN_ORG = '00000000-0000-4000-8000-000000000000';
 
 describe('internal inventory', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let org: SeededOrganization;
   const otherWarehouse = 'wh-inventory-second';
   const emptyWarehouse = 'wh-inventory-empty';
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
     org = await seedOrganization(database.db);
     await importFixture(database.db, {
       warehouses: [
@@ -25,11 +22,6 @@ describe('internal inventory', () => {
         { organizationId: org.organizationId, warehouseId: otherWarehouse, barcode: org.barcodes[2], onHand: 0 },
       ],
     });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const levelPath = (barcode: string, warehouseId = org.warehouseId, organizationId = org.organizationId) => `/organizations/${organizationId}/warehouses/${warehouseId}/inventory/${barcode}`;

@@ -1,7 +1,7 @@
 // GET /metrics on the internal gateway: on METRICS_PORT only, never on the API port, route templates as labels.
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { ConfigError, createLogger, loadConfig } from '@gateway/platform';
 import { TestDatabase, TestIssuer, createTestDatabase, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
 import { createInternalGateway } from '../src/app/create-internal-gateway';

@@ -1,27 +1,16 @@
 // The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations, closed
 // schemas, query parameters with their ranges, and the problem answers of every operation.
 import request from 'supertest';
-import { TestDatabase, TestIssuer, committedOpenApiMismatch, createTestDatabase, lintOpenApiDocument, startTestIssuer } from '@gateway/testing';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { committedOpenApiMismatch, lintOpenApiDocument } from '@gateway/testing';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('the internal OpenAPI document', () => {
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-  let gateway: RunningInternalGateway;
+  const { gateway } = useInternalGateway();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
   let document: Record<string, any>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, {}, { issuer });
     document = (await request(gateway.app.getHttpServer()).get('/openapi.json').expect(200)).body;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await issuer.close();
-    await database.drop();
   });
 
   const operation = (method: string, path: string) => document.paths[path]?.[method];

@@ -1,7 +1,7 @@
 // Release channels on the internal gateway: assigning one (with its event, in one transaction), the
 // feature list and its order, the organization record; every answer checked against the served document.
-import { SeededOrganization, TestDatabase, TestIssuer, createTestDatabase, importFixture, seedOrganization, startTestIssuer } from '@gateway/testing';
-import { RunningInternalGateway, as, internalAndPublicTokens, startInternalGateway } from './support/start-internal-gateway';
+import { SeededOrganization, importFixture, seedOrganization } from '@gateway/testing';
+import { as, internalAndPublicTokens, useInternalGateway } from './support/start-internal-gateway';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -16,9 +16,7 @@ const FEATURES = [
 const ORDERED = [FEATURES[1], FEATURES[0], FEATURES[2], FEATURES[4], FEATURES[3]];
 
 describe('internal gateway: release channels', () => {
-  let database: TestDatabase;
-  let issuer: TestIssuer;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let tokens: { internal: string; public: string };
   let org: SeededOrganization;
   let clientId: string;
@@ -34,19 +32,10 @@ describe('internal gateway: release channels', () => {
   const eventCount = async () => Number((await database.db.query('SELECT count(*) AS n FROM domain_events')).rows[0].n);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    issuer = await startTestIssuer(database.url);
-    gateway = await startInternalGateway(database.url, {}, { issuer });
-    tokens = await internalAndPublicTokens(issuer, database.url);
+    tokens = await internalAndPublicTokens(gateway.issuer, database.url);
     clientId = JSON.parse(Buffer.from(tokens.internal.split('.')[1], 'base64url').toString()).client_id;
     org = await seedOrganization(database.db);
     await importFixture(database.db, { releaseChannelFeatures: FEATURES });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await issuer.close();
-    await database.drop();
   });
 
   describe('GET /internal-tools/release-channel-features', () => {

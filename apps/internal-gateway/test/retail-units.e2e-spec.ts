@@ -1,24 +1,16 @@
 // POST /organizations/{organizationId}/retail-units/{barcode}/archive: refused while the unit has stock on
 // hand or orders still to be fulfilled, idempotent, one event per archival.
 import { randomUUID } from 'node:crypto';
-import { SeededOrganization, TestDatabase, createTestDatabase, importFixture, placeSalesOrder, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, importFixture, placeSalesOrder, seedOrganization } from '@gateway/testing';
 import { dispatch, eventCount, eventsOf } from './support/inventory-queries';
-import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('retail-unit archival', () => {
-  let database: TestDatabase;
-  let gateway: RunningInternalGateway;
+  const { database, gateway } = useInternalGateway();
   let org: SeededOrganization;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startInternalGateway(database.url);
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const archive = (barcode: string, organizationId = org.organizationId) => gateway.post(`/organizations/${organizationId}/retail-units/${barcode}/archive`);

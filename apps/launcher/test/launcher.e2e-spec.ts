@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { embeddedUrl, freePort, runningEmbeddedServer } from '@gateway/persistence';
+import { embeddedUrl, freePort, runningEmbeddedServer } from '@gateway/dev-postgres';
 import { LARGE_IMPORT_ORGANIZATION, writeLargeImportFile } from '@gateway/testing';
 
 const root = join(__dirname, '../../..');

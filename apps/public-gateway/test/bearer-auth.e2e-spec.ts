@@ -7,25 +7,17 @@ import request from 'supertest';
 import { Database, SigningKeyRepository } from '@gateway/persistence';
 import { KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS, RevocationCheck, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
 import { ServiceUnavailableProblem } from '@gateway/platform';
-import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization, signTestToken } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, createTestClient, seedOrganization, signTestToken } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 describe('bearer authentication on the public gateway', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let org: SeededOrganization;
   let forgedClientId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     org = await seedOrganization(database.db);
     forgedClientId = (await createTestClient(database.url, { type: 'SERVICE' })).clientId;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const http = () => request(gateway.app.getHttpServer());

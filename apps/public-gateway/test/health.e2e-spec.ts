@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { TestDatabase, createTestClient, createTestDatabase } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { createTestClient } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 describe('public gateway: health, errors and headers', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  // Listening on a real port: some cases are refused by Node's HTTP parser before Express sees them.
+  const { database, gateway } = usePublicGateway();
   let app: NestExpressApplication;
   let token: string;
   // Bodies are read once the bearer check has passed: body errors need an operation that takes one, and a token.
@@ -14,18 +14,10 @@ describe('public gateway: health, errors and headers', () => {
   const postBody = () => request(app.getHttpServer()).post(bodyRoute).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Listening on a real port: some cases are refused by Node's HTTP parser before Express sees them.
-    gateway = await startPublicGateway(database.url);
     app = gateway.app;
     const client = await createTestClient(database.url, { type: 'SERVICE' });
     const minted = await request(app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     token = minted.body.access_token;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   it('answers liveness', async () => {

@@ -2,20 +2,17 @@
 // (Timings are measured by `npm run bench`; set REPORT_FIGURES=1 to print this run's.)
 import request from 'supertest';
 import { Database } from '@gateway/persistence';
-import { TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { createTestClient, seedOrganization } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const ROWS = 100_000;
 
 describe('inventory of 100,000 rows', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let organizationId: string;
   let token: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     const org = await seedOrganization(database.db);
     organizationId = org.organizationId;
     // The seed goes through a connection of its own with a long statement timeout: on a loaded machine
@@ -40,11 +37,6 @@ describe('inventory of 100,000 rows', () => {
     const c = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId });
     token = (await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString())).body.access_token;
   }, 120_000);
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
-  });
 
   it('answers every row, grouped per warehouse and ordered by barcode', async () => {
     const started = process.hrtime.bigint();

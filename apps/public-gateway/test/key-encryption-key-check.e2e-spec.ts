@@ -3,9 +3,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SigningKeyRepository, freePort } from '@gateway/persistence';
+import { SigningKeyRepository } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { encryptPrivateKey, parseKeyEncryptionKey } from '@gateway/domain';
-import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TEST_KEY_ENCRYPTION_KEY, useTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -21,10 +22,9 @@ function run(databaseUrl: string, port: number, keyEncryptionKey: string) {
 }
 
 describe('public gateway boot: KEY_ENCRYPTION_KEY against the stored signing keys', () => {
-  let database: TestDatabase;
+  const { database } = useTestDatabase();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     // A stored key, encrypted under the test KEY_ENCRYPTION_KEY.
     await new SigningKeyRepository().insert(database.db, {
       kid: 'stored-key',
@@ -32,10 +32,6 @@ describe('public gateway boot: KEY_ENCRYPTION_KEY against the stored signing key
       publicJwk: { kty: 'RSA', kid: 'stored-key' },
       privateKeyCiphertext: encryptPrivateKey('-----BEGIN PRIVATE KEY-----', parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY)),
     });
-  });
-
-  afterAll(async () => {
-    await database.drop();
   });
 
   it('refuses another valid key with one line naming KEY_ENCRYPTION_KEY and exit 1', async () => {

@@ -2,19 +2,11 @@
 // and refreshed within limits however many unknown kids arrive, and readiness that says whether it is held.
 import request from 'supertest';
 import { IssuerKeySet, KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS, SigningKeysService } from '@gateway/domain';
-import { TestDatabase, createTestClient, createTestDatabase, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { createTestClient, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken, useTestDatabase } from '@gateway/testing';
+import { RunningGateway, startPublicGateway, usePublicGateway } from './support/start-public-gateway';
 
 describe('public gateway: the key set it verifies with', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
+  const { database } = useTestDatabase();
 
   async function mint(gateway: RunningGateway): Promise<string> {
     const c = await createTestClient(database.url, { type: 'SERVICE' });
@@ -89,18 +81,7 @@ describe('public gateway: the key set it verifies with', () => {
 });
 
 describe('public gateway: the verified-token cache', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
-  });
+  const { database, gateway } = usePublicGateway();
 
   afterEach(() => jest.restoreAllMocks());
 

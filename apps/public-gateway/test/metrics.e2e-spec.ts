@@ -1,28 +1,22 @@
 // GET /metrics: served in the Prometheus text format on METRICS_PORT only, never on the API port;
 // requests counted per route template (ids never become labels), tokens, 429s, pool, replays.
 import request from 'supertest';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { ConfigError, loadConfig } from '@gateway/platform';
-import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, gatewayTestEnv, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, createTestClient, gatewayTestEnv, seedOrganization, useTestGateway } from '@gateway/testing';
 import { PublicGatewayConfig } from '../src/app/public-gateway.config';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { startPublicGateway } from './support/start-public-gateway';
 
 describe('metrics of the public gateway', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
   let metricsPort: number;
   let org: SeededOrganization;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const { database, gateway } = useTestGateway(async (databaseUrl) => {
     metricsPort = await freePort();
-    gateway = await startPublicGateway(database.url, { METRICS_PORT: String(metricsPort), TOKEN_RATE_LIMIT_PER_MINUTE: '1' });
-    org = await seedOrganization(database.db);
+    return startPublicGateway(databaseUrl, { METRICS_PORT: String(metricsPort), TOKEN_RATE_LIMIT_PER_MINUTE: '1' });
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
+  beforeAll(async () => {
+    org = await seedOrganization(database.db);
   });
 
   const http = () => request(gateway.app.getHttpServer());

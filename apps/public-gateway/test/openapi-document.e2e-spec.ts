@@ -1,24 +1,16 @@
 // The served OpenAPI document of the public gateway: lint-clean (Redocly), version and security as the
 // spec says, every public operation present, closed schemas where the spec says so.
 import request from 'supertest';
-import { TestDatabase, createTestDatabase, lintOpenApiDocument } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { lintOpenApiDocument } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 describe('the public OpenAPI document', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { gateway } = usePublicGateway();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, read field by field
   let publicDocument: Record<string, any>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     publicDocument = (await request(gateway.app.getHttpServer()).get('/openapi.json').expect(200)).body;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   it('describes every public operation, the token endpoint included', () => {

@@ -1,14 +1,13 @@
 // The public read operations: the access matrix of contract section 2 for every client type, the exact
 // shapes of the spec, invalid paths, and every answer validated against the served OpenAPI document.
 import request from 'supertest';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestClient, createTestDatabase, importFixture, seedOrganization } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { OpenApiValidator, SeededOrganization, createTestClient, importFixture, seedOrganization } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('public reads', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let own: SeededOrganization;
   let other: SeededOrganization;
   let validator: OpenApiValidator;
@@ -27,8 +26,6 @@ describe('public reads', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     own = await seedOrganization(database.db);
     other = await seedOrganization(database.db, { warehouseId: own.warehouseId });
     await importFixture(database.db, {
@@ -78,11 +75,6 @@ describe('public reads', () => {
     await issue('connector', { type: 'CONNECTOR', connectionIds: [own.connectionId] });
     await issue('service', { type: 'SERVICE' });
     validator = new OpenApiValidator((await request(gateway.app.getHttpServer()).get('/openapi.json')).body);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const callers = ['owner', 'member', 'organization', 'connector', 'service'];

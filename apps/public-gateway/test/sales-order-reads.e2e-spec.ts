@@ -2,17 +2,16 @@
 // paged list newest first with its filter and cursor, the access table of creation for every client type,
 // and every answer validated against the served OpenAPI document.
 import request from 'supertest';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, seedOrganization } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
 const ONE = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}';
 const LIST = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders';
 
 describe('sales-order reads', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let own: SeededOrganization;
   let other: SeededOrganization;
   let validator: OpenApiValidator;
@@ -39,8 +38,6 @@ describe('sales-order reads', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     own = await seedOrganization(database.db);
     other = await seedOrganization(database.db, { warehouseId: own.warehouseId });
     Object.assign(tokens, await callerTokens(gateway, database.url, own));
@@ -48,11 +45,6 @@ describe('sales-order reads', () => {
     for (const reference of ['A', 'B', 'A', 'C', 'A']) created.store.push((await createOrder(own, own.storeId, `REF-${reference}`)).body);
     created.otherStore.push((await createOrder(own, own.otherStoreId, 'REF-A')).body);
     created.otherOrganization.push((await createOrder(other, other.storeId, 'REF-A')).body);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   it('answers the 201 with Location, the path of the order, and GET there answers the record with its fulfilment state', async () => {

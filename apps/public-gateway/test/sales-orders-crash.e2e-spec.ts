@@ -2,8 +2,8 @@
 // and every order it answered 201 is there, and replays, after a restart.
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '@gateway/persistence';
-import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { freePort } from '@gateway/dev-postgres';
+import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, createTestClient, seedOrganization, useTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -22,16 +22,11 @@ async function startProcess(databaseUrl: string, port: number): Promise<ChildPro
 }
 
 describe('sales-order creation survives SIGKILL', () => {
-  let database: TestDatabase;
+  const { database } = useTestDatabase();
   let org: SeededOrganization;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     org = await seedOrganization(database.db);
-  });
-
-  afterAll(async () => {
-    await database.drop();
   });
 
   it('leaves no partial order and loses no answered one', async () => {

@@ -2,13 +2,12 @@
 // validated, access, idempotency under concurrency, restarts and two gateway processes.
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { SeededOrganization, createTestClient, seedOrganization } from '@gateway/testing';
 import { IdempotencyRepository } from '@gateway/persistence';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { RunningGateway, startPublicGateway, usePublicGateway } from './support/start-public-gateway';
 
 describe('sales-order creation', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let org: SeededOrganization;
   let token: string;
 
@@ -19,15 +18,8 @@ describe('sales-order creation', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     org = await seedOrganization(database.db);
     token = await tokenFor(gateway, { type: 'ORGANIZATION', organizationId: org.organizationId });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const path = (organizationId = org.organizationId, storeId = org.storeId) => `/v0/organizations/${organizationId}/stores/${storeId}/sales-orders`;

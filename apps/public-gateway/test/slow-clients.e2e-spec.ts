@@ -2,8 +2,8 @@
 // request must arrive within their limits (408, connection closed), a request the bearer check refuses
 // is answered without waiting for its body, and a connection beyond the cap is refused with a 503.
 import request from 'supertest';
-import { SeededOrganization, TestDatabase, createTestClient, createTestDatabase, holdConnection, lastBody, seedOrganization, statusLines } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { SeededOrganization, createTestClient, holdConnection, lastBody, seedOrganization, statusLines } from '@gateway/testing';
+import { startPublicGateway, usePublicGateway } from './support/start-public-gateway';
 
 const HEADERS_MS = 600;
 const REQUEST_MS = 2500;
@@ -11,23 +11,15 @@ const REQUEST_MS = 2500;
 const SLACK_MS = 1000;
 
 describe('slow clients and the connection cap', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway({ HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
   let org: SeededOrganization;
   let token: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url, { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
     org = await seedOrganization(database.db);
     const client = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
     const minted = await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     token = minted.body.access_token;
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const salesOrders = () => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { TestDatabase, createTestClient, createTestDatabase } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { createTestClient } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -15,19 +15,14 @@ const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 if (!existsSync(CHROMIUM)) process.stderr.write(`swagger-ui-browser: skipped, ${CHROMIUM} is missing (apt-get install -y chromium)\n`);
 
 describeWithChromium('Swagger UI in chromium (skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway();
   let profile: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url);
     profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
   });
 
   afterAll(async () => {
-    await gateway.close();
-    await database.drop();
     rmSync(profile, { recursive: true, force: true });
   });
 

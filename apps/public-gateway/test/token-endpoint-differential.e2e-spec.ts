@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiClientRepository, Database } from '@gateway/persistence';
 import { generateClientSecret, hashClientSecret } from '@gateway/domain';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { usePublicGateway } from './support/start-public-gateway';
 
 interface Client {
   clientId: string;
@@ -233,14 +232,11 @@ function differences(ours: Observation, reference: Observation, deliberate: Deli
 }
 
 describe('POST /oauth2/token against oidc-provider (differential)', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  // Limits out of the way: the table sends many wrong secrets, and the reference has no limits.
+const { database, gateway } = usePublicGateway({ FAILED_AUTH_LIMIT_PER_CLIENT: '100000', FAILED_AUTH_LIMIT_PER_ADDRESS: '100000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000' });
   let reference: { url: string; child: ChildProcess };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Limits out of the way: the table sends many wrong secrets, and the reference has no limits.
-    gateway = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '100000', FAILED_AUTH_LIMIT_PER_ADDRESS: '100000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000' });
     const db = new Database({ url: database.url, poolMax: 1 });
     for (const client of [POST, BASIC]) {
       await new ApiClientRepository().insert(db, {
@@ -254,8 +250,6 @@ describe('POST /oauth2/token against oidc-provider (differential)', () => {
 
   afterAll(async () => {
     reference?.child.stdin?.end();
-    await gateway?.close();
-    await database?.drop();
   });
 
   it('lists only deliberate differences that name a request of the table', () => {

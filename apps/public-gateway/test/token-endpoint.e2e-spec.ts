@@ -2,30 +2,22 @@
 import request from 'supertest';
 import { ApiClientRepository, Database } from '@gateway/persistence';
 import { hashClientSecret } from '@gateway/domain';
-import { TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { createTestClient, seedOrganization } from '@gateway/testing';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id).replace(/%20/g, '+')}:${encodeURIComponent(secret).replace(/%20/g, '+')}`).toString('base64')}`;
 
 describe('POST /oauth2/token', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway({ FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
   let post: { clientId: string; clientSecret: string };
   let basicClient: { clientId: string; clientSecret: string };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
     await seedOrganization(database.db);
     post = await createTestClient(database.url, { type: 'SERVICE' });
     basicClient = await createTestClient(database.url, { type: 'SERVICE', authMethod: 'client_secret_basic' });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   const token = () => request(gateway.app.getHttpServer()).post('/oauth2/token');

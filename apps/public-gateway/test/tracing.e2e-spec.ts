@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');

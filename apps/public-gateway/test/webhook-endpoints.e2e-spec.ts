@@ -1,17 +1,16 @@
 // Webhook endpoints (contract 6.3): create with the secret shown once and stored encrypted, list, get,
 // delete; who manages which endpoints; the URL rules; every answer checked against the OpenAPI document.
 import request from 'supertest';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, seedOrganization } from '@gateway/testing';
 import { callerTokens, mintToken } from './support/caller-tokens';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { usePublicGateway } from './support/start-public-gateway';
 
 const COLLECTION = '/v0/organizations/{organizationId}/webhook-endpoints';
 const ONE = '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('webhook endpoints', () => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
+  const { database, gateway } = usePublicGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' });
   let own: SeededOrganization;
   let other: SeededOrganization;
   let validator: OpenApiValidator;
@@ -31,18 +30,11 @@ describe('webhook endpoints', () => {
   const endpoint = { url: 'https://hooks.example.invalid/warehouse', eventTypes: ['sales_order.created', 'sales_order.shipped'], description: 'orders' };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    gateway = await startPublicGateway(database.url, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' });
     own = await seedOrganization(database.db);
     other = await seedOrganization(database.db, { warehouseId: own.warehouseId });
     Object.assign(tokens, await callerTokens(gateway, database.url, own));
     tokens.otherConnector = await mintToken(gateway, database.url, { type: 'CONNECTOR', connectionIds: [own.connectionId] });
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await database.drop();
   });
 
   it('creates an endpoint with its secret shown once, stored only encrypted', async () => {

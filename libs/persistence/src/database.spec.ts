@@ -1,7 +1,7 @@
 import { Socket, createServer } from 'node:net';
 import { ServiceUnavailableProblem } from '@gateway/platform';
 import { Database, isConnectionError } from './database';
-import { freePort } from './embedded-postgres';
+import { freePort } from '@gateway/dev-postgres';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 
 describe('Database', () => {

@@ -3,7 +3,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database, ensureDatabase, migrate, startEmbeddedPostgres } from '@gateway/persistence';
+import { Database, migrate } from '@gateway/persistence';
+import { ensureDatabase, startEmbeddedPostgres } from '@gateway/dev-postgres';
 import { TEMPLATE_DATABASE, TEST_ENV } from './test-env';
 
 export default async function globalSetup(): Promise<void> {

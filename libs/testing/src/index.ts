@@ -13,3 +13,6 @@ export * from './wait-until';
 export * from './raw-connection';
 export * from './large-import-file';
 export * from './unknown-kid-flood';
+export * from './use-fixture';
+export * from './domain-module';
+export * from './dev-tooling-in-bundle';

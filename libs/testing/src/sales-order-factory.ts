@@ -1,20 +1,8 @@
-// Sales orders in one line, through the real SalesOrderService: the order, its OPEN fulfilment order and
-// pendingAllocation with their events, exactly as POST .../sales-orders makes them.
-import { AccessRepository, Database, DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, CreateSalesOrderDto, IdempotencyService, InventoryLedger, OrganizationAccessPolicy, SalesOrderService } from '@gateway/domain';
-
-export function salesOrderService(db: Database): SalesOrderService {
-  const events = new DomainEventRepository();
-  return new SalesOrderService(
-    db,
-    new OrganizationAccessPolicy(db, new AccessRepository()),
-    new SalesOrderRepository(),
-    new FulfilmentOrderRepository(),
-    events,
-    new InventoryLedger(new InventoryLevelRepository(), events),
-    new IdempotencyService(new IdempotencyRepository()),
-  );
-}
+// Sales orders in one line, through the real SalesOrderService built from its module: the order, its OPEN
+// fulfilment order and pendingAllocation with their events, exactly as POST .../sales-orders makes them.
+import { Database } from '@gateway/persistence';
+import { AuthenticatedCaller, CreateSalesOrderDto, OrdersModule, SalesOrderService } from '@gateway/domain';
+import { withDomainModule } from './domain-module';
 
 const SERVICE_CALLER: AuthenticatedCaller = { identity: { clientType: 'SERVICE', clientId: 'test-sales-channel' }, audience: 'public', tokenId: 'test', expiresAt: Number.MAX_SAFE_INTEGER };
 
@@ -29,6 +17,6 @@ export async function placeSalesOrder(
     customer: { firstName: 'Test' },
     lineItems: lines.map((l) => ({ sku: 'by-barcode', barcode: l.barcode, quantity: l.quantity })),
   } as CreateSalesOrderDto;
-  const { record } = await salesOrderService(db).create(SERVICE_CALLER, target.organizationId, target.storeId, body);
+  const { record } = await withDomainModule(db, OrdersModule, (orders) => orders.get(SalesOrderService).create(SERVICE_CALLER, target.organizationId, target.storeId, body));
   return { salesOrderId: record.id, fulfilmentOrderId: record.fulfilmentOrderId };
 }

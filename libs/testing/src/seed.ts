@@ -1,11 +1,12 @@
 // Test data in one line: a small organization with a store, warehouse, retail units and stock,
-// written through the real importer.
+// written through the real importer, built from its module.
 import { randomUUID } from 'node:crypto';
-import { DomainEventRepository, FixtureRepository, Database, Fixture } from '@gateway/persistence';
-import { FixtureImportService } from '@gateway/domain';
+import { Database, Fixture } from '@gateway/persistence';
+import { FixtureImportService, FixturesModule } from '@gateway/domain';
+import { withDomainModule } from './domain-module';
 
 export async function importFixture(db: Database, fixture: Fixture): Promise<void> {
-  await new FixtureImportService(db, new FixtureRepository(new DomainEventRepository())).import(fixture);
+  await withDomainModule(db, FixturesModule, (fixtures) => fixtures.get(FixtureImportService).import(fixture));
 }
 
 export interface SeededOrganization {

@@ -1,7 +1,8 @@
 // A database of its own for one test file, cloned from the migrated template.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Database, ensureDatabase } from '@gateway/persistence';
+import { Database } from '@gateway/persistence';
+import { ensureDatabase } from '@gateway/dev-postgres';
 import { TEMPLATE_DATABASE, TEST_ENV } from './test-env';
 
 export interface TestDatabase {

@@ -3,9 +3,9 @@
 // OpenAPI document.
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { createLogger, loadConfig } from '@gateway/platform';
-import { ResponseRecorder, TestIssuer, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
+import { ResponseRecorder, TestDatabase, TestIssuer, createTestToken, gatewayTestEnv, startTestIssuer, useTestGateway } from '@gateway/testing';
 import { createInternalGateway } from '../../src/app/create-internal-gateway';
 import { InternalGatewayConfig } from '../../src/app/internal-gateway.config';
 
@@ -51,6 +51,11 @@ export async function startInternalGateway(databaseUrl: string, overrides: Recor
       }
     },
   };
+}
+
+/** A fresh test database and the internal gateway on it (with its own issuer), for the tests of the enclosing describe block. */
+export function useInternalGateway(overrides: Record<string, string> = {}): { database: TestDatabase; gateway: RunningInternalGateway } {
+  return useTestGateway((databaseUrl) => startInternalGateway(databaseUrl, overrides));
 }
 
 /** Bearer tokens of the two audiences, for a SERVICE client each. */

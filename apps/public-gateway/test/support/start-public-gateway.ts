@@ -1,8 +1,8 @@
 // Boots the public gateway in-process, listening on a free port, as its own issuer.
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { createLogger, loadConfig } from '@gateway/platform';
-import { ResponseRecorder, gatewayTestEnv } from '@gateway/testing';
+import { ResponseRecorder, TestDatabase, gatewayTestEnv, useTestGateway } from '@gateway/testing';
 import { createPublicGateway } from '../../src/app/create-public-gateway';
 import { PublicGatewayConfig } from '../../src/app/public-gateway.config';
 
@@ -34,4 +34,9 @@ export async function startPublicGateway(databaseUrl: string, overrides: Record<
     // Closing checks every answer this gateway gave against its served OpenAPI document.
     close: () => recorder.closeAndCheck(app),
   };
+}
+
+/** A fresh test database and the public gateway on it, for the tests of the enclosing describe block. */
+export function usePublicGateway(overrides: Record<string, string> = {}): { database: TestDatabase; gateway: RunningGateway } {
+  return useTestGateway((databaseUrl) => startPublicGateway(databaseUrl, overrides));
 }

@@ -2,7 +2,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { TEST_KEY_ENCRYPTION_KEY } from '@gateway/testing';
 
 export type GatewayName = 'public-gateway' | 'internal-gateway';

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database, ensureDatabase, freePort, migrate } from '@gateway/persistence';
+import { Database, migrate } from '@gateway/persistence';
+import { ensureDatabase, freePort } from '@gateway/dev-postgres';
 
 export interface OwnPostgres {
   databaseUrl: string;

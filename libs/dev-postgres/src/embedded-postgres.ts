@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
+import { freePort } from './free-port';
 
 export interface EmbeddedServer {
   /** Connection URL of the given database on this server. */
@@ -18,18 +17,6 @@ export interface EmbeddedServer {
 export interface Credentials {
   user: string;
   password: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 function urlFor(credentials: Credentials, port: number, database: string): string {
@@ -50,20 +37,6 @@ export async function runningEmbeddedServer(dataDirInput: string): Promise<{ por
   const running = await readPostmasterPid(dataDir);
   if (!running || !processExists(running.pid)) return undefined;
   return { port: running.port, credentials: await loadOrCreateCredentials(dataDir) };
-}
-
-export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (rowCount) return false;
-    const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-    await client.query(`CREATE DATABASE ${ident(database)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
-    return true;
-  } finally {
-    await client.end();
-  }
 }
 
 /** The folder of the platform's Postgres binaries, found upward from here or from the working directory. */

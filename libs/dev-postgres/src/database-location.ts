@@ -1,6 +1,7 @@
 // Where the database is: DATABASE_URL when set; otherwise the embedded server on DATA_DIR, shared with
 // every other process using it (joined when running, started when not; see shared-embedded-server.ts).
-import { embeddedUrl, ensureDatabase } from './embedded-postgres';
+import { embeddedUrl } from './embedded-postgres';
+import { ensureDatabase } from './ensure-database';
 import { EmbeddedLease, leaseEmbeddedServer } from './shared-embedded-server';
 
 export const EMBEDDED_DATABASE_NAME = 'gateway';

@@ -1,0 +1,25 @@
+// A domain module's services as a gateway gets them: Nest builds the real module (its providers, its
+// imports) on the test's own database, so a test never wires a service's dependencies by hand.
+import { DynamicModule, Global, Module, Type } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { Database, RepositoriesModule } from '@gateway/persistence';
+
+/** Provides the test's Database and the repositories, as DatabaseModule provides the gateway's; the test that made the Database closes it. */
+@Global()
+@Module({})
+class TestDatabaseModule {
+  static of(db: Database): DynamicModule {
+    return { module: TestDatabaseModule, imports: [RepositoriesModule], providers: [{ provide: Database, useValue: db }], exports: [Database, RepositoriesModule] };
+  }
+}
+
+/** Builds `module` on `db`, hands it to `work`, and closes it afterwards (its jobs and timers stop; `db` stays open). */
+export async function withDomainModule<T>(db: Database, module: Type, work: (moduleRef: TestingModule) => Promise<T>): Promise<T> {
+  const moduleRef = await Test.createTestingModule({ imports: [TestDatabaseModule.of(db), module] }).compile();
+  await moduleRef.init();
+  try {
+    return await work(moduleRef);
+  } finally {
+    await moduleRef.close();
+  }
+}
