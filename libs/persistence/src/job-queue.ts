@@ -23,6 +23,17 @@ export interface JobDefinition<T> {
   /** An attempt running longer than this is considered dead and retried. */
   expireInSeconds: number;
   handle(data: T, jobId: string): Promise<void>;
+  /** Jobs of this kind one process runs at once (default 1). */
+  localConcurrency?: number;
+  /** Jobs of one group (a send() option) running at once across every process. */
+  groupConcurrency?: number;
+}
+
+export interface SendOptions {
+  /** Seconds before the job may start. */
+  startAfterSeconds?: number;
+  /** The group the job counts against for the definition's groupConcurrency. */
+  group?: string;
 }
 
 export const JOB_QUEUE_SCHEMA = 'pgboss';
@@ -74,7 +85,12 @@ export class JobQueue {
       if (this.options.runWorkers === false) continue;
       const workerId = await this.boss.work<unknown>(
         definition.queue,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          batchSize: 1,
+          ...(definition.localConcurrency !== undefined ? { localConcurrency: definition.localConcurrency } : {}),
+          ...(definition.groupConcurrency !== undefined ? { groupConcurrency: definition.groupConcurrency } : {}),
+        },
         async ([job]) => runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id)),
       );
       this.workers.set(definition.queue, workerId);
@@ -82,10 +98,16 @@ export class JobQueue {
   }
 
   /** Writes a job in the caller's transaction: it exists exactly when the transaction commits. */
-  async send<T extends object>(tx: Queryable, queue: string, data: T): Promise<string> {
+  async send<T extends object>(tx: Queryable, queue: string, data: T, options: SendOptions = {}): Promise<string> {
     const definition = this.definitions.get(queue);
     if (!definition) throw new Error(`unknown job ${queue}`);
-    const id = await this.boss.send(queue, withTraceContext(data), { db: { executeSql: (text, values) => tx.query(text, values) }, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+    const id = await this.boss.send(queue, withTraceContext(data), {
+      db: { executeSql: (text, values) => tx.query(text, values) },
+      retryLimit: definition.retryLimit,
+      expireInSeconds: definition.expireInSeconds,
+      ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.group !== undefined ? { group: { id: options.group } } : {}),
+    });
     if (!id) throw new Error(`job ${queue} was not created`);
     return id;
   }

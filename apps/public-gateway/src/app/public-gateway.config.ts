@@ -1,6 +1,7 @@
-import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
-import { GatewayConfig, MetricsPortField } from '@gateway/platform';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
+import { GatewayConfig, MetricsPortField, toBoolean } from '@gateway/platform';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN } from '@gateway/domain';
 
 const int = (min: number, max: number, what: string) => {
   const message = `must be an integer ${what}between ${min} and ${max}`;
@@ -37,6 +38,27 @@ export class PublicGatewayConfig extends GatewayConfig {
   /** Comma-separated host names or addresses webhooks may reach although they are loopback or private, also over plain http (development, tests). */
   @Matches(/^[A-Za-z0-9.:[\]_-]*(,[A-Za-z0-9.:[\]_-]*)*$/, { message: 'must be comma-separated host names or addresses' })
   WEBHOOK_ALLOWED_HOSTS = '';
+
+  /** Seconds before each retry of a failed webhook delivery; attempts = 1 + entries. */
+  @Matches(WEBHOOK_RETRY_SCHEDULE_PATTERN, { message: 'must be 1 to 20 comma-separated whole numbers of seconds from 1 to 999999, e.g. 5,300,1800' })
+  WEBHOOK_RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+
+  /** false: this replica records webhook events but leaves fanning them out and delivering them to the replicas where it is true. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'must be true or false' })
+  WEBHOOK_WORKERS = true;
+
+  /** Webhook deliveries this process makes at once. */
+  @apply(int(1, 1000, ''))
+  WEBHOOK_MAX_CONCURRENCY = 10;
+
+  /** Webhook deliveries to one endpoint in flight at once, across all replicas. */
+  @apply(int(1, 100, ''))
+  WEBHOOK_MAX_PER_ENDPOINT = 2;
+
+  /** How often the webhook dispatcher looks for new events in the log. */
+  @apply(int(50, 60000, 'number of milliseconds '))
+  WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
