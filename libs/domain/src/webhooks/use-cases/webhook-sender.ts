@@ -40,7 +40,11 @@ export async function sendWebhook(message: WebhookRequest, allowedHosts: Set<str
   const deadline = AbortSignal.timeout(timeoutMs);
   let target: ResolvedTarget;
   try {
-    target = await resolveWebhookTarget(urlHost(url), allowedHosts);
+    // The name's resolution counts against the same 10 s.
+    target = await Promise.race([
+      resolveWebhookTarget(urlHost(url), allowedHosts),
+      new Promise<never>((_resolve, reject) => deadline.addEventListener('abort', () => reject(new WebhookTargetRefused(`the host could not be resolved within ${timeoutMs / 1000} s`)), { once: true })),
+    ]);
   } catch (error) {
     if (error instanceof WebhookTargetRefused) return { ok: false, status: null, error: error.message, responseBody: Buffer.alloc(0) };
     throw error;
