@@ -3,7 +3,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessRepository, DomainEventRepository, InventoryReadRepository, SalesOrderRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
 import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';

@@ -1,7 +1,7 @@
 // The recent delivery attempts of one webhook endpoint (contract 6.3), as GET .../deliveries answers them.
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { WEBHOOK_EVENT_TYPES, WebhookEventType } from '../webhook-endpoint.dto';
+import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-endpoint.dto';
 
 export const DELIVERY_ATTEMPT_STATUSES = ['SUCCEEDED', 'FAILED', 'PENDING'] as const;
 export const LATEST_DELIVERY_ATTEMPTS = 100;

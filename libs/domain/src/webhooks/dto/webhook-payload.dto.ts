@@ -2,9 +2,9 @@
 // Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { SalesOrderView } from '../../orders/sales-order-view.dto';
-import { InventoryItemDto } from '../../inventory-read/inventory-entry.dto';
-import { WebhookEventType } from '../webhook-endpoint.dto';
+import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
+import { InventoryItemDto } from '../../inventory/dto/inventory-entry.dto';
+import { WebhookEventType } from './webhook-endpoint.dto';
 
 @ClosedSchema()
 export class InventoryLevelChangedDataDto extends InventoryItemDto {

@@ -6,7 +6,7 @@
 // most maxConcurrency, so a slow endpoint holds only its own slots and never the API.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Database, JobQueue, WebhookDeliveryRepository } from '@gateway/persistence';
-import { decryptPrivateKey } from '../../auth/key-encryption';
+import { decryptPrivateKey } from '../../auth/policies/key-encryption';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from '../model/retry-schedule';
 import { WEBHOOK_TIMEOUT_MS, sendWebhook } from './webhook-sender';

@@ -17,7 +17,7 @@ import {
   SalesOrderRepository,
   WebhookDeliveryRepository,
 } from '@gateway/persistence';
-import { toSalesOrderView } from '../../orders/sales-order-view.dto';
+import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
 import { WebhookPayload } from '../dto/webhook-payload.dto';

@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { urlHost } from '../webhook-target';
+import { urlHost } from '../policies/webhook-target';
 import { ResolvedTarget, WebhookTargetRefused, resolveWebhookTarget } from '../policies/webhook-address.policy';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
