@@ -43,7 +43,7 @@ export class JobQueue {
   private readonly logger = new Logger('JobQueue');
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<never>>();
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   private started = false;
 
   constructor(
@@ -83,17 +83,30 @@ export class JobQueue {
     if (moved > 0) this.logger.log(`job queue: ${moved} unfinished jobs moved from the pg-boss 10 schema`);
     for (const definition of this.definitions.values()) {
       if (this.options.runWorkers === false) continue;
-      const workerId = await this.boss.work<unknown>(
-        definition.queue,
-        {
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-          batchSize: 1,
-          ...(definition.localConcurrency !== undefined ? { localConcurrency: definition.localConcurrency } : {}),
-          ...(definition.groupConcurrency !== undefined ? { groupConcurrency: definition.groupConcurrency } : {}),
-        },
-        async ([job]) => runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id)),
-      );
-      this.workers.set(definition.queue, workerId);
+      // One pg-boss worker per concurrent job, each of its own id: a worker that finished a job is woken to
+      // fetch the next at once (a backlog drains without waiting a polling interval per job); one that
+      // found nothing waits for the next poll or a wake().
+      const ids: string[] = [];
+      for (let i = 0; i < (definition.localConcurrency ?? 1); i++) {
+        let workerId = '';
+        workerId = await this.boss.work<unknown>(
+          definition.queue,
+          {
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+            batchSize: 1,
+            ...(definition.groupConcurrency !== undefined ? { groupConcurrency: definition.groupConcurrency } : {}),
+          },
+          async ([job]) => {
+            try {
+              await runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id));
+            } finally {
+              this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+        ids.push(workerId);
+      }
+      this.workers.set(definition.queue, ids);
     }
   }
 
@@ -112,10 +125,9 @@ export class JobQueue {
     return id;
   }
 
-  /** Wakes this process's worker of the queue, so that a job just committed starts without waiting for the next poll. */
+  /** Wakes this process's workers of the queue, so that jobs just committed start without waiting for the next poll. */
   wake(queue: string): void {
-    const workerId = this.workers.get(queue);
-    if (workerId) this.boss.notifyWorker(workerId);
+    for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Stops fetching, waits for jobs in progress (up to stopTimeoutMs), fails the rest back to the queue. */
