@@ -20,6 +20,9 @@ export interface JobDefinition<T> {
   queue: string;
   /** Retries after a failed attempt (an attempt that throws, or whose process died). */
   retryLimit: number;
+  /** Seconds before a retry (default 0), doubled each time up to retryDelayMaxSeconds when given. */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
   /** An attempt running longer than this is considered dead and retried. */
   expireInSeconds: number;
   handle(data: T, jobId: string): Promise<void>;
@@ -37,6 +40,14 @@ export interface SendOptions {
 }
 
 export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+function retryOptions(definition: JobDefinition<never>): { retryLimit: number; retryDelay?: number; retryBackoff?: boolean; retryDelayMax?: number } {
+  return {
+    retryLimit: definition.retryLimit,
+    ...(definition.retryDelaySeconds !== undefined ? { retryDelay: definition.retryDelaySeconds } : {}),
+    ...(definition.retryDelayMaxSeconds !== undefined ? { retryBackoff: true, retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+  };
+}
 
 @Injectable()
 export class JobQueue {
@@ -74,7 +85,7 @@ export class JobQueue {
     await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
     await this.boss.start();
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.queue, { retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+      await this.boss.createQueue(definition.queue, { ...retryOptions(definition), expireInSeconds: definition.expireInSeconds });
     }
     const moved = await movePgBoss10Jobs(this.db, async (tx, job) => {
       if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
@@ -99,6 +110,9 @@ export class JobQueue {
           async ([job]) => {
             try {
               await runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id));
+            } catch (error) {
+              this.logger.warn(`job ${definition.queue} ${job.id} failed, retried by the queue: ${(error as Error).message}`);
+              throw error;
             } finally {
               this.boss.notifyWorker(workerId);
             }
@@ -116,7 +130,7 @@ export class JobQueue {
     if (!definition) throw new Error(`unknown job ${queue}`);
     const id = await this.boss.send(queue, withTraceContext(data), {
       db: { executeSql: (text, values) => tx.query(text, values) },
-      retryLimit: definition.retryLimit,
+      ...retryOptions(definition),
       expireInSeconds: definition.expireInSeconds,
       ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.group !== undefined ? { group: { id: options.group } } : {}),

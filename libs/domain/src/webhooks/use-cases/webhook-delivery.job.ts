@@ -35,8 +35,11 @@ export class WebhookDeliveryJob {
     this.schedule = options.retrySchedule ?? parseRetrySchedule(DEFAULT_WEBHOOK_RETRY_SCHEDULE);
     queue.define<WebhookDeliveryJobData>({
       queue: WEBHOOK_DELIVERY_QUEUE,
-      // The job's own retries cover a worker that died mid-attempt; a failed attempt is a new job.
-      retryLimit: 3,
+      // The job's own retries cover a worker that died mid-attempt or a database error (a failed attempt
+      // is a new job): with backoff up to 5 min, an attempt survives about an hour of database trouble.
+      retryLimit: 20,
+      retryDelaySeconds: 2,
+      retryDelayMaxSeconds: 300,
       expireInSeconds: WEBHOOK_TIMEOUT_MS / 1000 + 20,
       localConcurrency: options.maxConcurrency ?? 10,
       groupConcurrency: options.maxPerEndpoint ?? 2,
