@@ -77,6 +77,8 @@ const toEventRow = (r: DbEventRow): DomainEventRow => ({
 
 const CHUNK = 5000;
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+// xid is read as text (JavaScript has no 64-bit integer); ORDER BY must name domain_events.xid, since a bare
+// `xid` is this text alias and sorts '1000' before '999'.
 const EVENT_COLUMNS = `id, sequence, xid::text AS xid, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
               barcode, aggregate_type, aggregate_id, initiator, payload`;
 
@@ -136,7 +138,7 @@ export class DomainEventRepository {
       `SELECT ${EVENT_COLUMNS}
          FROM domain_events
         WHERE (xid, sequence) > ($1::xid8, $2::bigint) AND xid < $3::xid8
-        ORDER BY xid, sequence
+        ORDER BY domain_events.xid, domain_events.sequence
         LIMIT $4`,
       [after.xid, after.sequence, horizon, limit],
     );
@@ -163,7 +165,7 @@ export class DomainEventRepository {
       `SELECT ${EVENT_COLUMNS}
          FROM domain_events
         WHERE ${where.join(' AND ')}
-        ORDER BY xid DESC, sequence DESC
+        ORDER BY domain_events.xid DESC, domain_events.sequence DESC
         LIMIT $4`,
       values,
     );
