@@ -20,6 +20,7 @@ import { ServerProcess, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
+import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
 
 const root = join(__dirname, '../..');
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
     ...common,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+    // The webhook-delivery line's receiver listens on loopback.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   const publicGateway = (name: string, port: number, env: NodeJS.ProcessEnv) =>
     startServer({
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
     internalToken: await mintToken(publicUrl, await register({ clientType: 'SERVICE', audience: 'internal', name: 'bench internal' })),
     mintingClient: await register({ clientType: 'SERVICE', audience: 'public', name: 'bench token minting' }),
     replay: { key: `bench-replay-${randomUUID()}`, body: salesOrderBody('bench-replay', dataset[1_000].barcodes) },
+    salesOrderId: '',
   };
   // The replayed key's first answer.
   const first = await fetch(`${publicUrl}${salesOrdersPath(dataset[1_000])}`, {
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
     body: context.replay.body,
   });
   if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
+  context.salesOrderId = ((await first.json()) as { id: string }).id;
 
   const baseline = await startServer({
     name: 'baseline',
@@ -298,6 +303,12 @@ async function main(): Promise<void> {
     });
   }
 
+  let webhookDelivery: WebhookDeliveryReport | undefined;
+  if (!wanted || wanted.includes('webhook-delivery')) {
+    say('webhook delivery: 500 sales orders, each a sales_order.created to a local receiver');
+    webhookDelivery = await measureWebhookDelivery({ publicUrl, token: context.publicToken, org: dataset[1_000], events: 500, concurrency: config.BENCH_CONNECTIONS });
+  }
+
   const metricsSample = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
     async (r) => (r.ok ? (await r.text()).split('\n').filter((l) => /^gateway_/.test(l)) : [`metrics port answered ${r.status}`]),
     (error: Error) => [`metrics port unreachable: ${error.message}`],
@@ -319,6 +330,7 @@ async function main(): Promise<void> {
     scenarios,
     costGrowth,
     metricsSample,
+    webhookDelivery,
   };
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);

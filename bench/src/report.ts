@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Figures } from './stats';
+import type { WebhookDeliveryReport } from './webhook-delivery';
 
 /** Every scenario: the gateway's p99 at most this many times its p50. */
 export const TAIL_TARGET = 4;
@@ -54,6 +55,8 @@ export interface BenchReport {
   costGrowth: CostGrowthReport[];
   /** Lines of the public gateway's /metrics after the run, for the names and counts of its metrics. */
   metricsSample?: string[];
+  /** Webhook delivery to a local receiver (scenario name webhook-delivery). */
+  webhookDelivery?: WebhookDeliveryReport;
 }
 
 export function verdictOf(
@@ -141,6 +144,13 @@ export function formatReport(report: BenchReport): string {
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
     table(['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'], costRows, new Set([0, 1, 2, 3, 4, 5, 6, 7, 8])),
+    ...(report.webhookDelivery
+      ? [
+          '',
+          `Webhook delivery (sales_order.created to a receiver on 127.0.0.1): ${num(report.webhookDelivery.delivered)} of ${num(report.webhookDelivery.events)} events delivered, ` +
+            `${num(report.webhookDelivery.eventsPerSecond, 1)} events/s, lag from the order's transaction to the receiver p50 ${num(report.webhookDelivery.lagP50Ms)} ms, p99 ${num(report.webhookDelivery.lagP99Ms)} ms.`,
+        ]
+      : []),
   ].join('\n');
 }
 

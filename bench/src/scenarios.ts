@@ -14,6 +14,8 @@ export interface BenchContext {
   mintingClient: { clientId: string; clientSecret: string };
   /** The key the replay scenario repeats (its first request has been answered before the run). */
   replay: { key: string; body: string };
+  /** The order the replay's first request created: what sales-order-get reads. */
+  salesOrderId: string;
 }
 
 export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders'>;
@@ -125,6 +127,14 @@ export const SCENARIOS: Scenario[] = [
     description: 'POST .../sales-orders, the same Idempotency-Key and body (replayed answer)',
     gateway: 'public',
     request: (c) => ({ method: 'POST', path: salesOrdersPath(c.dataset[1_000]), headers: { ...json(c.publicToken), 'idempotency-key': c.replay.key }, body: c.replay.body }),
+  },
+  {
+    name: 'sales-order-get',
+    description: 'GET .../sales-orders/{salesOrderId} (contract 6.2)',
+    gateway: 'public',
+    comparison: 'baseline',
+    throughputTarget: 0.8,
+    request: (c) => ({ method: 'GET', path: `${salesOrdersPath(c.dataset[1_000])}/${c.salesOrderId}`, headers: bearer(c.publicToken) }),
   },
   {
     name: 'internal-inventory-level',

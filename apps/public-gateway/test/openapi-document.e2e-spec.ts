@@ -30,8 +30,18 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
         'DELETE /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+        'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries',
       ].sort(),
     );
+  });
+
+  it('documents one webhook per event type, its body the payload schema of its resource', () => {
+    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped']);
+    expect(publicDocument.webhooks['sales_order.shipped'].post.requestBody.content['application/json'].schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/SalesOrderWebhookEventDto' }, { type: 'object', properties: { type: { const: 'sales_order.shipped' } } }],
+    });
+    expect(publicDocument.components.schemas.InventoryLevelChangedDataDto.required.sort()).toEqual(['barcode', 'onHand', 'sellable', 'warehouseId']);
+    expect(publicDocument.webhooks['inventory_level.changed'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   });
 
   it('carries the version of spec section 9, OpenAPI 3.1, the client-credentials and the bearer schemes', () => {

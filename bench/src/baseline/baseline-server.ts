@@ -295,6 +295,30 @@ async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: I
   res.writeHead(201, headers).end(JSON.stringify(outcome.record));
 }
 
+const STATUS_OF_FULFILMENT: Record<string, string> = { SHIPPED: 'SHIPPED', CANCELLED: 'CANCELLED', WITHDRAWN: 'CANCELLED' };
+
+/** GET one sales order (contract 6.2): the same access rule, query and fields as the gateway, by hand. */
+async function readSalesOrder(res: ServerResponse, identity: Identity, organizationId: string, storeId: string, salesOrderId: string): Promise<void> {
+  await assertCanAccessOrganization(identity, organizationId);
+  const { rows } = await pool.query<{ record: Record<string, unknown> | null }>(
+    `SELECT (SELECT json_build_object(
+               'id', o.id, 'organizationId', o.organization_id, 'storeId', o.store_id, 'orderReference', o.order_reference,
+               'placedAt', to_char(o.placed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'createdAt', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'customer', o.customer,
+               'lineItems', (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id),
+               'fulfilmentOrderId', f.id, 'fulfilmentStatus', f.status,
+               'updatedAt', to_char(greatest(o.created_at, f.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             FROM sales_orders o JOIN fulfilment_orders f ON f.sales_order_id = o.id
+            WHERE o.id = $1 AND o.organization_id = $2 AND o.store_id = $3) AS record`,
+    [salesOrderId, organizationId, storeId],
+  );
+  const record = rows[0].record;
+  if (!record) throw new HttpProblem(404, 'The sales order does not exist in this store.');
+  record.status = STATUS_OF_FULFILMENT[record.fulfilmentStatus as string] ?? 'RECEIVED';
+  res.writeHead(200, JSON_HEADERS).end(JSON.stringify(record));
+}
+
 // ---- server -----------------------------------------------------------------------------------
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
@@ -310,9 +334,10 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const isInventory = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'inventory';
   const isInvoices = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'invoices';
   const isSalesOrder = req.method === 'POST' && parts.length === 7 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
+  const isSalesOrderRead = req.method === 'GET' && parts.length === 8 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
   // The internal gateway's GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}.
   const isLevel = req.method === 'GET' && parts.length === 7 && parts[1] === 'organizations' && parts[3] === 'warehouses' && parts[5] === 'inventory';
-  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isLevel) throw new HttpProblem(404, 'No such operation.');
+  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isLevel) throw new HttpProblem(404, 'No such operation.');
   const identity = isLevel ? await authenticate(req, INTERNAL_AUDIENCE, INTERNAL_AUDIENCE) : await authenticate(req, AUDIENCE, AUDIENCE);
   if (isWhoami) {
     res.writeHead(200, JSON_HEADERS).end(whoami(identity));
@@ -335,6 +360,11 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   const storeId = decodeURIComponent(parts[5]);
   if (!ENTITY_ID.test(storeId)) throw new HttpProblem(400, 'The path parameter storeId is not valid.');
+  if (isSalesOrderRead) {
+    const salesOrderId = decodeURIComponent(parts[7]).toLowerCase();
+    if (!UUID.test(salesOrderId)) throw new HttpProblem(400, 'The path parameter salesOrderId is not valid.');
+    return readSalesOrder(res, identity, organizationId, storeId, salesOrderId);
+  }
   return salesOrder(req, res, identity, organizationId, storeId);
 }
 

@@ -88,6 +88,16 @@ export * from './webhooks/webhooks.module';
 export * from './webhooks/dto/webhook-endpoint.dto';
 export * from './webhooks/policies/webhook-target';
 export * from './webhooks/use-cases/webhook-endpoints.service';
+export * from './webhooks/model/webhook-options';
+export * from './webhooks/model/retry-schedule';
+export * from './webhooks/model/webhook-event-mapping';
+export * from './webhooks/dto/webhook-delivery.dto';
+export * from './webhooks/dto/webhook-payload.dto';
+export * from './webhooks/policies/webhook-address.policy';
+export * from './webhooks/use-cases/webhook-dispatcher';
+export * from './webhooks/use-cases/webhook-delivery.job';
+export * from './webhooks/use-cases/webhook-sender';
+export * from './webhooks/use-cases/webhook-signature';
 
 // Fixture import
 export * from './fixture-import/fixtures.module';

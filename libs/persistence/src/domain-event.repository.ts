@@ -45,8 +45,42 @@ export interface BarcodeEventsPage {
   limit: number;
 }
 
+interface DbEventRow {
+  id: string;
+  sequence: string;
+  xid: string;
+  type: string;
+  occurred_at: string;
+  organization_id: string;
+  warehouse_id: string | null;
+  barcode: string | null;
+  aggregate_type: string;
+  aggregate_id: string;
+  initiator: string | null;
+  payload: unknown;
+}
+
+const toEventRow = (r: DbEventRow): DomainEventRow => ({
+  id: r.id,
+  sequence: Number(r.sequence),
+  xid: r.xid,
+  type: r.type,
+  occurredAt: r.occurred_at,
+  organizationId: r.organization_id,
+  warehouseId: r.warehouse_id,
+  barcode: r.barcode,
+  aggregateType: r.aggregate_type,
+  aggregateId: r.aggregate_id,
+  initiator: r.initiator,
+  payload: r.payload,
+});
+
 const CHUNK = 5000;
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+// xid is read as text (JavaScript has no 64-bit integer); ORDER BY must name domain_events.xid, since a bare
+// `xid` is this text alias and sorts '1000' before '999'.
+const EVENT_COLUMNS = `id, sequence, xid::text AS xid, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
+              barcode, aggregate_type, aggregate_id, initiator, payload`;
 
 @Injectable()
 export class DomainEventRepository {
@@ -95,6 +129,22 @@ export class DomainEventRepository {
     return rows[0].horizon;
   }
 
+  /**
+   * The events after `after` in commit order (xid, sequence), oldest first, of transactions below `horizon`
+   * (a visibleHorizon() answer): the same technique as pageByBarcode, walking forwards.
+   */
+  async pageInCommitOrder(q: Queryable, after: { xid: string; sequence: number }, horizon: string, limit: number): Promise<DomainEventRow[]> {
+    const { rows } = await q.query<DbEventRow>(
+      `SELECT ${EVENT_COLUMNS}
+         FROM domain_events
+        WHERE (xid, sequence) > ($1::xid8, $2::bigint) AND xid < $3::xid8
+        ORDER BY domain_events.xid, domain_events.sequence
+        LIMIT $4`,
+      [after.xid, after.sequence, horizon, limit],
+    );
+    return rows.map(toEventRow);
+  }
+
   /** One page of a barcode's events, newest first in commit order (xid, sequence), walking domain_events_barcode_idx. */
   async pageByBarcode(q: Queryable, page: BarcodeEventsPage): Promise<DomainEventRow[]> {
     const values: unknown[] = [page.organizationId, page.barcode, page.end, page.limit];
@@ -111,41 +161,14 @@ export class DomainEventRepository {
       values.push(page.timeWindowHours);
       where.push(`occurred_at >= $3::timestamptz - $${values.length}::float8 * interval '1 hour'`);
     }
-    const { rows } = await q.query<{
-      id: string;
-      sequence: number;
-      xid: string;
-      type: string;
-      occurred_at: string;
-      organization_id: string;
-      warehouse_id: string | null;
-      barcode: string | null;
-      aggregate_type: string;
-      aggregate_id: string;
-      initiator: string | null;
-      payload: unknown;
-    }>(
-      `SELECT id, sequence, xid::text AS xid, type, to_char(occurred_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS occurred_at, organization_id, warehouse_id,
-              barcode, aggregate_type, aggregate_id, initiator, payload
+    const { rows } = await q.query<DbEventRow>(
+      `SELECT ${EVENT_COLUMNS}
          FROM domain_events
         WHERE ${where.join(' AND ')}
-        ORDER BY xid DESC, sequence DESC
+        ORDER BY domain_events.xid DESC, domain_events.sequence DESC
         LIMIT $4`,
       values,
     );
-    return rows.map((r) => ({
-      id: r.id,
-      sequence: r.sequence,
-      xid: r.xid,
-      type: r.type,
-      occurredAt: r.occurred_at,
-      organizationId: r.organization_id,
-      warehouseId: r.warehouse_id,
-      barcode: r.barcode,
-      aggregateType: r.aggregate_type,
-      aggregateId: r.aggregate_id,
-      initiator: r.initiator,
-      payload: r.payload,
-    }));
+    return rows.map(toEventRow);
   }
 }

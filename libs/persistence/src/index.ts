@@ -25,4 +25,5 @@ export * from './retail-unit.repository';
 export * from './inventory-clarification.repository';
 export * from './job-queue';
 export * from './webhook-endpoint.repository';
+export * from './webhook-delivery.repository';
 export * from './job-queue.module';

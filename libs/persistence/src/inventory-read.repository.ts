@@ -54,6 +54,18 @@ export class InventoryReadRepository {
     return rows;
   }
 
+  /** One live unit's level as the public read shows it, or undefined (no level, or the unit is archived). */
+  async stockEntry(q: Queryable, organizationId: string, warehouseId: string, barcode: string): Promise<StockRow | undefined> {
+    const { rows } = await q.query<StockRow>(
+      `SELECT l.barcode, l.on_hand AS "onHand", l.on_hand - l.allocated - l.pending_allocation AS sellable
+         FROM inventory_levels l
+         JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode AND u.archived_at IS NULL
+        WHERE l.organization_id = $1 AND l.warehouse_id = $2::entity_id AND l.barcode = $3`,
+      [organizationId, warehouseId, barcode],
+    );
+    return rows[0];
+  }
+
   /** Every level at a warehouse with its unit, archived units included, for the internal reads. */
   async page(q: Queryable, organizationId: string, warehouseId: string, afterBarcode: string, limit: number): Promise<InventoryLevelRow[]> {
     const { rows } = await q.query<InventoryLevelRow>({

@@ -20,19 +20,41 @@ export interface JobDefinition<T> {
   queue: string;
   /** Retries after a failed attempt (an attempt that throws, or whose process died). */
   retryLimit: number;
+  /** Seconds before a retry (default 0), doubled each time up to retryDelayMaxSeconds when given. */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
   /** An attempt running longer than this is considered dead and retried. */
   expireInSeconds: number;
   handle(data: T, jobId: string): Promise<void>;
+  /** Jobs of this kind one process runs at once (default 1). */
+  localConcurrency?: number;
+  /** Jobs of one group (a send() option) running at once across every process. */
+  groupConcurrency?: number;
+}
+
+export interface SendOptions {
+  /** Seconds before the job may start. */
+  startAfterSeconds?: number;
+  /** The group the job counts against for the definition's groupConcurrency. */
+  group?: string;
 }
 
 export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+function retryOptions(definition: JobDefinition<never>): { retryLimit: number; retryDelay?: number; retryBackoff?: boolean; retryDelayMax?: number } {
+  return {
+    retryLimit: definition.retryLimit,
+    ...(definition.retryDelaySeconds !== undefined ? { retryDelay: definition.retryDelaySeconds } : {}),
+    ...(definition.retryDelayMaxSeconds !== undefined ? { retryBackoff: true, retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+  };
+}
 
 @Injectable()
 export class JobQueue {
   private readonly logger = new Logger('JobQueue');
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<never>>();
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   private started = false;
 
   constructor(
@@ -63,7 +85,7 @@ export class JobQueue {
     await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
     await this.boss.start();
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.queue, { retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+      await this.boss.createQueue(definition.queue, { ...retryOptions(definition), expireInSeconds: definition.expireInSeconds });
     }
     const moved = await movePgBoss10Jobs(this.db, async (tx, job) => {
       if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
@@ -72,28 +94,54 @@ export class JobQueue {
     if (moved > 0) this.logger.log(`job queue: ${moved} unfinished jobs moved from the pg-boss 10 schema`);
     for (const definition of this.definitions.values()) {
       if (this.options.runWorkers === false) continue;
-      const workerId = await this.boss.work<unknown>(
-        definition.queue,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async ([job]) => runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id)),
-      );
-      this.workers.set(definition.queue, workerId);
+      // One pg-boss worker per concurrent job, each of its own id: a worker that finished a job is woken to
+      // fetch the next at once (a backlog drains without waiting a polling interval per job); one that
+      // found nothing waits for the next poll or a wake().
+      const ids: string[] = [];
+      for (let i = 0; i < (definition.localConcurrency ?? 1); i++) {
+        let workerId = '';
+        workerId = await this.boss.work<unknown>(
+          definition.queue,
+          {
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+            batchSize: 1,
+            ...(definition.groupConcurrency !== undefined ? { groupConcurrency: definition.groupConcurrency } : {}),
+          },
+          async ([job]) => {
+            try {
+              await runInJobTrace(definition.queue, job.id, job.data, (data) => definition.handle(data as never, job.id));
+            } catch (error) {
+              this.logger.warn(`job ${definition.queue} ${job.id} failed, retried by the queue: ${(error as Error).message}`);
+              throw error;
+            } finally {
+              this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+        ids.push(workerId);
+      }
+      this.workers.set(definition.queue, ids);
     }
   }
 
   /** Writes a job in the caller's transaction: it exists exactly when the transaction commits. */
-  async send<T extends object>(tx: Queryable, queue: string, data: T): Promise<string> {
+  async send<T extends object>(tx: Queryable, queue: string, data: T, options: SendOptions = {}): Promise<string> {
     const definition = this.definitions.get(queue);
     if (!definition) throw new Error(`unknown job ${queue}`);
-    const id = await this.boss.send(queue, withTraceContext(data), { db: { executeSql: (text, values) => tx.query(text, values) }, retryLimit: definition.retryLimit, expireInSeconds: definition.expireInSeconds });
+    const id = await this.boss.send(queue, withTraceContext(data), {
+      db: { executeSql: (text, values) => tx.query(text, values) },
+      ...retryOptions(definition),
+      expireInSeconds: definition.expireInSeconds,
+      ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.group !== undefined ? { group: { id: options.group } } : {}),
+    });
     if (!id) throw new Error(`job ${queue} was not created`);
     return id;
   }
 
-  /** Wakes this process's worker of the queue, so that a job just committed starts without waiting for the next poll. */
+  /** Wakes this process's workers of the queue, so that jobs just committed start without waiting for the next poll. */
   wake(queue: string): void {
-    const workerId = this.workers.get(queue);
-    if (workerId) this.boss.notifyWorker(workerId);
+    for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Stops fetching, waits for jobs in progress (up to stopTimeoutMs), fails the rest back to the queue. */

@@ -18,6 +18,7 @@ import { RetailUnitRepository } from './retail-unit.repository';
 import { SalesOrderRepository } from './sales-order.repository';
 import { ServerSecretRepository } from './server-secret.repository';
 import { SigningKeyRepository } from './signing-key.repository';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 export const REPOSITORIES: Provider[] = [
@@ -38,6 +39,7 @@ export const REPOSITORIES: Provider[] = [
   SalesOrderRepository,
   ServerSecretRepository,
   SigningKeyRepository,
+  WebhookDeliveryRepository,
   WebhookEndpointRepository,
 ];
 

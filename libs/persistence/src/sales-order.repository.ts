@@ -88,6 +88,16 @@ function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
 
 @Injectable()
 export class SalesOrderRepository {
+  /** One order of the organization, whichever its store, or undefined. */
+  async findInOrganization(q: Queryable, organizationId: string, id: string): Promise<SalesOrderRow | undefined> {
+    const { rows } = await q.query<SalesOrderDbRow>(
+      `SELECT ${SALES_ORDER_COLUMNS} FROM sales_orders o JOIN fulfilment_orders f ON f.sales_order_id = o.id
+        WHERE o.id = $1 AND o.organization_id = $2`,
+      [id, organizationId],
+    );
+    return rows.length > 0 ? toSalesOrderRow(rows[0]) : undefined;
+  }
+
   /** One order of a store, or undefined. */
   async find(q: Queryable, organizationId: string, storeId: string, id: string): Promise<SalesOrderRow | undefined> {
     const { rows } = await q.query<SalesOrderDbRow>(

@@ -41,4 +41,18 @@ export class OpenApiValidator {
     }
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
   }
+
+  /** The errors of a webhook request body against the document's `webhooks` entry of its event type; [] when it conforms. */
+  webhookErrors(eventType: string, body: unknown): string[] {
+    const key = `webhook ${eventType}`;
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      const webhooks = this.document.webhooks as Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: unknown }> } } }> | undefined;
+      const schema = webhooks?.[eventType]?.post?.requestBody?.content?.['application/json']?.schema;
+      if (!schema) return [`the document has no webhook ${eventType}`];
+      validate = this.ajv.compile(rewriteRefs(schema) as Json);
+      this.compiled.set(key, validate);
+    }
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+  }
 }

@@ -6,6 +6,7 @@ import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';
+import { WEBHOOK_PAYLOAD_MODELS, addWebhooks } from './webhooks/webhook-documentation';
 
 export const PUBLIC_API_VERSION = '2026-09-18';
 
@@ -26,7 +27,8 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
       version: PUBLIC_API_VERSION,
       customize: (builder) =>
         addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
-      postProcess: offerClientCredentials,
+      extraModels: WEBHOOK_PAYLOAD_MODELS,
+      postProcess: (document) => addWebhooks(offerClientCredentials(document)),
     },
   });
   return app;

@@ -1,5 +1,6 @@
 import { Matches } from 'class-validator';
-import { Base64Key32, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
+import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN } from '@gateway/domain';
 
 export class PublicGatewayConfig extends GatewayConfig {
   // IntRange, not Port: the message a bad value gets says "an integer", as it always has.
@@ -31,6 +32,26 @@ export class PublicGatewayConfig extends GatewayConfig {
   /** Comma-separated host names or addresses webhooks may reach although they are loopback or private, also over plain http (development, tests). */
   @Matches(/^[A-Za-z0-9.:[\]_-]*(,[A-Za-z0-9.:[\]_-]*)*$/, { message: 'must be comma-separated host names or addresses' })
   WEBHOOK_ALLOWED_HOSTS = '';
+
+  /** Seconds before each retry of a failed webhook delivery; attempts = 1 + entries. */
+  @Matches(WEBHOOK_RETRY_SCHEDULE_PATTERN, { message: 'must be 1 to 20 comma-separated whole numbers of seconds from 1 to 999999, e.g. 5,300,1800' })
+  WEBHOOK_RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+
+  /** false: this replica records webhook events but leaves fanning them out and delivering them to the replicas where it is true. */
+  @Flag()
+  WEBHOOK_WORKERS = true;
+
+  /** Webhook deliveries this process makes at once. */
+  @IntRange(1, 1000)
+  WEBHOOK_MAX_CONCURRENCY = 10;
+
+  /** Webhook deliveries to one endpoint in flight at once, across all replicas. */
+  @IntRange(1, 100)
+  WEBHOOK_MAX_PER_ENDPOINT = 2;
+
+  /** How often the webhook dispatcher looks for new events in the log. */
+  @IntRange(50, 60000, 'milliseconds')
+  WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;

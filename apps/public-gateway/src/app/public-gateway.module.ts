@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck, databaseOptions } from '@gateway/persistence';
+import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   AuthorizationServerModule,
   BearerAuthModule,
@@ -14,6 +14,7 @@ import {
   PROTECTED_RESOURCE_METADATA_PATH,
   WebhooksModule,
   parseAllowedHosts,
+  parseRetrySchedule,
   parseKeyEncryptionKey,
 } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
@@ -60,7 +61,17 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
-        WebhooksModule.forRoot({ keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY), allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS) }),
+        // Webhook delivery jobs; this gateway runs no other background job.
+        JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
+        WebhooksModule.forRoot({
+          keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
+          allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+          retrySchedule: parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE),
+          workers: config.WEBHOOK_WORKERS,
+          maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,
+          maxPerEndpoint: config.WEBHOOK_MAX_PER_ENDPOINT,
+          dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+        }),
       ],
       controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],

@@ -1,6 +1,12 @@
+// Webhooks (contract 6.3): endpoints managed through the public API, and, where workers run, the
+// dispatcher that fans the event log out and the job that delivers. Needs a JobQueue (JobQueueModule).
 import { DynamicModule, Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './use-cases/webhook-endpoints.service';
+import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
+import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
+import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
+import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';
+import { WebhookMetrics } from './use-cases/webhook-metrics';
 
 @Module({})
 export class WebhooksModule {
@@ -8,8 +14,14 @@ export class WebhooksModule {
     return {
       module: WebhooksModule,
       imports: [OrganizationsModule],
-      providers: [{ provide: WEBHOOK_OPTIONS, useValue: options }, WebhookEndpointsService],
-      exports: [WebhookEndpointsService],
+      providers: [
+        { provide: WEBHOOK_OPTIONS, useValue: options },
+        WebhookEndpointsService,
+        WebhookDispatcher,
+        WebhookDeliveryJob,
+        WebhookMetrics,
+      ],
+      exports: [WebhookEndpointsService, WebhookDispatcher, WebhookDeliveryJob],
     };
   }
 }

@@ -6,6 +6,7 @@ import * as idempotencyResponseText from './0004-idempotency-response-text';
 import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
 import * as domainEventCommitOrder from './0006-domain-event-commit-order';
 import * as webhookEndpoints from './0007-webhook-endpoints';
+import * as webhookDeliveries from './0008-webhook-deliveries';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, ...salesOrderListIndexes },
   { version: 6, ...domainEventCommitOrder },
   { version: 7, ...webhookEndpoints },
+  { version: 8, ...webhookDeliveries },
 ];

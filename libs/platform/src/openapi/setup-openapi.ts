@@ -10,6 +10,9 @@ export interface OpenApiOptions {
   version: string;
   /** Adds servers, security schemes or anything else specific to one gateway. */
   customize?: (builder: DocumentBuilder) => DocumentBuilder;
+  /** Classes whose schemas the document holds although no operation names them (e.g. webhook payloads). */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  extraModels?: Function[];
   /** Last touches on the generated document (shared components, for example). */
   postProcess?: (document: OpenAPIObject) => OpenAPIObject;
 }
@@ -24,7 +27,7 @@ export function createOpenApiDocument(app: INestApplication, options: OpenApiOpt
   const document = closeSchemas(
     SwaggerModule.createDocument(app, builder.build(), {
       operationIdFactory: (_controllerKey, methodKey) => methodKey,
-      extraModels: [ProblemDetailsDto],
+      extraModels: [ProblemDetailsDto, ...(options.extraModels ?? [])],
     }),
   );
   markPublicOperations(document);

@@ -160,6 +160,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 100 delivery attempts of one webhook endpoint, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth2/token": {
         parameters: {
             query?: never;
@@ -181,7 +198,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "sales_order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sales order was received
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sales_order.shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sales order's fulfilment order shipped
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_shipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sales_order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sales order was cancelled
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fulfilment_order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sales order's fulfilment order changed state (fulfilmentStatus)
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_fulfilment_order_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory_level.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The inventory of a barcode at a warehouse changed
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inventory_level_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         UserCallerDto: {
@@ -441,6 +559,35 @@ export interface components {
             /** @description oldest first; no secrets */
             items: components["schemas"]["WebhookEndpointDto"][];
         };
+        WebhookDeliveryAttemptDto: {
+            /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            /** @description 1 for the first attempt, 2 for the first retry, ... */
+            attempt: number;
+            /**
+             * @description PENDING: not made yet (at nextAttemptAt)
+             * @enum {string}
+             */
+            status: "SUCCEEDED" | "FAILED" | "PENDING";
+            /** @description the status the receiver answered; null when it answered none (not made yet, refused target, connection error, timeout) */
+            responseStatus: number | null;
+            /**
+             * Format: date-time
+             * @description when the attempt was made; null while PENDING
+             */
+            attemptedAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the next attempt is (or, while PENDING, this one); null when none follows
+             */
+            nextAttemptAt: string | null;
+        };
+        WebhookDeliveryAttemptListDto: {
+            /** @description the latest 100 attempts, newest first */
+            items: components["schemas"]["WebhookDeliveryAttemptDto"][];
+        };
         TokenRequestDto: {
             /** @enum {string} */
             grant_type: "client_credentials";
@@ -488,6 +635,37 @@ export interface components {
             errors?: components["schemas"]["ProblemFieldErrorDto"][];
             /** @description request id of a 5xx answer, as in X-Request-Id */
             requestId?: string;
+        };
+        SalesOrderWebhookEventDto: {
+            /** @enum {string} */
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched */
+            data: components["schemas"]["SalesOrderView"];
+        };
+        InventoryLevelChangedDataDto: {
+            /** @description barcode of the item */
+            barcode: string;
+            /** @description number of items physically received at the warehouse location */
+            onHand: number;
+            /** @description number of items available, not reserved or allocated for fulfilment */
+            sellable: number;
+            warehouseId: string;
+        };
+        InventoryLevelWebhookEventDto: {
+            /** @enum {string} */
+            type: "inventory_level.changed";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the public inventory entry when the event is dispatched, with its warehouse */
+            data: components["schemas"]["InventoryLevelChangedDataDto"];
         };
     };
     responses: never;
@@ -1482,6 +1660,85 @@ export interface operations {
             };
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptListDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     token: {
         parameters: {
             query?: never;
@@ -1552,6 +1809,166 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
+            };
+        };
+    };
+    webhook_sales_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sales_order_shipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.shipped";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sales_order_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_fulfilment_order_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "fulfilment_order.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inventory_level_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryLevelWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inventory_level.changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

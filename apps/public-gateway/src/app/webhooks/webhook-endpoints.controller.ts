@@ -7,6 +7,7 @@ import {
   CreateWebhookEndpointDto,
   CreatedWebhookEndpointDto,
   CurrentCaller,
+  WebhookDeliveryAttemptListDto,
   WebhookEndpointDto,
   WebhookEndpointListDto,
   WebhookEndpointsService,
@@ -52,6 +53,19 @@ export class WebhookEndpointsController {
     @Query() _query: NoQueryParameters,
   ): Promise<WebhookEndpointDto> {
     return this.endpoints.get(caller.identity, organizationId, id);
+  }
+
+  @Get(':webhookEndpointId/deliveries')
+  @ApiOperation({ summary: "The latest 100 delivery attempts of one webhook endpoint, newest first" })
+  @ApiOkResponse({ type: WebhookDeliveryAttemptListDto, description: 'The attempts' })
+  @ApiProblemResponses(400, 403, 404, 500)
+  listWebhookDeliveries(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @UuidParam('webhookEndpointId', 'the webhook endpoint', WEBHOOK_ENDPOINT_EXAMPLE) id: string,
+    @Query() _query: NoQueryParameters,
+  ): Promise<WebhookDeliveryAttemptListDto> {
+    return this.endpoints.latestAttempts(caller.identity, organizationId, id);
   }
 
   @Delete(':webhookEndpointId')

@@ -4,21 +4,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database, EndpointOwner, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { AccessRepository, Database, EndpointOwner, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { encryptPrivateKey } from '../../auth/policies/key-encryption';
 import { OrganizationAccessPolicy } from '../../organizations/policies/organization-access.policy';
 import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointListDto, WebhookEventType } from '../dto/webhook-endpoint.dto';
 import { webhookUrlProblem } from '../policies/webhook-target';
-
-export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
-
-export interface WebhookOptions {
-  /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
-  keyEncryptionKey: Buffer;
-  /** WEBHOOK_ALLOWED_HOSTS, parsed. */
-  allowedHosts: Set<string>;
-}
+import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
+import { LATEST_DELIVERY_ATTEMPTS, WebhookDeliveryAttemptListDto } from '../dto/webhook-delivery.dto';
 
 const NOT_FOUND = 'The webhook endpoint does not exist.';
 
@@ -33,6 +26,7 @@ export class WebhookEndpointsService {
     private readonly policy: OrganizationAccessPolicy,
     private readonly access: AccessRepository,
     private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
 
@@ -64,6 +58,23 @@ export class WebhookEndpointsService {
     const row = await this.endpoints.find(this.db, organizationId, owner, id);
     if (!row) throw new NotFoundProblem(NOT_FOUND);
     return toDto(row);
+  }
+
+  /** The latest attempts of one endpoint the caller manages, newest first. */
+  async latestAttempts(identity: CallerIdentity, organizationId: string, id: string): Promise<WebhookDeliveryAttemptListDto> {
+    await this.get(identity, organizationId, id);
+    const rows = await this.deliveries.latestAttempts(this.db, id, LATEST_DELIVERY_ATTEMPTS);
+    return {
+      items: rows.map((r) => ({
+        eventId: r.webhookId,
+        eventType: r.eventType as WebhookEventType,
+        attempt: r.attempt,
+        status: r.status,
+        responseStatus: r.responseStatus,
+        attemptedAt: r.attemptedAt?.toISOString() ?? null,
+        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+      })),
+    };
   }
 
   async delete(identity: CallerIdentity, organizationId: string, id: string): Promise<void> {

@@ -1,0 +1,49 @@
+// Which webhook events an event of the domain log makes (contract 6.3), and which public resource each
+// one carries. The log is the only source: every use case writes its events in the transaction of its
+// change, so a webhook is never sent for a change that rolled back.
+import type { DomainEventRow } from '@gateway/persistence';
+import type { WebhookEventType } from '../dto/webhook-endpoint.dto';
+
+export type WebhookSubject =
+  | { kind: 'salesOrder'; salesOrderId: string }
+  /** A fulfilment order's sales order, looked up (a fulfilment order without one makes no webhook). */
+  | { kind: 'fulfilmentOrder'; fulfilmentOrderId: string }
+  | { kind: 'inventoryLevel'; warehouseId: string; barcode: string };
+
+export interface MappedWebhookEvent {
+  type: WebhookEventType;
+  subject: WebhookSubject;
+}
+
+/** The fulfilment order transitions of the state machine: each is a fulfilment_order.status_changed. */
+const FULFILMENT_TRANSITIONS = new Set([
+  'FulfilmentOrderAllocated',
+  'FulfilmentOrderBackOrdered',
+  'FulfilmentOrderPickingStarted',
+  'FulfilmentOrderShipped',
+  'FulfilmentOrderCancelled',
+  'FulfilmentOrderWithdrawn',
+]);
+
+/** A ledger event moves or sets one level: it names its warehouse and barcode and carries a delta or a set. */
+function isLevelChange(event: DomainEventRow): boolean {
+  const payload = event.payload as { delta?: unknown; set?: unknown } | null;
+  return event.warehouseId !== null && event.barcode !== null && typeof payload === 'object' && payload !== null && (payload.delta !== undefined || payload.set !== undefined);
+}
+
+export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
+  if (isLevelChange(event)) return [{ type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', warehouseId: event.warehouseId as string, barcode: event.barcode as string } }];
+  if (event.type === 'SalesOrderReceived') return [{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.type === 'SalesOrderCancelled') return [{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.aggregateType === 'FulfilmentOrder' && FULFILMENT_TRANSITIONS.has(event.type)) {
+    const subject: WebhookSubject = { kind: 'fulfilmentOrder', fulfilmentOrderId: event.aggregateId };
+    const changed: MappedWebhookEvent = { type: 'fulfilment_order.status_changed', subject };
+    return event.type === 'FulfilmentOrderShipped' ? [{ type: 'sales_order.shipped', subject }, changed] : [changed];
+  }
+  return [];
+}
+
+/** The `webhook-id` of one webhook event: stable, so the same on every attempt and for every endpoint. */
+export function webhookIdOf(eventId: string, type: WebhookEventType): string {
+  return `msg_${eventId.replace(/-/g, '')}_${type}`;
+}

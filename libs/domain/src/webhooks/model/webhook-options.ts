@@ -1,0 +1,19 @@
+// What the webhook module is configured with (the public gateway's WEBHOOK_* variables).
+export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
+
+export interface WebhookOptions {
+  /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
+  keyEncryptionKey: Buffer;
+  /** WEBHOOK_ALLOWED_HOSTS, parsed. */
+  allowedHosts: Set<string>;
+  /** WEBHOOK_RETRY_SCHEDULE, parsed: seconds before each retry. */
+  retrySchedule?: number[];
+  /** false: this process neither fans out nor delivers (other replicas do). Default true. */
+  workers?: boolean;
+  /** Deliveries one process makes at once (WEBHOOK_MAX_CONCURRENCY). */
+  maxConcurrency?: number;
+  /** Deliveries to one endpoint in flight at once across all replicas (WEBHOOK_MAX_PER_ENDPOINT). */
+  maxPerEndpoint?: number;
+  /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
+  dispatchIntervalMs?: number;
+}

@@ -1,0 +1,144 @@
+// Fans the domain event log out to webhook endpoints (contract 6.3). It reads the log in commit order
+// below the visible horizon (the technique of the events-by-barcode reader: docs/decisions.md, "Events in
+// commit order"), so an event whose transaction commits late is still read, after the cursor. In one
+// transaction it locks the cursor (another replica fanning out meanwhile is skipped, so each event is fanned
+// out once), writes one delivery per event and matching endpoint with its first job, and moves the cursor.
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Database,
+  DispatchEndpoint,
+  DomainEventRepository,
+  DomainEventRow,
+  InventoryReadRepository,
+  JobQueue,
+  NewWebhookDelivery,
+  Queryable,
+  SalesOrderRepository,
+  WebhookDeliveryRepository,
+} from '@gateway/persistence';
+import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
+import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
+import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
+import { WebhookPayload } from '../dto/webhook-payload.dto';
+import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJobData } from './webhook-delivery.job';
+
+const BATCH = 500;
+
+/** A resource with where it lives: an order's store, or a level's warehouse. */
+interface Resource {
+  data: WebhookPayload['data'];
+  storeId?: string;
+  warehouseId?: string;
+}
+
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('WebhookDispatcher');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly events: DomainEventRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly salesOrders: SalesOrderRepository,
+    private readonly inventory: InventoryReadRepository,
+    private readonly queue: JobQueue,
+    @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.options.workers === false) return;
+    this.timer = setInterval(() => this.tick(), this.options.dispatchIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.dispatchAll()
+      .catch((error: Error) => this.logger.warn(`webhook dispatch failed, retried at the next tick: ${error.message}`))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** Fans out every event below the horizon; answers how many deliveries it wrote. */
+  async dispatchAll(): Promise<number> {
+    let written = 0;
+    for (;;) {
+      const batch = await this.dispatchBatch();
+      written += batch.deliveries;
+      if (batch.deliveries > 0) this.queue.wake(WEBHOOK_DELIVERY_QUEUE);
+      if (batch.events < BATCH) return written;
+    }
+  }
+
+  /** One transaction: at most BATCH events fanned out and the cursor moved past them. */
+  async dispatchBatch(): Promise<{ events: number; deliveries: number }> {
+    return this.db.transaction(async (tx) => {
+      const cursor = await this.deliveries.lockCursor(tx);
+      if (!cursor) return { events: 0, deliveries: 0 };
+      const horizon = await this.events.visibleHorizon(tx);
+      const events = await this.events.pageInCommitOrder(tx, cursor, horizon, BATCH);
+      if (events.length === 0) return { events: 0, deliveries: 0 };
+      const deliveries = await this.fanOut(tx, events);
+      const written = await this.deliveries.insert(tx, deliveries);
+      for (const delivery of written) {
+        await this.queue.send<WebhookDeliveryJobData>(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: 1 }, { group: delivery.endpointId });
+      }
+      const last = events[events.length - 1];
+      await this.deliveries.moveCursor(tx, { xid: last.xid, sequence: last.sequence });
+      return { events: events.length, deliveries: written.length };
+    });
+  }
+
+  private async fanOut(tx: Queryable, events: DomainEventRow[]): Promise<NewWebhookDelivery[]> {
+    const endpoints = await this.deliveries.endpointsOf(tx, [...new Set(events.map((e) => e.organizationId))]);
+    if (endpoints.length === 0) return [];
+    const resources = new Map<string, Promise<Resource | undefined>>();
+    const deliveries: NewWebhookDelivery[] = [];
+    for (const event of events) {
+      for (const mapped of mapDomainEvent(event)) {
+        const interested = endpoints.filter((e) => e.organizationId === event.organizationId && e.eventTypes.includes(mapped.type) && e.createdAt <= event.occurredAt);
+        if (interested.length === 0) continue;
+        const key = subjectKey(mapped.subject);
+        if (!resources.has(key)) resources.set(key, this.resource(tx, event.organizationId, mapped.subject));
+        const resource = await resources.get(key);
+        if (!resource) continue;
+        const body = JSON.stringify({ type: mapped.type, timestamp: event.occurredAt, data: resource.data });
+        for (const endpoint of interested.filter((e) => reaches(e, mapped, resource))) {
+          deliveries.push({ id: randomUUID(), endpointId: endpoint.id, eventId: event.id, eventType: mapped.type, webhookId: webhookIdOf(event.id, mapped.type), body });
+        }
+      }
+    }
+    return deliveries;
+  }
+
+  /** The public resource an event is about, as it is now; undefined when there is none to show. */
+  private async resource(tx: Queryable, organizationId: string, subject: WebhookSubject): Promise<Resource | undefined> {
+    if (subject.kind === 'inventoryLevel') {
+      const entry = await this.inventory.stockEntry(tx, organizationId, subject.warehouseId, subject.barcode);
+      return entry && { data: { warehouseId: subject.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable }, warehouseId: subject.warehouseId };
+    }
+    const salesOrderId = subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, subject.fulfilmentOrderId);
+    if (!salesOrderId) return undefined;
+    const row = await this.salesOrders.findInOrganization(tx, organizationId, salesOrderId);
+    if (!row) return undefined;
+    return { data: toSalesOrderView(row), storeId: row.storeId };
+  }
+}
+
+function subjectKey(subject: WebhookSubject): string {
+  return subject.kind === 'inventoryLevel' ? `level/${subject.warehouseId}/${subject.barcode}` : subject.kind === 'salesOrder' ? `so/${subject.salesOrderId}` : `fo/${subject.fulfilmentOrderId}`;
+}
+
+/** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */
+function reaches(endpoint: DispatchEndpoint, event: MappedWebhookEvent, resource: Resource): boolean {
+  if (endpoint.storeIds === null || endpoint.warehouseIds === null) return true;
+  if (event.type === 'inventory_level.changed') return resource.warehouseId !== undefined && endpoint.warehouseIds.includes(resource.warehouseId);
+  return resource.storeId !== undefined && endpoint.storeIds.includes(resource.storeId);
+}

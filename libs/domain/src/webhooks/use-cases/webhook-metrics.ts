@@ -1,0 +1,38 @@
+// Webhook delivery in the process's metrics: attempts by outcome, their latency, and the attempts waiting.
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { GatewayMetrics } from '@gateway/platform';
+import { Database, WebhookDeliveryRepository } from '@gateway/persistence';
+
+@Injectable()
+export class WebhookMetrics {
+  readonly attempts: Counter<'outcome'>;
+  readonly latency: Histogram<'outcome'>;
+  readonly commitToDelivery: Histogram;
+
+  constructor(metrics: GatewayMetrics, db: Database, deliveries: WebhookDeliveryRepository) {
+    const registers = [metrics.registry];
+    this.attempts = new Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts made, per outcome: succeeded (2xx), failed (another status), no_answer (target refused, connection error, timeout).', labelNames: ['outcome'] as const, registers });
+    this.latency = new Histogram({
+      name: 'gateway_webhook_attempt_duration_seconds',
+      help: 'Time from sending a webhook request to its outcome, per outcome.',
+      labelNames: ['outcome'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.commitToDelivery = new Histogram({
+      name: 'gateway_webhook_delivery_lag_seconds',
+      help: 'Time from the change being recorded to its webhook being delivered (first successful attempt).',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+      registers,
+    });
+    new Gauge({
+      name: 'gateway_webhook_queue_depth',
+      help: 'Webhook delivery attempts waiting to be made (all replicas).',
+      registers,
+      async collect() {
+        this.set(await deliveries.pendingCount(db).catch(() => Number.NaN));
+      },
+    });
+  }
+}
