@@ -1,7 +1,7 @@
 // The authorization server: token endpoint, discovery documents and key set, with the services
 // behind them. Mounted by the public gateway (and by the test issuer).
 import { DynamicModule, Module } from '@nestjs/common';
-import { ApiClientRepository, SigningKeyRepository } from '@gateway/persistence';
+import { SigningKeyRepository, TokenRequestRepository } from '@gateway/persistence';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from './auth.options';
 import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
@@ -20,7 +20,7 @@ export class AuthorizationServerModule {
         TokenEndpointService,
         SigningKeysService,
         TokenRateLimits,
-        ApiClientRepository,
+        TokenRequestRepository,
         SigningKeyRepository,
       ],
       exports: [SigningKeysService],
