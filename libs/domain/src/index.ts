@@ -1,88 +1,111 @@
-export * from './fixtures/fixture-import.service';
-export * from './fixtures/fixture-validator';
-export * from './fixtures/fixture-reader';
-export * from './fixtures/fixtures.module';
-export * from './auth/caller-identity';
-export * from './inventory/inventory-ledger';
-export * from './inventory/inventory.module';
-export * from './organizations/organization-access.policy';
-export * from './organizations/organizations.module';
-export * from './orders/create-sales-order.dto';
-export * from './orders/sales-order.enums';
-export * from './orders/sales-order.record';
-export * from './orders/sales-order.service';
-export * from './orders/sales-order-read.service';
-export * from './orders/sales-order-view.dto';
-export * from './orders/orders.module';
-export * from './orders/idempotency-key';
-export * from './orders/idempotency-retention.job';
+// The domain, by bounded context: each context holds use-cases/, policies/, dto/, model/ and its Nest module(s).
+
+// Auth: caller identity, bearer verification, API clients, signing keys, the authorization server
 export * from './auth/auth.options';
-export * from './auth/access-token';
-export * from './auth/api-clients.service';
-export * from './auth/client-credentials';
-export * from './auth/key-encryption';
-export * from './auth/signing-keys.service';
-export * from './auth/token-endpoint.service';
-export * from './auth/discovery';
 export * from './auth/authorization-server.module';
-export * from './auth/whoami.dto';
-export * from './auth/bearer/bearer.options';
-export * from './auth/bearer/bearer-auth.module';
-export * from './auth/bearer/revocation-check';
-export * from './auth/bearer/issuer-key-set';
-export * from './auth/bearer/key-set-source';
-export * from './auth/bearer/verified-token-cache';
-export * from './auth/bearer/authenticated.decorator';
-export * from './organizations/organizations.service';
-export * from './organizations/organization-record';
-export * from './release-channels/release-channel';
-export * from './organizations/organization.dto';
-export * from './billing/invoice.dto';
-export * from './billing/invoices.service';
+export * from './auth/bearer-auth.module';
+export * from './auth/bearer.options';
+export * from './auth/discovery';
+export * from './auth/token-endpoint.service';
+export * from './auth/dto/whoami.dto';
+export * from './auth/model/access-token';
+export * from './auth/model/caller-identity';
+export * from './auth/policies/authenticated.decorator';
+export * from './auth/policies/client-credentials';
+export * from './auth/policies/key-encryption';
+export * from './auth/use-cases/api-clients.service';
+export * from './auth/use-cases/issuer-key-set';
+export * from './auth/use-cases/key-set-source';
+export * from './auth/use-cases/revocation-check';
+export * from './auth/use-cases/signing-keys.service';
+export * from './auth/use-cases/verified-token-cache';
+
+// Organizations and access
+export * from './organizations/organizations.module';
+export * from './organizations/dto/organization.dto';
+export * from './organizations/model/organization-record';
+export * from './organizations/policies/organization-access.policy';
+export * from './organizations/use-cases/organizations.service';
+
+// Inventory: levels, ledger, public and internal reads, sync, rebuild, stock receipt, retail units
+export * from './inventory/internal-inventory-read.module';
+export * from './inventory/inventory-read.module';
+export * from './inventory/inventory-sync.module';
+export * from './inventory/inventory.module';
+export * from './inventory/retail-units.module';
+export * from './inventory/dto/inventory-entry.dto';
+export * from './inventory/dto/inventory-level.dto';
+export * from './inventory/dto/inventory-rebuild.dto';
+export * from './inventory/dto/inventory-sync.dto';
+export * from './inventory/dto/retail-unit-archival.dto';
+export * from './inventory/model/inventory-ledger';
+export * from './inventory/use-cases/internal-inventory-read.service';
+export * from './inventory/use-cases/inventory-level-rebuilder';
+export * from './inventory/use-cases/inventory-read.service';
+export * from './inventory/use-cases/inventory-rebuild.service';
+export * from './inventory/use-cases/inventory-sync.service';
+export * from './inventory/use-cases/level-pages';
+export * from './inventory/use-cases/retail-unit-archival.service';
+export * from './inventory/use-cases/stock-receipt.service';
+
+// Orders and fulfilment: sales orders, fulfilment orders, idempotency
+export * from './orders/fulfilment.module';
+export * from './orders/orders.module';
+export * from './orders/dto/back-order-view.dto';
+export * from './orders/dto/create-sales-order.dto';
+export * from './orders/dto/fulfilment-order-closure.dto';
+export * from './orders/dto/fulfilment-order-status.dto';
+export * from './orders/dto/sales-order-view.dto';
+export * from './orders/model/sales-order.enums';
+export * from './orders/model/sales-order.record';
+export * from './orders/policies/fulfilment-order-state-machine';
+export * from './orders/policies/idempotency-key';
+export * from './orders/use-cases/back-order-view.service';
+export * from './orders/use-cases/fulfilment-order-allocation.service';
+export * from './orders/use-cases/fulfilment-order-closure.service';
+export * from './orders/use-cases/fulfilment-order-shipping.service';
+export * from './orders/use-cases/fulfilment-order-transitions';
+export * from './orders/use-cases/idempotency-retention.job';
+export * from './orders/use-cases/sales-order-read.service';
+export * from './orders/use-cases/sales-order.service';
+
+// Billing
 export * from './billing/billing.module';
-export * from './inventory-read/inventory-entry.dto';
-export * from './inventory-read/inventory-read.service';
-export * from './inventory-read/inventory-read.module';
-export * from './release-channels/release-channel.dto';
-export * from './release-channels/release-channels.service';
+export * from './billing/dto/invoice.dto';
+export * from './billing/use-cases/invoices.service';
+
+// Release channels
 export * from './release-channels/release-channels.module';
-export * from './inventory-sync/inventory-sync.dto';
-export * from './inventory-sync/inventory-sync.service';
-export * from './inventory-sync/inventory-sync.module';
-export * from './tools/events-by-barcode.query';
-export * from './tools/domain-event-page.dto';
-export * from './tools/events-by-barcode.service';
-export * from './tools/event-log.module';
-export * from './inventory/inventory-level.dto';
-export * from './inventory/inventory-rebuild.dto';
-export * from './inventory/inventory-level-rebuilder';
-export * from './inventory/inventory-rebuild.service';
-export * from './inventory/stock-receipt.service';
-export * from './inventory-read/level-pages';
-export * from './inventory-read/internal-inventory-read.service';
-export * from './inventory-read/internal-inventory-read.module';
-export * from './retail-units/retail-unit-archival.dto';
-export * from './retail-units/retail-unit-archival.service';
-export * from './retail-units/retail-units.module';
-export * from './fulfilment/fulfilment-order-state-machine';
-export * from './fulfilment/fulfilment-order-transitions';
-export * from './fulfilment/fulfilment-order-closure.dto';
-export * from './fulfilment/fulfilment-order-closure.service';
-export * from './fulfilment/fulfilment-order-status.dto';
-export * from './fulfilment/fulfilment-order-allocation.service';
-export * from './fulfilment/fulfilment-order-shipping.service';
-export * from './fulfilment/back-order-view.dto';
-export * from './fulfilment/back-order-view.service';
-export * from './fulfilment/fulfilment.module';
-export * from './tools/command-registry';
-export * from './tools/dispatchable-commands';
-export * from './tools/dispatch-command.dto';
-export * from './tools/command-dispatch.service';
-export * from './tools/clarify-inventory-levels.dto';
-export * from './tools/inventory-clarification.service';
-export * from './tools/inventory-clarification.job';
-export * from './tools/inventory-tools.module';
-export * from './webhooks/webhook-endpoint.dto';
-export * from './webhooks/webhook-endpoints.service';
-export * from './webhooks/webhook-target';
+export * from './release-channels/dto/release-channel.dto';
+export * from './release-channels/model/release-channel';
+export * from './release-channels/use-cases/release-channels.service';
+
+// Webhooks
 export * from './webhooks/webhooks.module';
+export * from './webhooks/dto/webhook-endpoint.dto';
+export * from './webhooks/policies/webhook-target';
+export * from './webhooks/use-cases/webhook-endpoints.service';
+
+// Fixture import
+export * from './fixture-import/fixtures.module';
+export * from './fixture-import/policies/fixture-validator';
+export * from './fixture-import/use-cases/fixture-import.service';
+export * from './fixture-import/use-cases/fixture-reader';
+
+// Command dispatch (internal tools)
+export * from './command-dispatch/inventory-tools.module';
+export * from './command-dispatch/dto/dispatch-command.dto';
+export * from './command-dispatch/policies/command-registry';
+export * from './command-dispatch/policies/dispatchable-commands';
+export * from './command-dispatch/use-cases/command-dispatch.service';
+
+// Event log (internal tools)
+export * from './event-log/event-log.module';
+export * from './event-log/dto/domain-event-page.dto';
+export * from './event-log/dto/events-by-barcode.query';
+export * from './event-log/use-cases/events-by-barcode.service';
+
+// Inventory clarification (internal tools)
+export * from './inventory-clarification/dto/clarify-inventory-levels.dto';
+export * from './inventory-clarification/use-cases/inventory-clarification.job';
+export * from './inventory-clarification/use-cases/inventory-clarification.service';

@@ -5,7 +5,7 @@ import { SigningKeyRepository, TokenRequestRepository } from '@gateway/persisten
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from './auth.options';
 import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
-import { SigningKeysService } from './signing-keys.service';
+import { SigningKeysService } from './use-cases/signing-keys.service';
 import { TokenEndpointService } from './token-endpoint.service';
 import { TokenRateLimits } from './token-rate-limits';
 

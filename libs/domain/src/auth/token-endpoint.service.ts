@@ -6,11 +6,11 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { GatewayMetrics } from '@gateway/platform';
 import { ApiClientRow } from '@gateway/persistence';
-import { ACCESS_TOKEN_TYPE, identityClaims } from './access-token';
+import { ACCESS_TOKEN_TYPE, identityClaims } from './model/access-token';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, audienceFor } from './auth.options';
-import { CallerIdentity } from './caller-identity';
-import { verifyClientSecret } from './client-credentials';
-import { SigningKeysService } from './signing-keys.service';
+import { CallerIdentity } from './model/caller-identity';
+import { verifyClientSecret } from './policies/client-credentials';
+import { SigningKeysService } from './use-cases/signing-keys.service';
 import { TokenRateLimits } from './token-rate-limits';
 
 export interface TokenRequest {

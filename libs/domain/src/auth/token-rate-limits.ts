@@ -9,7 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { ApiClientRow, CounterState, Database, TokenRequestRepository } from '@gateway/persistence';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from './auth.options';
-import { hashClientSecret } from './client-credentials';
+import { hashClientSecret } from './policies/client-credentials';
 
 export interface RateLimited {
   retryAfterSeconds: number;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { InvoiceRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { InvoicesService } from './invoices.service';
+import { InvoicesService } from './use-cases/invoices.service';
 
 @Module({
   imports: [OrganizationsModule],

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AccessRepository, DomainEventRepository, InventoryLevelRepository, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
-import { InventoryLedger } from './inventory-ledger';
-import { InventoryLevelRebuilder } from './inventory-level-rebuilder';
-import { StockReceiptService } from './stock-receipt.service';
-import { InventoryRebuildService } from './inventory-rebuild.service';
+import { InventoryLedger } from './model/inventory-ledger';
+import { InventoryLevelRebuilder } from './use-cases/inventory-level-rebuilder';
+import { StockReceiptService } from './use-cases/stock-receipt.service';
+import { InventoryRebuildService } from './use-cases/inventory-rebuild.service';
 
 @Module({
   providers: [InventoryLedger, InventoryLevelRebuilder, StockReceiptService, InventoryRebuildService, InventoryLevelRepository, InventoryReadRepository, RetailUnitRepository, AccessRepository, DomainEventRepository],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DomainEventRepository, ReleaseChannelRepository } from '@gateway/persistence';
-import { ReleaseChannelsService } from './release-channels.service';
+import { ReleaseChannelsService } from './use-cases/release-channels.service';
 
 @Module({
   providers: [ReleaseChannelsService, ReleaseChannelRepository, DomainEventRepository],

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './webhook-endpoints.service';
+import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './use-cases/webhook-endpoints.service';
 
 @Module({})
 export class WebhooksModule {

@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { PublicRoute } from '@gateway/platform';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from '../auth.options';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../discovery';
-import { SigningKeysService } from '../signing-keys.service';
+import { SigningKeysService } from '../use-cases/signing-keys.service';
 
 @ApiExcludeController()
 @PublicRoute()

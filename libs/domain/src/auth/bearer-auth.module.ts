@@ -1,0 +1,34 @@
+// Bearer authentication for a gateway: the key set it holds, the strategy, the verified-token cache, and
+// the guard installed globally (deny by default).
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ApiClientRepository } from '@gateway/persistence';
+import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
+import { createBearerAuthGuard } from './policies/bearer-auth.guard';
+import { createBearerStrategy } from './policies/bearer.strategy';
+import { IssuerKeySet } from './use-cases/issuer-key-set';
+import { KEY_SET_SOURCE } from './use-cases/key-set-source';
+import { RevocationCheck } from './use-cases/revocation-check';
+import { VerifiedTokenCache } from './use-cases/verified-token-cache';
+
+@Module({})
+export class BearerAuthModule {
+  static forRoot(options: BearerAuthOptions): DynamicModule {
+    return {
+      module: BearerAuthModule,
+      imports: [PassportModule, ...(options.imports ?? [])],
+      providers: [
+        { provide: BEARER_AUTH_OPTIONS, useValue: options },
+        { provide: KEY_SET_SOURCE, useClass: options.keySetSource },
+        IssuerKeySet,
+        RevocationCheck,
+        ApiClientRepository,
+        { provide: VerifiedTokenCache, useValue: new VerifiedTokenCache(options.tokenCache.enabled ? options.tokenCache.maxEntries : 0) },
+        createBearerStrategy(options.audience),
+        { provide: APP_GUARD, useClass: createBearerAuthGuard(options.audience) },
+      ],
+      exports: [IssuerKeySet, VerifiedTokenCache],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { DynamicModule, Type } from '@nestjs/common';
+import { KeySetSource } from './use-cases/key-set-source';
+
+export interface BearerAuthOptions {
+  /** Which tokens this gateway accepts. */
+  audience: 'public' | 'internal';
+  /** The `aud` value those tokens carry. */
+  expectedAudience: string;
+  /** The issuer tokens must name (`iss`). */
+  issuer: string;
+  /**
+   * Where the key set comes from: the public gateway's own signing-key store (`SigningKeyStoreSource`,
+   * with the module that provides it in `imports`), or the issuer's metadata (`IssuerDiscoverySource`).
+   */
+  keySetSource: Type<KeySetSource>;
+  imports?: DynamicModule[];
+  /**
+   * Where to reach the issuer when its public URL is not reachable from here (a private network address):
+   * its metadata is fetched there, must still name `issuer`, and its key-set URL is taken there too.
+   */
+  discoveryUrl?: string;
+  /** RFC 9728 resource_metadata URL for WWW-Authenticate (public gateway only). */
+  resourceMetadataUrl?: string;
+  /** The cache of verified tokens: off, or at most this many entries. */
+  tokenCache: { enabled: boolean; maxEntries: number };
+}
+
+export const BEARER_AUTH_OPTIONS = Symbol('BEARER_AUTH_OPTIONS');

@@ -1,0 +1,93 @@
+// The one global guard: every route needs a valid bearer token unless it is marked @PublicRoute().
+// A token found in the verified-token cache skips verification, never the revocation check; any other
+// goes through passport-jwt. A 401 is a problem body with WWW-Authenticate: Bearer (RFC 6750), plus
+// resource_metadata (RFC 9728) on the public gateway; a gateway holding no key set answers 503.
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { PUBLIC_ROUTE, ProblemException, ServiceUnavailableProblem } from '@gateway/platform';
+import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from '../bearer.options';
+import { AuthenticatedCaller } from '../model/caller-identity';
+import { InvalidTokenError, REVOKED_CLIENT, extractBearerToken, strategyName } from './bearer.strategy';
+import { IssuerKeySet, KeySetUnavailableError, UnknownKeyError } from '../use-cases/issuer-key-set';
+import { RevocationCheck } from '../use-cases/revocation-check';
+import { VerifiedTokenCache } from '../use-cases/verified-token-cache';
+
+const JWT_ERRORS: Record<string, string> = {
+  TokenExpiredError: 'The token has expired.',
+  NotBeforeError: 'The token is not valid yet.',
+  JsonWebTokenError: 'The token is not valid.',
+};
+
+function detailOf(err: unknown, info: unknown): string | undefined {
+  for (const candidate of [err, info]) {
+    if (candidate instanceof InvalidTokenError) return candidate.message;
+    if (candidate instanceof UnknownKeyError) return 'The token was signed by a key this gateway does not know.';
+    const name = (candidate as Error | undefined)?.name;
+    if (name && JWT_ERRORS[name]) {
+      const message = (candidate as Error).message;
+      if (/audience/.test(message)) return 'The token is not meant for this gateway.';
+      if (/issuer/.test(message)) return "The token was not issued by this gateway's authorization server.";
+      return JWT_ERRORS[name];
+    }
+  }
+  return undefined;
+}
+
+export function createBearerAuthGuard(audience: BearerAuthOptions['audience']) {
+  @Injectable()
+  class BearerAuthGuard extends AuthGuard(strategyName(audience)) {
+    constructor(
+      private readonly reflector: Reflector,
+      @Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions,
+      private readonly cache: VerifiedTokenCache,
+      private readonly keySet: IssuerKeySet,
+      private readonly revocation: RevocationCheck,
+    ) {
+      super();
+    }
+
+    override async canActivate(context: ExecutionContext): Promise<boolean> {
+      const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+      if (isPublic) return true;
+      const request = context.switchToHttp().getRequest<Parameters<typeof extractBearerToken>[0] & { caller?: AuthenticatedCaller }>();
+      const token = this.cache.maxEntries > 0 ? extractBearerToken(request) : null;
+      const verified = token ? this.cache.get(token, (kid) => this.keySet.holds(kid)) : undefined;
+      if (!verified) return (await super.canActivate(context)) as boolean;
+      let revoked: boolean;
+      try {
+        revoked = await this.revocation.isRevoked(verified.caller.identity.clientId);
+      } catch (error) {
+        return this.handleRequest(error, false, undefined);
+      }
+      if (revoked) return this.handleRequest(null, false, new InvalidTokenError(REVOKED_CLIENT));
+      request.caller = verified.caller;
+      return true;
+    }
+
+    override getAuthenticateOptions() {
+      return { session: false, property: 'caller' };
+    }
+
+    override handleRequest<TUser>(err: unknown, caller: TUser, info: unknown): TUser {
+      if (caller && !err) return caller;
+      if (err instanceof KeySetUnavailableError || info instanceof KeySetUnavailableError) {
+        throw new ServiceUnavailableProblem("The gateway cannot reach its authorization server's keys; try again shortly.");
+      }
+      // A failure of our own while checking a token (the database asked whether the client is revoked is
+      // unreachable: a 503 problem) is not the caller's fault: it is answered as what it is, never as a 401.
+      if (err instanceof ProblemException) throw err;
+      const detail = detailOf(err, info);
+      if (err && !detail) throw err;
+      const params = [`realm="${this.options.audience}"`];
+      // RFC 6750 section 3: error_description is limited to %x20-21 / %x23-5B / %x5D-7E.
+      if (detail) params.push('error="invalid_token"', `error_description="${detail.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '')}"`);
+      if (this.options.resourceMetadataUrl) params.push(`resource_metadata="${this.options.resourceMetadataUrl}"`);
+      throw new ProblemException(401, detail ?? 'A bearer access token is required.', {
+        type: detail ? 'invalid-token' : undefined,
+        headers: { 'WWW-Authenticate': `Bearer ${params.join(', ')}` },
+      });
+    }
+  }
+  return BearerAuthGuard;
+}

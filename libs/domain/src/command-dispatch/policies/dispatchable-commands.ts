@@ -1,0 +1,6 @@
+// The commands dispatch-command runs: adding one here registers it, validates its body and documents it.
+import { AllocateFulfilmentOrderCommand, ShipFulfilmentOrderCommand } from '../use-cases/fulfilment-order.commands';
+import { RebuildInventoryLevelsCommand } from '../use-cases/rebuild-inventory-levels.command';
+import { ReceiveStockCommand } from '../use-cases/receive-stock.command';
+
+export const DISPATCHABLE_COMMANDS = [ReceiveStockCommand, AllocateFulfilmentOrderCommand, ShipFulfilmentOrderCommand, RebuildInventoryLevelsCommand];

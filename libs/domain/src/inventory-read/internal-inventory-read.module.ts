@@ -1,9 +1,0 @@
-import { Module } from '@nestjs/common';
-import { AccessRepository, InventoryLevelRepository, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
-import { InternalInventoryReadService } from './internal-inventory-read.service';
-
-@Module({
-  providers: [InternalInventoryReadService, InventoryReadRepository, InventoryLevelRepository, RetailUnitRepository, AccessRepository],
-  exports: [InternalInventoryReadService],
-})
-export class InternalInventoryReadModule {}

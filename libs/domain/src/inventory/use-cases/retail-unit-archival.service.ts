@@ -1,0 +1,39 @@
+// Archiving a retail unit (contract section 5): refused while a warehouse holds stock of it or an order still
+// to be fulfilled has a line of it; archiving twice succeeds; the archival and its event in one transaction.
+import { Injectable } from '@nestjs/common';
+import { NotFoundProblem } from '@gateway/platform';
+import { AccessRepository, Database, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository } from '@gateway/persistence';
+import { RetailUnitArchivalDto } from '../dto/retail-unit-archival.dto';
+
+@Injectable()
+export class RetailUnitArchivalService {
+  constructor(
+    private readonly db: Database,
+    private readonly retailUnits: RetailUnitRepository,
+    private readonly levels: InventoryLevelRepository,
+    private readonly fulfilmentOrders: FulfilmentOrderRepository,
+    private readonly events: DomainEventRepository,
+    private readonly access: AccessRepository,
+  ) {}
+
+  async archive(organizationId: string, barcode: string, initiator: string): Promise<RetailUnitArchivalDto> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.access.organizationExists(tx, organizationId))) throw new NotFoundProblem('The organization does not exist.');
+      // FOR UPDATE waits for receipts and sales orders that hold the unit (key share) and keeps new ones out.
+      const unit = await this.retailUnits.find(tx, organizationId, barcode, 'UPDATE');
+      if (!unit) throw new NotFoundProblem('The barcode is not a retail unit of this organization.');
+      if (unit.archived) return { outcome: 'SUCCESS' };
+      const stocked = await this.levels.warehousesWithStock(tx, organizationId, barcode);
+      if (stocked.length > 0) {
+        return { outcome: 'ARCHIVAL_FAILED', reason: 'STOCK_ON_HAND', detail: `The unit has stock on hand at ${stocked.join(', ')}.` };
+      }
+      const open = await this.fulfilmentOrders.countNonTerminalWithBarcode(tx, organizationId, barcode);
+      if (open > 0) {
+        return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_FULFILMENT_ORDERS', detail: `${open} fulfilment order${open === 1 ? ' is' : 's are'} still to be fulfilled with this unit.` };
+      }
+      await this.retailUnits.archive(tx, organizationId, barcode);
+      await this.events.append(tx, [{ organizationId, type: 'RetailUnitArchived', aggregateType: 'RetailUnit', aggregateId: barcode, barcode, initiator, payload: { sku: unit.sku } }]);
+      return { outcome: 'SUCCESS' };
+    });
+  }
+}

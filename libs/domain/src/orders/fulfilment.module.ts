@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
+import { InventoryModule } from '../inventory/inventory.module';
+import { BackOrderViewService } from './use-cases/back-order-view.service';
+import { FulfilmentOrderAllocationService } from './use-cases/fulfilment-order-allocation.service';
+import { FulfilmentOrderClosureService } from './use-cases/fulfilment-order-closure.service';
+import { FulfilmentOrderShippingService } from './use-cases/fulfilment-order-shipping.service';
+import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
+
+@Module({
+  imports: [InventoryModule],
+  providers: [
+    FulfilmentOrderTransitions,
+    FulfilmentOrderClosureService,
+    FulfilmentOrderAllocationService,
+    FulfilmentOrderShippingService,
+    BackOrderViewService,
+    FulfilmentOrderRepository,
+    InventoryLevelRepository,
+    SalesOrderRepository,
+    DomainEventRepository,
+  ],
+  exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, BackOrderViewService],
+})
+export class FulfilmentModule {}

@@ -1,0 +1,92 @@
+// The fulfilment-order lifecycle (contract section 5) in one place: which transitions are allowed, and
+// what each does to inventory. Pure: the transitions service applies its answers in a transaction.
+//
+//   OPEN ──allocate──> ALLOCATED ──startPicking──> PICKING ──ship──> SHIPPED
+//   OPEN ──backOrder─> BACK_ORDERED ──allocate──> ALLOCATED
+//   OPEN | ALLOCATED | BACK_ORDERED ──cancel──> CANCELLED,  ──withdraw──> WITHDRAWN
+//
+// Inventory follows from what an order holds in each state: OPEN and BACK_ORDERED hold pendingAllocation,
+// ALLOCATED and PICKING hold allocated, the others hold nothing. A transition releases what the old state
+// held and takes what the new one holds; shipping also takes the goods off onHand.
+import { FulfilmentOrderStatus } from '@gateway/persistence';
+import { InventoryDelta } from '../../inventory/model/inventory-ledger';
+
+export type { FulfilmentOrderStatus };
+
+export const FULFILMENT_ORDER_STATUSES: FulfilmentOrderStatus[] = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'];
+
+export type FulfilmentAction = 'allocate' | 'backOrder' | 'startPicking' | 'ship' | 'cancel' | 'withdraw';
+
+interface TransitionRule {
+  from: FulfilmentOrderStatus[];
+  to: FulfilmentOrderStatus;
+  /** The domain event type of the status change. */
+  event: string;
+  /** Shipping takes the goods off the shelf. */
+  consumesOnHand?: boolean;
+}
+
+const RULES: Record<FulfilmentAction, TransitionRule> = {
+  allocate: { from: ['OPEN', 'BACK_ORDERED'], to: 'ALLOCATED', event: 'FulfilmentOrderAllocated' },
+  backOrder: { from: ['OPEN'], to: 'BACK_ORDERED', event: 'FulfilmentOrderBackOrdered' },
+  startPicking: { from: ['ALLOCATED'], to: 'PICKING', event: 'FulfilmentOrderPickingStarted' },
+  ship: { from: ['PICKING'], to: 'SHIPPED', event: 'FulfilmentOrderShipped', consumesOnHand: true },
+  cancel: { from: ['OPEN', 'ALLOCATED', 'BACK_ORDERED'], to: 'CANCELLED', event: 'FulfilmentOrderCancelled' },
+  withdraw: { from: ['OPEN', 'ALLOCATED', 'BACK_ORDERED'], to: 'WITHDRAWN', event: 'FulfilmentOrderWithdrawn' },
+};
+
+type Held = 'pendingAllocation' | 'allocated' | null;
+
+/** What an order in this state holds of its lines' quantities. */
+export function heldQuantity(status: FulfilmentOrderStatus): Held {
+  switch (status) {
+    case 'OPEN':
+    case 'BACK_ORDERED':
+      return 'pendingAllocation';
+    case 'ALLOCATED':
+    case 'PICKING':
+      return 'allocated';
+    default:
+      return null;
+  }
+}
+
+export type TransitionDecision =
+  | { kind: 'apply'; from: FulfilmentOrderStatus; to: FulfilmentOrderStatus; event: string }
+  /** The order is already where the action leads (only for cancel and withdraw, which repeat safely). */
+  | { kind: 'already'; status: FulfilmentOrderStatus }
+  | { kind: 'refused'; reason: string };
+
+const REPEATABLE: FulfilmentAction[] = ['cancel', 'withdraw'];
+
+export function decideTransition(status: FulfilmentOrderStatus, action: FulfilmentAction): TransitionDecision {
+  const rule = RULES[action];
+  if (rule.from.includes(status)) return { kind: 'apply', from: status, to: rule.to, event: rule.event };
+  if (status === rule.to && REPEATABLE.includes(action)) return { kind: 'already', status };
+  return { kind: 'refused', reason: `A fulfilment order that is ${status} cannot ${describe(action)}; allowed from ${rule.from.join(', ')}.` };
+}
+
+/** The change to one line's level when an order moves from one state to another; null when nothing moves. */
+export function inventoryEffect(from: FulfilmentOrderStatus, to: FulfilmentOrderStatus, quantity: number): { type: string; delta: InventoryDelta } | null {
+  const released = heldQuantity(from);
+  const taken = heldQuantity(to);
+  if (released === taken) return null;
+  const delta: InventoryDelta = {};
+  if (released) delta[released] = -quantity;
+  if (taken) delta[taken] = (delta[taken] ?? 0) + quantity;
+  const shipped = RULES.ship.from.includes(from) && to === RULES.ship.to;
+  if (shipped) delta.onHand = -quantity;
+  return { type: effectType(released, taken, shipped), delta };
+}
+
+function effectType(released: Held, taken: Held, shipped: boolean): string {
+  if (shipped) return 'StockShipped';
+  if (released === 'pendingAllocation' && taken === 'allocated') return 'StockAllocated';
+  if (released === 'allocated' && taken === null) return 'AllocationReleased';
+  if (released === 'pendingAllocation' && taken === null) return 'PendingAllocationReleased';
+  return 'FulfilmentOrderInventoryMoved';
+}
+
+function describe(action: FulfilmentAction): string {
+  return { allocate: 'be allocated', backOrder: 'be back-ordered', startPicking: 'start picking', ship: 'be shipped', cancel: 'be cancelled', withdraw: 'be withdrawn' }[action];
+}

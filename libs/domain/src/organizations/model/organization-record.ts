@@ -1,0 +1,26 @@
+// The internal organization record: the organization, its release channel, the features on for it and
+// its inventory-sync settings. Every schema is closed.
+import { ApiProperty } from '@nestjs/swagger';
+import { ClosedSchema } from '@gateway/platform';
+import type { ReleaseChannel } from '@gateway/persistence';
+import { RELEASE_CHANNEL_SCHEMA, ReleaseChannelFeatureDto } from '../../release-channels/dto/release-channel.dto';
+import { BARCODE_SCHEMA, INVENTORY_SYNC_MODE_SCHEMA, InventorySyncMode } from '../../inventory/dto/inventory-sync.dto';
+
+@ClosedSchema()
+export class InventorySyncSettingsDto {
+  @ApiProperty(INVENTORY_SYNC_MODE_SCHEMA)
+  mode!: InventorySyncMode;
+
+  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'the barcodes excluded from the inventory sync, bytewise order; empty in DEFAULT mode' })
+  overriddenBarcodes!: string[];
+}
+
+@ClosedSchema()
+export class OrganizationRecordDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ minLength: 1, maxLength: 200 }) name!: string;
+  @ApiProperty(RELEASE_CHANNEL_SCHEMA) releaseChannel!: ReleaseChannel;
+  @ApiProperty({ type: () => [ReleaseChannelFeatureDto], description: 'the features on for this organization: those of its channel and of the more stable ones, most stable channel first, then by name' })
+  features!: ReleaseChannelFeatureDto[];
+  @ApiProperty({ type: () => InventorySyncSettingsDto }) inventorySync!: InventorySyncSettingsDto;
+}

@@ -1,0 +1,63 @@
+// The access table of contract section 2, in one place: who may reach an organization, its invoices
+// and its stores. 403 for an organization the caller cannot access, whether or not it exists;
+// 404 for an unknown store inside one it can.
+import { Injectable } from '@nestjs/common';
+import { ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
+import { AccessRepository, Database } from '@gateway/persistence';
+import { CallerIdentity } from '../../auth/model/caller-identity';
+
+const NO_ACCESS = 'The caller has no access to this organization.';
+
+@Injectable()
+export class OrganizationAccessPolicy {
+  constructor(
+    private readonly db: Database,
+    private readonly access: AccessRepository,
+  ) {}
+
+  /** The organizations the caller can access; 'ALL' for a SERVICE. */
+  async accessibleOrganizationIds(identity: CallerIdentity): Promise<'ALL' | string[]> {
+    switch (identity.clientType) {
+      case 'SERVICE':
+        return 'ALL';
+      case 'ORGANIZATION':
+        return [identity.organizationId];
+      case 'USER':
+        return this.access.userOrganizationIds(this.db, identity.userId);
+      case 'CONNECTOR':
+        return [...new Set((await this.access.connectionStores(this.db, identity.connectionIds)).map((c) => c.organizationId))];
+    }
+  }
+
+  async assertCanAccessOrganization(identity: CallerIdentity, organizationId: string): Promise<void> {
+    if (identity.clientType === 'SERVICE') {
+      // A service sees every organization, so there is nothing to hide about one that does not exist.
+      if (!(await this.access.organizationExists(this.db, organizationId))) throw new NotFoundProblem('The organization does not exist.');
+      return;
+    }
+    const accessible = await this.accessibleOrganizationIds(identity);
+    if (accessible !== 'ALL' && !accessible.includes(organizationId)) throw new ForbiddenProblem(NO_ACCESS);
+  }
+
+  async assertCanReadInvoices(identity: CallerIdentity, organizationId: string): Promise<void> {
+    await this.assertCanAccessOrganization(identity, organizationId);
+    if (identity.clientType === 'CONNECTOR') throw new ForbiddenProblem('A connector cannot read invoices.');
+    if (identity.clientType === 'USER' && (await this.access.membershipRole(this.db, identity.userId, organizationId)) !== 'OWNER') {
+      throw new ForbiddenProblem('Only the account owner can read invoices.');
+    }
+  }
+
+  /** The store, when the caller may create sales orders against it; a connector only through its connections. */
+  async assertCanCreateSalesOrder(identity: CallerIdentity, organizationId: string, storeId: string): Promise<{ warehouseId: string }> {
+    await this.assertCanAccessOrganization(identity, organizationId);
+    const store = await this.access.store(this.db, organizationId, storeId);
+    if (!store) throw new NotFoundProblem('The store does not exist in this organization.');
+    if (identity.clientType === 'CONNECTOR') {
+      const stores = await this.access.connectionStores(this.db, identity.connectionIds);
+      if (!stores.some((s) => s.organizationId === organizationId && s.storeId === storeId)) {
+        throw new ForbiddenProblem('A connector can create sales orders only for the stores of its connections.');
+      }
+    }
+    return store;
+  }
+}

@@ -1,0 +1,42 @@
+// Reading organizations: the public list for a caller, and the internal record.
+import { Injectable } from '@nestjs/common';
+import { NotFoundProblem } from '@gateway/platform';
+import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository } from '@gateway/persistence';
+import { CallerIdentity } from '../../auth/model/caller-identity';
+import { channelsVisibleFrom } from '../../release-channels/model/release-channel';
+import { OrganizationAccessPolicy } from '../policies/organization-access.policy';
+import { OrganizationRecordDto } from '../model/organization-record';
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly organizations: OrganizationRepository,
+    private readonly channels: ReleaseChannelRepository,
+    private readonly sync: InventorySyncRepository,
+    private readonly access: OrganizationAccessPolicy,
+  ) {}
+
+  /** The organizations the caller can access (public GET /v0/organizations). */
+  async accessible(identity: CallerIdentity): Promise<{ id: string; name: string }[]> {
+    const ids = await this.access.accessibleOrganizationIds(identity);
+    return (await this.organizations.list(this.db, ids)).map((o) => ({ id: o.id, name: o.name }));
+  }
+
+  /** The internal record; read in one snapshot, so the channel, features and sync settings agree. */
+  async record(organizationId: string): Promise<OrganizationRecordDto> {
+    return this.db.transaction(async (tx) => {
+      const organization = await this.organizations.find(tx, organizationId);
+      if (!organization) throw new NotFoundProblem('The organization does not exist.');
+      const features = await this.channels.features(tx, channelsVisibleFrom(organization.releaseChannel));
+      const sync = await this.sync.settings(tx, organization.id);
+      return {
+        id: organization.id,
+        name: organization.name,
+        releaseChannel: organization.releaseChannel,
+        features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
+        inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
+      };
+    }, 'REPEATABLE READ');
+  }
+}
