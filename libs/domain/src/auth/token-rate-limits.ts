@@ -2,12 +2,13 @@
 // client; failed authentications per client id and source address together, and per source address. The
 // failures are throttled where they come from: failures from one address never hold back the client's
 // holder at another (issue 13.2). The counters are rate-limiter-flexible's rows; a token request reads
-// them, with its client, and counts its mint in one statement (TokenRequestRepository).
+// them, with its client, and counts its mint in one statement (TokenRequestRepository), on the
+// CounterDatabase's connections, whose commits do not wait for the WAL flush.
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { ApiClientRow, CounterState, Database, TokenRequestRepository } from '@gateway/persistence';
+import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository } from '@gateway/persistence';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from './auth.options';
 import { hashClientSecret } from './policies/client-credentials';
 
@@ -36,7 +37,7 @@ export class TokenRateLimits {
   private readonly limits: AuthorizationServerOptions['rateLimits'];
 
   constructor(
-    private readonly db: Database,
+    private readonly db: CounterDatabase,
     private readonly requests: TokenRequestRepository,
     @Inject(AUTHORIZATION_SERVER_OPTIONS) options: Pick<AuthorizationServerOptions, 'rateLimits'>,
   ) {
