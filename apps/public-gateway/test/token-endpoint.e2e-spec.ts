@@ -282,4 +282,68 @@ describe('POST /oauth2/token', () => {
     expect(Number(answers[5].headers['retry-after'])).toBeGreaterThan(0);
     expect(answers[5].body).toEqual({ error: 'slow_down', error_description: expect.any(String) });
   });
+
+  it('counts only tokens it mints: refused requests do not use up the minting limit of the client', async () => {
+    const holder = await createTestClient(database.url, { type: 'SERVICE' });
+    const send = (fields: Record<string, string>, address = '127.0.0.6') => token().set('X-Forwarded-For', address).type('form').send(form(fields));
+    const refused = [
+      await send({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: 'guess' }, '127.0.0.5'),
+      await send({ grant_type: 'password', client_id: holder.clientId, client_secret: holder.clientSecret }),
+      await send({ grant_type: 'client_credentials', scope: 'a\\b', client_id: holder.clientId, client_secret: holder.clientSecret }),
+      await token().set('X-Forwarded-For', '127.0.0.6').set('Authorization', basic(holder.clientId, holder.clientSecret)).type('form').send(form({ grant_type: 'client_credentials' })),
+    ];
+    expect(refused.map((res) => [res.status, res.body.error])).toEqual([
+      [401, 'invalid_client'],
+      [400, 'unsupported_grant_type'],
+      [400, 'invalid_scope'],
+      [401, 'invalid_client'],
+    ]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: holder.clientSecret })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('does not count a request with the right secret from a locked-out address as a minted token', async () => {
+    const holder = await createTestClient(database.url, { type: 'SERVICE' });
+    const from = (address: string, secret: string) =>
+      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: secret }));
+    for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', 'guess')).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', holder.clientSecret)).status).toBe(429);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await from('127.0.0.8', holder.clientSecret)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('holds the minting limit across replicas: two gateways on one database share the count', async () => {
+    const replica = await startPublicGateway(database.url, { TOKEN_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const shared = await createTestClient(database.url, { type: 'SERVICE' });
+      const mint = (app: RunningGateway) =>
+        request(app.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: shared.clientId, client_secret: shared.clientSecret }));
+      const statuses: number[] = [];
+      for (const app of [gateway, replica, gateway, replica, gateway, replica]) statuses.push((await mint(app)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('refuses a client revoked after it minted at once, on every replica', async () => {
+    const replica = await startPublicGateway(database.url);
+    try {
+      const client = await createTestClient(database.url, { type: 'SERVICE' });
+      const mint = (app: RunningGateway) =>
+        request(app.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }));
+      expect((await mint(gateway)).status).toBe(200);
+      expect((await mint(replica)).status).toBe(200);
+      await new ApiClientRepository().revoke(database.db, client.clientId);
+      for (const app of [gateway, replica]) {
+        const res = await mint(app);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ error: 'invalid_client', error_description: 'Client authentication failed.' });
+      }
+    } finally {
+      await replica.close();
+    }
+  });
 });

@@ -16,12 +16,14 @@ export interface ApiClientRow {
   revokedAt: Date | null;
 }
 
-const SELECT = `SELECT c.client_id, c.secret_hash, c.client_type, c.auth_method, c.audience, c.name, c.user_id, c.organization_id,
+/** The columns of a client row, for a statement over `api_clients c` (also the token request's). */
+export const CLIENT_COLUMNS = `c.client_id, c.secret_hash, c.client_type, c.auth_method, c.audience, c.name, c.user_id, c.organization_id,
     c.created_at, c.revoked_at,
-    COALESCE((SELECT array_agg(cc.connection_id::text ORDER BY cc.connection_id) FROM api_client_connections cc WHERE cc.client_id = c.client_id), '{}') AS connection_ids
-  FROM api_clients c`;
+    COALESCE((SELECT array_agg(cc.connection_id::text ORDER BY cc.connection_id) FROM api_client_connections cc WHERE cc.client_id = c.client_id), '{}') AS connection_ids`;
 
-interface Row {
+const SELECT = `SELECT ${CLIENT_COLUMNS} FROM api_clients c`;
+
+export interface ClientColumns {
   client_id: string;
   secret_hash: string;
   client_type: ApiClientRow['clientType'];
@@ -35,7 +37,7 @@ interface Row {
   revoked_at: Date | null;
 }
 
-const toClient = (r: Row): ApiClientRow => ({
+export const toClient = (r: ClientColumns): ApiClientRow => ({
   clientId: r.client_id,
   secretHash: r.secret_hash,
   clientType: r.client_type,
@@ -63,12 +65,12 @@ export class ApiClientRepository {
   }
 
   async find(q: Queryable, clientId: string): Promise<ApiClientRow | undefined> {
-    const { rows } = await q.query<Row>(`${SELECT} WHERE c.client_id = $1`, [clientId]);
+    const { rows } = await q.query<ClientColumns>(`${SELECT} WHERE c.client_id = $1`, [clientId]);
     return rows[0] && toClient(rows[0]);
   }
 
   async list(q: Queryable): Promise<ApiClientRow[]> {
-    const { rows } = await q.query<Row>(`${SELECT} ORDER BY c.created_at, c.client_id`);
+    const { rows } = await q.query<ClientColumns>(`${SELECT} ORDER BY c.created_at, c.client_id`);
     return rows.map(toClient);
   }
 

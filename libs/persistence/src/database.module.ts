@@ -1,7 +1,8 @@
-// Provides the Database and every repository to a Nest application, and closes the pool when the application stops.
+// Provides the Database (and the CounterDatabase of rate-limit counters) and every repository to a Nest
+// application, and closes their pools when the application stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
-import { Database, DatabaseOptions } from './database';
+import { CounterDatabase, Database, DatabaseOptions } from './database';
 import { RepositoriesModule } from './repositories.module';
 
 @Injectable()
@@ -15,12 +16,17 @@ export class DatabaseReadinessCheck implements ReadinessCheck {
 
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(Database) private readonly db: Database, @Optional() metrics?: GatewayMetrics) {
-    // The pool's usage, read on each scrape of the application's metrics.
+  constructor(
+    @Inject(Database) private readonly db: Database,
+    @Inject(CounterDatabase) private readonly counters: CounterDatabase,
+    @Optional() metrics?: GatewayMetrics,
+  ) {
+    // The pools' usage, read on each scrape of the application's metrics.
     metrics?.observePool('main', () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }));
+    metrics?.observePool('counters', () => ({ total: counters.pool.totalCount, idle: counters.pool.idleCount, waiting: counters.pool.waitingCount }));
   }
   async onApplicationShutdown(): Promise<void> {
-    await this.db.close();
+    await Promise.all([this.db.close(), this.counters.close()]);
   }
 }
 
@@ -33,10 +39,12 @@ export class DatabaseModule {
       imports: [RepositoriesModule],
       providers: [
         { provide: Database, useValue: new Database(options) },
+        // Connects only when used (pg pools connect lazily): a process without a token endpoint opens none.
+        { provide: CounterDatabase, useValue: new CounterDatabase(CounterDatabase.optionsFrom(options)) },
         DatabaseLifecycle,
         DatabaseReadinessCheck,
       ],
-      exports: [Database, DatabaseReadinessCheck, RepositoriesModule],
+      exports: [Database, CounterDatabase, DatabaseReadinessCheck, RepositoriesModule],
     };
   }
 }

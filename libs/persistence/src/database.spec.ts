@@ -1,6 +1,6 @@
 import { Socket, createServer } from 'node:net';
 import { ServiceUnavailableProblem } from '@gateway/platform';
-import { Database, isConnectionError } from './database';
+import { CounterDatabase, Database, isConnectionError } from './database';
 import { freePort } from '@gateway/dev-postgres';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 
@@ -16,6 +16,18 @@ describe('Database', () => {
   it('reads int8 and numeric as numbers and dates as YYYY-MM-DD strings', async () => {
     const { rows } = await database.db.query("SELECT 9007199254740991::int8 AS big, 12.5::numeric AS n, '2024-02-29'::date AS d");
     expect(rows[0]).toEqual({ big: 9007199254740991, n: 12.5, d: '2024-02-29' });
+  });
+
+  it('commits counters without waiting for the WAL flush, and nothing else', async () => {
+    const counters = new CounterDatabase(CounterDatabase.optionsFrom({ url: database.url, poolMax: 10, applicationName: 'spec' }));
+    try {
+      expect((await counters.query('SHOW synchronous_commit')).rows[0]).toEqual({ synchronous_commit: 'off' });
+      expect((await counters.query('SHOW application_name')).rows[0]).toEqual({ application_name: 'spec counters' });
+      expect(counters.pool.options.max).toBe(5);
+      expect((await database.db.query('SHOW synchronous_commit')).rows[0]).toEqual({ synchronous_commit: 'on' });
+    } finally {
+      await counters.close();
+    }
   });
 
   it('rolls a transaction back when its work throws', async () => {

@@ -14,6 +14,7 @@ export * from './inventory-level.repository';
 export * from './fulfilment-order.repository';
 export * from './access.repository';
 export * from './api-client.repository';
+export * from './token-request.repository';
 export * from './signing-key.repository';
 export * from './organization.repository';
 export * from './invoice.repository';

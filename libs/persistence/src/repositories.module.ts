@@ -18,6 +18,7 @@ import { RetailUnitRepository } from './retail-unit.repository';
 import { SalesOrderRepository } from './sales-order.repository';
 import { ServerSecretRepository } from './server-secret.repository';
 import { SigningKeyRepository } from './signing-key.repository';
+import { TokenRequestRepository } from './token-request.repository';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
@@ -39,6 +40,7 @@ export const REPOSITORIES: Provider[] = [
   SalesOrderRepository,
   ServerSecretRepository,
   SigningKeyRepository,
+  TokenRequestRepository,
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
 ];

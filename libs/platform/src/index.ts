@@ -7,7 +7,7 @@ export * from './problem/problem-details.filter';
 export * from './validation/validation.pipe';
 export * from './logging/logger';
 export * from './logging/request-context';
-export * from './logging/request-logging.middleware';
+export * from './http/request-lifecycle.middleware';
 export * from './health/health.controller';
 export * from './http/public-route.decorator';
 export * from './http/configure-gateway';

@@ -1,11 +1,11 @@
 // POST /oauth2/token (spec 4.2, section 7): the client credentials grant, with client_secret_post and
 // client_secret_basic. The client is authenticated before the grant is looked at; rate limits are
-// checked before any secret is hashed.
+// checked before any secret is compared; one round trip to the database per request (TokenRateLimits.attempt).
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { GatewayMetrics } from '@gateway/platform';
-import { ApiClientRepository, ApiClientRow, Database } from '@gateway/persistence';
+import { ApiClientRow } from '@gateway/persistence';
 import { ACCESS_TOKEN_TYPE, identityClaims } from './model/access-token';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, audienceFor } from './auth.options';
 import { CallerIdentity } from './model/caller-identity';
@@ -80,8 +80,6 @@ function formDecode(value: string): string {
 @Injectable()
 export class TokenEndpointService {
   constructor(
-    private readonly db: Database,
-    private readonly clients: ApiClientRepository,
     private readonly keys: SigningKeysService,
     private readonly limits: TokenRateLimits,
     @Inject(AUTHORIZATION_SERVER_OPTIONS) private readonly options: AuthorizationServerOptions,
@@ -106,13 +104,16 @@ export class TokenEndpointService {
     const form = formFields(request.body);
     const credentials = this.credentials(request.authorization, form);
 
-    const lockedOut = await this.limits.lockedOut(credentials.clientId, request.address);
-    if (lockedOut) {
+    // The grant is judged now but answered only after authentication (spec 4.2 rule 5); whether it is
+    // valid decides whether the one round trip below counts a minted token.
+    const grant = judgeGrant(form);
+    const attempt = await this.limits.attempt(credentials, request.address, !(grant instanceof OAuthError));
+    if (attempt.lockedOut) {
       this.metrics?.rateLimitRefusals.inc({ limit: 'failed_authentication' });
-      throw this.tooMany('Too many failed authentications; try again later.', lockedOut.retryAfterSeconds);
+      throw this.tooMany('Too many failed authentications; try again later.', attempt.lockedOut.retryAfterSeconds);
     }
 
-    const client = await this.clients.find(this.db, credentials.clientId);
+    const client = attempt.client;
     if (!client || client.revokedAt !== null || !verifyClientSecret(credentials.clientSecret, client.secretHash)) {
       await this.limits.recordFailure(credentials.clientId, request.address);
       throw invalidClient('Client authentication failed.');
@@ -121,17 +122,15 @@ export class TokenEndpointService {
       throw invalidClient(`This client is registered for ${client.authMethod}; present its credentials that way.`);
     }
 
-    // The client is authenticated: only now is the grant looked at (spec 4.2 rule 5).
-    const grantType = single(form, 'grant_type');
-    if (grantType === undefined) throw invalidRequest('grant_type is required.');
-    if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
-    const scope = single(form, 'scope');
-    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope))) throw new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+    // The client is authenticated: only now is the grant answered (spec 4.2 rule 5).
+    if (grant instanceof OAuthError) throw grant;
+    const { scope } = grant;
 
-    const limited = await this.limits.consumeMint(client.clientId);
-    if (limited) {
+    // Every check above passed, so the statement counted this mint (its SQL repeats them).
+    if (!attempt.counted) throw new Error('The token request was not counted although every check passed.');
+    if (attempt.mintLimited) {
       this.metrics?.rateLimitRefusals.inc({ limit: 'token_minting' });
-      throw this.tooMany('Too many tokens minted for this client; reuse a token until shortly before it expires.', limited.retryAfterSeconds);
+      throw this.tooMany('Too many tokens minted for this client; reuse a token until shortly before it expires.', attempt.mintLimited.retryAfterSeconds);
     }
 
     const accessToken = await this.mint(client, scope);
@@ -211,6 +210,21 @@ export class TokenEndpointService {
       .setExpirationTime(now + this.options.accessTokenTtlSeconds)
       .setJti(randomUUID())
       .sign(key.privateKey);
+  }
+}
+
+/** The grant's fields (read only after authentication is answered): the scope to grant, or the error to answer. */
+function judgeGrant(form: FormFields): { scope: string | undefined } | OAuthError {
+  try {
+    const grantType = single(form, 'grant_type');
+    if (grantType === undefined) return invalidRequest('grant_type is required.');
+    if (grantType !== 'client_credentials') return new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
+    const scope = single(form, 'scope');
+    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope))) return new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+    return { scope };
+  } catch (error) {
+    if (error instanceof OAuthError) return error;
+    throw error;
   }
 }
 

@@ -3,7 +3,7 @@ import { RequestHandler, json, urlencoded } from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
-import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
+import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
 import { ProblemDetailsFilter } from '../problem/problem-details.filter';
 import { useOAuthErrorFormat } from '../problem/oauth-error-format';
 import { createValidationPipe } from '../validation/validation.pipe';
@@ -49,7 +49,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
-  app.use(requestLoggingMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
+  app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
   for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
   // Bodies are read once the guards have let the request through (ReadBodyInterceptor): a media type
   // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an

@@ -1,8 +1,9 @@
 // The express instance and the HTTP server both gateways run on: the settings express reads only when
 // its router is first created (which Nest does before any of our configuration runs), and the limits
 // that keep slow or numerous clients from holding the process (headers and whole-request time limits,
-// a cap on connections).
-import { createServer } from 'node:http';
+// a cap on connections), and how it drains when the application closes.
+import { Server, createServer } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import express from 'express';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { capConnections } from './connection-cap';
@@ -21,7 +22,10 @@ export function httpServerLimits(config: { HTTP_HEADERS_TIMEOUT_MS: number; HTTP
   return { headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, maxConnections: config.HTTP_MAX_CONNECTIONS };
 }
 
-class GatewayExpressAdapter extends ExpressAdapter {
+export class GatewayExpressAdapter extends ExpressAdapter {
+  private draining = false;
+  private listenerClosed?: Promise<void>;
+
   constructor(
     instance: express.Express,
     private readonly limits: HttpServerLimits,
@@ -46,6 +50,42 @@ class GatewayExpressAdapter extends ExpressAdapter {
     );
     capConnections(server, maxConnections);
     this.setHttpServer(server);
+  }
+
+  /**
+   * From now on every answer closes its connection, so keep-alive clients move to another replica, while
+   * the gateway still accepts and reads: a request a client has already sent may sit in the listen
+   * backlog or unread in its socket while the process is busy. Entered by a SIGTERM before app.close(),
+   * and by app.close() itself.
+   */
+  beginDrain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    (this.getHttpServer() as Server).prependListener('request', (_request, response) => {
+      response.shouldKeepAlive = false;
+    });
+  }
+
+  /**
+   * The first step of app.close(), before Nest's shutdown hooks: stop accepting (the listening socket
+   * only; http.Server.close would also close the idle connections, and the hooks still let the requests
+   * in flight finish).
+   */
+  override beforeClose(): void {
+    super.beforeClose();
+    this.beginDrain();
+    const server = this.getHttpServer() as Server;
+    // Resolved once the last connection has ended (or at once, with an error, if it never listened).
+    this.listenerClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  }
+
+  /** After the hooks: close the idle connections and wait for the others' answers (a grace timer may close them). */
+  override async close(): Promise<void> {
+    const server = this.getHttpServer() as Server | undefined;
+    if (!server) return;
+    if (!this.listenerClosed) this.beforeClose();
+    server.closeIdleConnections();
+    await this.listenerClosed;
   }
 }
 

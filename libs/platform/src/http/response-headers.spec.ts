@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import helmet from 'helmet';
 import { SECURITY_HEADERS } from './configure-gateway';
 import pino from 'pino';
-import { requestLoggingMiddleware } from '../logging/request-logging.middleware';
+import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
 import { planHelmetHeaders } from './response-headers';
 
 /** The headers a real response gets from a middleware. */
@@ -21,7 +21,7 @@ async function headersFrom(middleware: (req: never, res: never, next: () => void
 
 describe('response headers computed once', () => {
   it('are exactly the headers helmet sets on each response', async () => {
-    const planned = await headersFrom(requestLoggingMiddleware(pino({ level: 'silent' }), { headers: planHelmetHeaders(SECURITY_HEADERS) }));
+    const planned = await headersFrom(requestLifecycleMiddleware(pino({ level: 'silent' }), { headers: planHelmetHeaders(SECURITY_HEADERS) }));
     expect(planned).toEqual(await headersFrom(helmet(SECURITY_HEADERS)));
     expect(planned['content-security-policy']).toContain("script-src 'self'");
     expect(planned['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -1,9 +1,9 @@
 // Listens, and on SIGTERM/SIGINT drains: stops accepting, lets in-flight requests finish
 // (up to the grace period), closes the database pool, exits.
 import type { Server } from 'node:http';
-import { Server as NetServer } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger } from '../logging/logger';
+import { GatewayExpressAdapter } from './gateway-http-adapter';
 
 export interface RunOptions {
   name: string;
@@ -41,22 +41,11 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
     }, options.graceMs);
     force.unref();
     try {
-      // For a moment the gateway still accepts and reads: a request a client has already sent may sit in
-      // the listen backlog or unread in its socket while the process is busy; answers now close their
-      // connection, so keep-alive clients move to another replica.
-      server.prependListener('request', (_request, response) => {
-        response.shouldKeepAlive = false;
-      });
+      // For a moment the gateway still accepts and reads, answering with Connection: close; then app.close()
+      // drains through the adapter (GatewayExpressAdapter: stop accepting, close idle connections, wait).
+      const adapter = app.getHttpAdapter();
+      if (adapter instanceof GatewayExpressAdapter) adapter.beginDrain();
       await new Promise((resolve) => setTimeout(resolve, Math.min(READ_WINDOW_MS, options.graceMs)));
-      // Then stop accepting (the listening socket only: http.Server.close would also close idle connections).
-      const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-      // Nest's app.close() closes the server once more: from here on that closes the idle connections
-      // and waits for the others to finish (or for the grace period's forced close).
-      server.close = ((callback?: (error?: Error) => void) => {
-        server.closeIdleConnections();
-        void drained.then(() => callback?.());
-        return server;
-      }) as Server['close'];
       await app.close();
       await options.beforeExit?.().catch((error) => options.logger.warn({ err: error }, `${options.name}: ${(error as Error).message}`));
       options.logger.info(`${options.name} stopped`);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { createLogger, PinoNestLogger } from './logger';
 import { requestContext } from './request-context';
@@ -33,6 +34,21 @@ describe('createLogger', () => {
     expect(text).toMatch(/INFO/);
     expect(text).toContain('hello');
     expect(text).toContain('requestId: "req-2"');
+  });
+
+  it('writes its batch on stdout every 250 ms without asking the disk to sync it', async () => {
+    const isTTY = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
+    Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true });
+    const fsync = jest.spyOn(fs, 'fsync');
+    try {
+      createLogger({ name: 'test' });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(fsync).not.toHaveBeenCalled();
+    } finally {
+      fsync.mockRestore();
+      if (isTTY) Object.defineProperty(process.stdout, 'isTTY', isTTY);
+      else delete (process.stdout as { isTTY?: boolean }).isTTY;
+    }
   });
 
   it('never writes a bearer token or a client secret', () => {

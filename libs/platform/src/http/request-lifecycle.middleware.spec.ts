@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { createServer, Server } from 'node:http';
 import pino from 'pino';
-import { REDACTED_PATHS } from './logger';
-import { currentRequestId } from './request-context';
-import { requestLoggingMiddleware } from './request-logging.middleware';
+import { REDACTED_PATHS } from '../logging/logger';
+import { currentRequestId } from '../logging/request-context';
+import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
 
-describe('request logging', () => {
+describe('requestLifecycleMiddleware', () => {
   let server: Server;
   let url: string;
   let lines: Record<string, unknown>[];
@@ -20,7 +20,7 @@ describe('request logging', () => {
       },
     });
     const logger = pino({ level: 'info', redact: REDACTED_PATHS, mixin: () => ({}) }, sink);
-    const middleware = requestLoggingMiddleware(logger, { observe: (req, res, seconds) => observed.push({ url: req.url, status: res.statusCode, seconds }) });
+    const middleware = requestLifecycleMiddleware(logger, { observe: (req, res, seconds) => observed.push({ url: req.url, status: res.statusCode, seconds }) });
     server = createServer((req, res) =>
       middleware(req, res, () => {
         seenInHandler.push(currentRequestId());

@@ -1,28 +1,28 @@
-// Gives each request an id (the caller's X-Request-Id when it is well-formed), echoes it in the
-// response header, and logs one line per completed request. Written by hand rather than with
-// pino-http, which builds two child loggers per request: this is on every request's path. The same
-// middleware sets the response headers planned at boot and reports the finished request to the
-// metrics, so a request passes one middleware and gets one completion listener for all three.
+// The one middleware every request passes, from arrival to answer: it gives the request an id (the
+// caller's X-Request-Id when it is well-formed) and echoes it, sets the response headers planned at boot,
+// runs the rest in the request's context (so every log line carries the id), and once the answer is
+// finished logs one line and reports it to the metrics: one layer and one completion listener for all.
+// Written by hand rather than with pino-http, which builds two child loggers per request.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HeaderPlan } from '../http/response-headers';
+import type { HeaderPlan } from './response-headers';
 import type { RequestObserver } from '../metrics/metrics-middleware';
-import { AppLogger } from './logger';
-import { requestContext } from './request-context';
+import { AppLogger } from '../logging/logger';
+import { requestContext } from '../logging/request-context';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 const UNLOGGED_PATHS = new Set(['/health/live', '/health/ready']);
 const NO_HEADERS: HeaderPlan = { set: [], remove: [] };
 
-export interface RequestLoggingOptions {
+export interface RequestLifecycleOptions {
   /** Headers every answer carries (planHelmetHeaders), set before the request goes on. */
   headers?: HeaderPlan;
   /** Told of every finished answer (not of an aborted one), with its duration in seconds. */
   observe?: RequestObserver;
 }
 
-export function requestLoggingMiddleware(logger: AppLogger, options: RequestLoggingOptions = {}) {
+export function requestLifecycleMiddleware(logger: AppLogger, options: RequestLifecycleOptions = {}) {
   const { set, remove } = options.headers ?? NO_HEADERS;
   const observe = options.observe;
   // The request line is built here from fields that never hold a credential (ids, method, URL, address,
