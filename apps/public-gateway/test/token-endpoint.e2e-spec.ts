@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ApiClientRepository, Database } from '@gateway/persistence';
 import { hashClientSecret } from '@gateway/domain';
 import { createTestClient, seedOrganization } from '@gateway/testing';
-import { usePublicGateway } from './support/start-public-gateway';
+import { RunningGateway, startPublicGateway, usePublicGateway } from './support/start-public-gateway';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) =>
