@@ -24,7 +24,7 @@ describe('internal gateway: events by barcode', () => {
   const repository = new DomainEventRepository();
 
   const api = () => as(gateway, tokens.internal);
-  const query = (params: Record<string, string | number>) => `${PATH}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+  const query = (params: Record<string, string | number>) => `${PATH}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   const get = (params: Record<string, string | number>) => api().get(query(params));
 
   async function append(organizationId: string, barcode: string, count: number, type = 'TestHappened') {
@@ -66,7 +66,7 @@ describe('internal gateway: events by barcode', () => {
     const pages: Page[] = [];
     let cursor: string | null = null;
     do {
-      const res = await get(cursor ? { ...params, cursor } : params).expect(200);
+      const res: { body: Page } = await get(cursor ? { ...params, cursor } : params).expect(200);
       pages.push(res.body);
       cursor = res.body.nextCursor;
       if (between) await between();

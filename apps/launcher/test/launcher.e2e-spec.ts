@@ -164,7 +164,7 @@ describe('npm start (launcher)', () => {
     const served = `http://localhost:${publicPort}`;
     expect(second.output()).toContain(`public gateway:   ${served}  (docs ${served}/docs, OpenAPI ${served}/openapi.json)`);
     expect(second.output()).not.toContain('token issuer');
-    const discovery = await (await fetch(`${served}/.well-known/oauth-authorization-server`)).json();
+    const discovery = (await (await fetch(`${served}/.well-known/oauth-authorization-server`)).json()) as { issuer: string };
     expect(discovery.issuer).toBe(served);
     // A bearer call works end to end: the gateway finds its own keys at the issuer.
     const restarted = await runningEmbeddedServer(dataDir);
@@ -181,7 +181,7 @@ describe('npm start (launcher)', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString(),
     });
     expect(minted.status).toBe(200);
-    const whoami = await fetch(`${served}/v0/whoami`, { headers: { authorization: `Bearer ${(await minted.json()).access_token}` } });
+    const whoami = await fetch(`${served}/v0/whoami`, { headers: { authorization: `Bearer ${((await minted.json()) as { access_token: string }).access_token}` } });
     expect([whoami.status, await whoami.json()]).toEqual([200, { clientType: 'SERVICE', clientId: client_id }]);
     expect(await stop(second)).toBe(0);
   }, 180_000);

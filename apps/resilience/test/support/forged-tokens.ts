@@ -28,7 +28,7 @@ export async function tokenAttacks(issuerUrl: string, databaseUrl: string, audie
     const [header, , signature] = genuine.split('.');
     // HS256 keyed with the published public key: the classic algorithm-confusion attack.
     const jwks = (await (await fetch(`${issuerUrl}/.well-known/jwks.json`)).json()) as { keys: Record<string, unknown>[] };
-    const publicPem = await exportSPKI((await importJWK(jwks.keys[0], 'RS256')) as CryptoKey);
+    const publicPem = await exportSPKI((await importJWK(jwks.keys[0], 'RS256')) as Parameters<typeof exportSPKI>[0]);
     const hsHeader = b64({ alg: 'HS256', typ: 'at+jwt', kid: key.kid });
     const hsPayload = b64(claims);
     const hsSignature = createHmac('sha256', publicPem).update(`${hsHeader}.${hsPayload}`).digest('base64url');

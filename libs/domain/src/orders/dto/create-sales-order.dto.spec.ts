@@ -81,7 +81,7 @@ describe('CreateSalesOrderDto', () => {
     (body.customer as Record<string, unknown>).isAdmin = true;
     (body.lineItems[0] as Record<string, unknown>).unitCost = 1;
     const found = await problems(body);
-    expect(found.map((p: { pointer: string }) => p.pointer).sort()).toEqual(['/customer/isAdmin', '/lineItems/0/unitCost', '/status']);
+    expect(found!.map((p: { pointer: string }) => p.pointer).sort()).toEqual(['/customer/isAdmin', '/lineItems/0/unitCost', '/status']);
   });
 
   it('refuses null where a value is optional but typed', async () => {
