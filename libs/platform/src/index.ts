@@ -28,3 +28,4 @@ export * from './validation/no-query-parameters';
 export * from './validation/required.decorator';
 export * from './validation/json-body-check';
 export * from './validation/documented-rules';
+export * from './validation/plain-number';

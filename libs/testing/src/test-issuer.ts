@@ -5,7 +5,8 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, freePort } from '@gateway/persistence';
-import { ApiClientsService, AuthMethod, AuthorizationServerModule, SigningKeysService, TOKEN_ENDPOINT_PATH, parseKeyEncryptionKey } from '@gateway/domain';
+import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { AuthorizationServerModule, TOKEN_ENDPOINT_PATH } from '@gateway/auth-server';
 import { configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 

@@ -1,19 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule } from '@gateway/persistence';
-import {
-  BearerAuthModule,
-  EventLogModule,
-  FulfilmentModule,
-  InternalInventoryReadModule,
-  InventorySyncModule,
-  InventoryToolsModule,
-  IssuerDiscoverySource,
-  IssuerKeySet,
-  OrganizationsModule,
-  ReleaseChannelsModule,
-  RetailUnitsModule,
-} from '@gateway/domain';
+import { BearerAuthModule, FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, IssuerDiscoverySource, IssuerKeySet, OrganizationsModule, ReleaseChannelsModule, RetailUnitsModule } from '@gateway/domain';
+import { EventLogModule, CommandDispatchModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
 import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
@@ -56,7 +45,8 @@ export class InternalGatewayModule {
         InternalInventoryReadModule,
         RetailUnitsModule,
         FulfilmentModule,
-        InventoryToolsModule,
+        CommandDispatchModule,
+        InventoryClarificationModule,
       ],
       controllers: [
         HealthController,

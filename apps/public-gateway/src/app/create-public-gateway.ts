@@ -2,7 +2,8 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
+import { BEARER_SCHEME } from '@gateway/domain';
+import { TOKEN_ENDPOINT_PATH } from '@gateway/auth-server';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';

@@ -1,21 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck } from '@gateway/persistence';
-import {
-  AuthorizationServerModule,
-  BearerAuthModule,
-  BillingModule,
-  InventoryReadModule,
-  OrganizationsModule,
-  IDEMPOTENCY_RETENTION_DAYS,
-  IssuerKeySet,
-  SigningKeyStoreSource,
-  OrdersModule,
-  PROTECTED_RESOURCE_METADATA_PATH,
-  WebhooksModule,
-  parseAllowedHosts,
-  parseKeyEncryptionKey,
-} from '@gateway/domain';
+import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
+import { BearerAuthModule, BillingModule, InventoryReadModule, OrganizationsModule, IDEMPOTENCY_RETENTION_DAYS, IssuerKeySet, SigningKeyStoreSource, OrdersModule, WebhooksModule, parseAllowedHosts, parseKeyEncryptionKey } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';

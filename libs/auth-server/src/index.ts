@@ -1,0 +1,4 @@
+// The OAuth authorization server the public gateway mounts: token endpoint, discovery documents and key set.
+export * from './authorization-server.module';
+export * from './model/discovery';
+export * from './use-cases/token-endpoint.service';
