@@ -3,6 +3,7 @@ export * from './config/gateway.config';
 export * from './problem/problem-details';
 export * from './problem/problem.exception';
 export * from './problem/problem-details.filter';
+export * from './problem/problem-writers';
 export * from './validation/validation.pipe';
 export * from './logging/logger';
 export * from './logging/request-context';

@@ -3,7 +3,9 @@ import { Controller, Headers, HttpCode, Ip, Post, Req, Res } from '@nestjs/commo
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PublicRoute } from '@gateway/platform';
-import { TokenEndpointService } from '../use-cases/token-endpoint.service';
+import { TokenEndpointService, TokenResponse } from '../use-cases/token-endpoint.service';
+import { OAuthError } from '../model/oauth-error';
+import { parseTokenRequest } from './token-request.parser';
 import { OAuthErrorDto, TokenRequestDto, TokenResponseDto } from '../dto/token.dto';
 
 @ApiTags('auth')
@@ -45,7 +47,13 @@ export class TokenController {
     headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer', minimum: 1 } } },
   })
   async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
-    const answer = await this.tokens.handle({ contentType, authorization, body: req.body, address });
+    let answer: { status: number; headers: Record<string, string>; body: TokenResponse | OAuthError['body'] };
+    try {
+      answer = { status: 200, headers: {}, body: await this.tokens.grant(parseTokenRequest({ contentType, authorization, body: req.body, address })) };
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      answer = { status: error.status, headers: error.headers, body: error.body };
+    }
     res.status(answer.status);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Pragma', 'no-cache');

@@ -2,7 +2,7 @@
 import { AuthorizationServerOptions } from '@gateway/domain';
 
 export const JWKS_PATH = '/.well-known/jwks.json';
-/** The token endpoint; its errors keep the OAuth shape (configureGateway's oauthErrorPaths). */
+/** The token endpoint; its errors keep the OAuth shape (TOKEN_ENDPOINT_HTTP). */
 export const TOKEN_ENDPOINT_PATH = '/oauth2/token';
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 
