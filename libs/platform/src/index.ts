@@ -20,6 +20,7 @@ export * from './config/local-secret';
 export * from './openapi/closed-schema';
 export * from './openapi/api-problem-responses.decorator';
 export * from './http/send-json-stream';
+export * from './http/json-chunks';
 export * from './metrics/gateway-metrics';
 export * from './metrics/metrics-middleware';
 export * from './metrics/metrics-server';
