@@ -1,7 +1,6 @@
 // The authorization server: token endpoint, discovery documents and key set, with the services
 // behind them. Mounted by the public gateway (and by the test issuer).
 import { DynamicModule, Module } from '@nestjs/common';
-import { ApiClientRepository, SigningKeyRepository } from '@gateway/persistence';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, SigningKeysService } from '@gateway/domain';
 import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
@@ -19,8 +18,6 @@ export class AuthorizationServerModule {
         TokenEndpointService,
         SigningKeysService,
         TokenRateLimits,
-        ApiClientRepository,
-        SigningKeyRepository,
       ],
       exports: [SigningKeysService],
     };

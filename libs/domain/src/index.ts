@@ -47,6 +47,7 @@ export * from './inventory/use-cases/stock-receipt.service';
 
 // Orders and fulfilment: sales orders, fulfilment orders, idempotency
 export * from './orders/fulfilment.module';
+export * from './orders/idempotency.module';
 export * from './orders/orders.module';
 export * from './orders/dto/back-order-view.dto';
 export * from './orders/dto/create-sales-order.dto';
@@ -57,12 +58,14 @@ export * from './orders/model/sales-order.enums';
 export * from './orders/model/sales-order.record';
 export * from './orders/policies/fulfilment-order-state-machine';
 export * from './orders/policies/idempotency-key';
+export * from './orders/policies/idempotent.decorator';
 export * from './orders/use-cases/back-order-view.service';
 export * from './orders/use-cases/fulfilment-order-allocation.service';
 export * from './orders/use-cases/fulfilment-order-closure.service';
 export * from './orders/use-cases/fulfilment-order-shipping.service';
 export * from './orders/use-cases/fulfilment-order-transitions';
 export * from './orders/use-cases/idempotency-retention.job';
+export * from './orders/use-cases/idempotency.service';
 export * from './orders/use-cases/sales-order-read.service';
 export * from './orders/use-cases/sales-order.service';
 

@@ -1,7 +1,8 @@
-// Provides the Database to a Nest application and closes its pool when the application stops.
+// Provides the Database and every repository to a Nest application, and closes the pool when the application stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
 import { Database, DatabaseOptions } from './database';
+import { RepositoriesModule } from './repositories.module';
 
 @Injectable()
 export class DatabaseReadinessCheck implements ReadinessCheck {
@@ -29,12 +30,13 @@ export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: DatabaseModule,
+      imports: [RepositoriesModule],
       providers: [
         { provide: Database, useValue: new Database(options) },
         DatabaseLifecycle,
         DatabaseReadinessCheck,
       ],
-      exports: [Database, DatabaseReadinessCheck],
+      exports: [Database, DatabaseReadinessCheck, RepositoriesModule],
     };
   }
 }

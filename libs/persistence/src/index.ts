@@ -1,5 +1,7 @@
 export * from './database';
 export * from './database.module';
+export * from './database-options';
+export * from './repositories.module';
 export * from './migrator';
 export * from './migrations';
 export * from './embedded-postgres';

@@ -1,5 +1,6 @@
 export * from './config/load-config';
 export * from './config/gateway.config';
+export * from './config/config-decorators';
 export * from './problem/problem-details';
 export * from './problem/problem.exception';
 export * from './problem/problem-details.filter';

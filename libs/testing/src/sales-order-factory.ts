@@ -1,7 +1,7 @@
 // Sales orders in one line, through the real SalesOrderService: the order, its OPEN fulfilment order and
 // pendingAllocation with their events, exactly as POST .../sales-orders makes them.
 import { AccessRepository, Database, DomainEventRepository, FulfilmentOrderRepository, IdempotencyRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, CreateSalesOrderDto, InventoryLedger, OrganizationAccessPolicy, SalesOrderService } from '@gateway/domain';
+import { AuthenticatedCaller, CreateSalesOrderDto, IdempotencyService, InventoryLedger, OrganizationAccessPolicy, SalesOrderService } from '@gateway/domain';
 
 export function salesOrderService(db: Database): SalesOrderService {
   const events = new DomainEventRepository();
@@ -10,9 +10,9 @@ export function salesOrderService(db: Database): SalesOrderService {
     new OrganizationAccessPolicy(db, new AccessRepository()),
     new SalesOrderRepository(),
     new FulfilmentOrderRepository(),
-    new IdempotencyRepository(),
     events,
     new InventoryLedger(new InventoryLevelRepository(), events),
+    new IdempotencyService(new IdempotencyRepository()),
   );
 }
 

@@ -1,8 +1,9 @@
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { Base64Key32, LogLevel, PostgresUrl } from '@gateway/platform';
 
 export class AdminConfig {
   @IsOptional()
-  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
+  @PostgresUrl()
   DATABASE_URL?: string = undefined;
 
   @IsString()
@@ -10,9 +11,9 @@ export class AdminConfig {
 
   /** Encrypts token signing keys; defaults to the one `npm start` keeps in DATA_DIR. */
   @IsOptional()
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)' })
+  @Base64Key32()
   KEY_ENCRYPTION_KEY?: string = undefined;
 
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+  @LogLevel()
   LOG_LEVEL = 'warn';
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AUTHORIZATION_SERVER_OPTIONS, ApiClientsService, FixturesModule, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
-import { ApiClientRepository, DatabaseModule, SigningKeyRepository } from '@gateway/persistence';
+import { DatabaseModule } from '@gateway/persistence';
 
 @Module({})
 export class AdminModule {
@@ -10,9 +10,7 @@ export class AdminModule {
       imports: [DatabaseModule.forRoot({ url, poolMax: 4, applicationName: 'admin-cli', statementTimeoutMs: 600_000 }), FixturesModule],
       providers: [
         ApiClientsService,
-        ApiClientRepository,
         SigningKeysService,
-        SigningKeyRepository,
         { provide: AUTHORIZATION_SERVER_OPTIONS, useFactory: () => ({ keyEncryptionKey: parseKeyEncryptionKey(keyEncryptionKey) }) },
       ],
     };

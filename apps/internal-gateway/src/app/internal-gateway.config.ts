@@ -1,12 +1,9 @@
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumber, IsOptional, IsUrl, Max, Min } from 'class-validator';
-import { GatewayConfig, MetricsPortField, toBoolean } from '@gateway/platform';
+import { Type } from 'class-transformer';
+import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { BaseUrl, Flag, GatewayConfig, MetricsPortField, Port } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
-  @Type(() => Number)
-  @IsInt({ message: 'must be a port number between 1 and 65535' })
-  @Min(1, { message: 'must be a port number between 1 and 65535' })
-  @Max(65535, { message: 'must be a port number between 1 and 65535' })
+  @Port()
   INTERNAL_GATEWAY_PORT = 3001;
 
   /** How often an idle background worker looks for jobs another replica queued (a job queued here starts at once). */
@@ -17,8 +14,7 @@ export class InternalGatewayConfig extends GatewayConfig {
   JOB_POLLING_INTERVAL_SECONDS = 2;
 
   /** false: this replica queues background jobs but leaves running them to the replicas where it is true. */
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'must be true or false' })
+  @Flag()
   JOB_WORKERS = true;
 
   /**
@@ -27,8 +23,7 @@ export class InternalGatewayConfig extends GatewayConfig {
    * as http://public-gateway:3000 between containers. Unset: PUBLIC_BASE_URL.
    */
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value))
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' })
+  @BaseUrl()
   ISSUER_DISCOVERY_URL?: string = undefined;
 
   @MetricsPortField('INTERNAL_GATEWAY_PORT')

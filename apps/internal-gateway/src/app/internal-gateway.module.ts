@@ -1,8 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule } from '@gateway/persistence';
-import { BearerAuthModule, FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, IssuerDiscoverySource, IssuerKeySet, OrganizationsModule, ReleaseChannelsModule, RetailUnitsModule } from '@gateway/domain';
-import { EventLogModule, CommandDispatchModule, InventoryClarificationModule } from '@gateway/internal-tools';
+import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
+import {
+  BearerAuthModule,
+  FulfilmentModule,
+  InternalInventoryReadModule,
+  InventorySyncModule,
+  IssuerDiscoverySource,
+  IssuerKeySet,
+  OrganizationsModule,
+  ReleaseChannelsModule,
+  RetailUnitsModule,
+} from '@gateway/domain';
+import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
 import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
@@ -21,13 +31,7 @@ export class InternalGatewayModule {
       module: InternalGatewayModule,
       imports: [
         MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-          applicationName: 'internal-gateway',
-        }),
+        DatabaseModule.forRoot(databaseOptions(config, 'internal-gateway')),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
         JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         BearerAuthModule.forRoot({

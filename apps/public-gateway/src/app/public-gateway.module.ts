@@ -1,8 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck } from '@gateway/persistence';
+import { DatabaseModule, DatabaseReadinessCheck, databaseOptions } from '@gateway/persistence';
+import {
+  BearerAuthModule,
+  BillingModule,
+  InventoryReadModule,
+  OrganizationsModule,
+  IdempotencyRetentionModule,
+  IssuerKeySet,
+  SigningKeyStoreSource,
+  OrdersModule,
+  WebhooksModule,
+  parseAllowedHosts,
+  parseKeyEncryptionKey,
+} from '@gateway/domain';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
-import { BearerAuthModule, BillingModule, InventoryReadModule, OrganizationsModule, IDEMPOTENCY_RETENTION_DAYS, IssuerKeySet, SigningKeyStoreSource, OrdersModule, WebhooksModule, parseAllowedHosts, parseKeyEncryptionKey } from '@gateway/domain';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
@@ -30,13 +42,7 @@ export class PublicGatewayModule {
       module: PublicGatewayModule,
       imports: [
         MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
-          poolMax: config.DATABASE_POOL_MAX,
-          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-          applicationName: 'public-gateway',
-        }),
+        DatabaseModule.forRoot(databaseOptions(config, 'public-gateway')),
         authorizationServer,
         // Tokens are verified with the keys this gateway publishes, read from its own signing-key store.
         BearerAuthModule.forRoot({
@@ -49,13 +55,14 @@ export class PublicGatewayModule {
           tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
         }),
         OrdersModule,
+        IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
         WebhooksModule.forRoot({ keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY), allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS) }),
       ],
       controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
-      providers: [{ provide: IDEMPOTENCY_RETENTION_DAYS, useValue: config.IDEMPOTENCY_RETENTION_DAYS }, readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
+      providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }
 }

@@ -3,7 +3,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ApiClientRepository } from '@gateway/persistence';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
 import { createBearerAuthGuard } from './policies/bearer-auth.guard';
 import { createBearerStrategy } from './policies/bearer.strategy';
@@ -23,7 +22,6 @@ export class BearerAuthModule {
         { provide: KEY_SET_SOURCE, useClass: options.keySetSource },
         IssuerKeySet,
         RevocationCheck,
-        ApiClientRepository,
         { provide: VerifiedTokenCache, useValue: new VerifiedTokenCache(options.tokenCache.enabled ? options.tokenCache.maxEntries : 0) },
         createBearerStrategy(options.audience),
         { provide: APP_GUARD, useClass: createBearerAuthGuard(options.audience) },

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { InvoiceRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { InvoicesService } from './use-cases/invoices.service';
 
 @Module({
   imports: [OrganizationsModule],
-  providers: [InvoicesService, InvoiceRepository],
+  providers: [InvoicesService],
   exports: [InvoicesService],
 })
 export class BillingModule {}

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { InventoryReadRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { InventoryReadService } from './use-cases/inventory-read.service';
 
 @Module({
   imports: [OrganizationsModule],
-  providers: [InventoryReadService, InventoryReadRepository],
+  providers: [InventoryReadService],
   exports: [InventoryReadService],
 })
 export class InventoryReadModule {}

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AccessRepository, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository } from '@gateway/persistence';
 import { RetailUnitArchivalService } from './use-cases/retail-unit-archival.service';
 
 @Module({
-  providers: [RetailUnitArchivalService, RetailUnitRepository, InventoryLevelRepository, FulfilmentOrderRepository, DomainEventRepository, AccessRepository],
+  providers: [RetailUnitArchivalService],
   exports: [RetailUnitArchivalService],
 })
 export class RetailUnitsModule {}

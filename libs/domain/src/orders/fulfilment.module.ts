@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, SalesOrderRepository } from '@gateway/persistence';
 import { InventoryModule } from '../inventory/inventory.module';
 import { BackOrderViewService } from './use-cases/back-order-view.service';
 import { FulfilmentOrderAllocationService } from './use-cases/fulfilment-order-allocation.service';
@@ -15,10 +14,6 @@ import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transit
     FulfilmentOrderAllocationService,
     FulfilmentOrderShippingService,
     BackOrderViewService,
-    FulfilmentOrderRepository,
-    InventoryLevelRepository,
-    SalesOrderRepository,
-    DomainEventRepository,
   ],
   exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, BackOrderViewService],
 })

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccessRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { WEBHOOK_OPTIONS, WebhookEndpointsService, WebhookOptions } from './use-cases/webhook-endpoints.service';
 
@@ -9,7 +8,7 @@ export class WebhooksModule {
     return {
       module: WebhooksModule,
       imports: [OrganizationsModule],
-      providers: [{ provide: WEBHOOK_OPTIONS, useValue: options }, WebhookEndpointsService, WebhookEndpointRepository, AccessRepository],
+      providers: [{ provide: WEBHOOK_OPTIONS, useValue: options }, WebhookEndpointsService],
       exports: [WebhookEndpointsService],
     };
   }

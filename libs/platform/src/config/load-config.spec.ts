@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect([config.TOKEN_CACHE_ENABLED, config.TOKEN_CACHE_MAX_ENTRIES]).toEqual([true, 10000]);
     const off = loadConfig(GatewayConfig, { ...base, TOKEN_CACHE_ENABLED: 'false', TOKEN_CACHE_MAX_ENTRIES: '500' });
     expect([off.TOKEN_CACHE_ENABLED, off.TOKEN_CACHE_MAX_ENTRIES]).toEqual([false, 500]);
+    expect(loadConfig(GatewayConfig, { ...base, PUBLIC_BASE_URL: 'https://api.example.com/' }).PUBLIC_BASE_URL).toBe('https://api.example.com');
   });
 
   it('keeps only declared variables', () => {
@@ -29,6 +30,16 @@ describe('loadConfig', () => {
     [{ TOKEN_CACHE_ENABLED: 'maybe' }, 'Invalid configuration: TOKEN_CACHE_ENABLED must be true or false'],
     [{ TOKEN_CACHE_MAX_ENTRIES: '0' }, 'Invalid configuration: TOKEN_CACHE_MAX_ENTRIES must be an integer between 1 and 1000000'],
     [{ TOKEN_CACHE_MAX_ENTRIES: 'many' }, 'Invalid configuration: TOKEN_CACHE_MAX_ENTRIES must be an integer between 1 and 1000000'],
+    [{ NODE_ENV: 'dev' }, 'Invalid configuration: NODE_ENV must be one of development, production, test'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '99' }, 'Invalid configuration: DATABASE_CONNECT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 60000'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '600001' }, 'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
+    [{ INTERNAL_AUDIENCE: 'a b' }, 'Invalid configuration: INTERNAL_AUDIENCE must be 1 to 200 characters without spaces'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'Invalid configuration: SHUTDOWN_GRACE_MS must be an integer number of milliseconds between 0 and 120000'],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '50' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '5000' }, 'Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS'],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, 'Invalid configuration: HTTP_MAX_CONNECTIONS must be an integer between 1 and 100000'],
+    [{ METRICS_HOST: 'localhost' }, 'Invalid configuration: METRICS_HOST must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0'],
   ])('refuses %p with one line naming the variable', (env, message) => {
     expect(() => loadConfig(GatewayConfig, { ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig(GatewayConfig, { ...base, ...env })).toThrow(message);

@@ -1,15 +1,17 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam, demoExample } from '@gateway/platform';
+import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
   CreateSalesOrderDto,
   CurrentCaller,
+  Idempotent,
   ListSalesOrdersQuery,
   SalesOrderPageDto,
   SalesOrderReadService,
+  SalesOrderOutcome,
   SalesOrderRecord,
   SalesOrderService,
   SalesOrderView,
@@ -28,13 +30,7 @@ export class SalesOrdersController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Submit a sales order to a store of an organization' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days',
-    schema: { type: 'string' },
-    ...demoExample('web-10001-attempt'),
-  })
+  @Idempotent('web-10001-attempt')
   @ApiBody({
     type: CreateSalesOrderDto,
     examples: {
@@ -63,14 +59,10 @@ export class SalesOrdersController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: CreateSalesOrderDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<SalesOrderRecord | string> {
+  ): Promise<SalesOrderOutcome> {
     const outcome = await this.orders.create(caller, organizationId, storeId, body, parseIdempotencyKey(idempotencyKey));
     res.setHeader('Location', `/v0/organizations/${organizationId}/stores/${encodeURIComponent(storeId)}/sales-orders/${outcome.record.id}`);
-    if (outcome.replayText === undefined) return outcome.record;
-    // A replay sends the first answer's stored text as it is (a string with a JSON content type is written unchanged).
-    res.setHeader('Idempotent-Replayed', 'true');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    return outcome.replayText;
+    return outcome;
   }
 
   @Get()

@@ -1,13 +1,12 @@
-// Creating a sales order (contract section 4): access, idempotency, line resolution, and in one
-// transaction the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
+// Creating a sales order (contract section 4): access, then in one transaction (idempotent by key)
+// line resolution, the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
 import { randomUUID } from 'node:crypto';
-import { Injectable, Optional } from '@nestjs/common';
-import { BadRequestProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { Injectable } from '@nestjs/common';
+import { BadRequestProblem, ProblemFieldError } from '@gateway/platform';
 import {
   Database,
   DomainEventRepository,
   FulfilmentOrderRepository,
-  IdempotencyRepository,
   Queryable,
   RetailUnitMatch,
   SalesOrderRepository,
@@ -16,16 +15,11 @@ import { AuthenticatedCaller } from '../../auth/model/caller-identity';
 import { InventoryLedger } from '../../inventory/model/inventory-ledger';
 import { OrganizationAccessPolicy } from '../../organizations/policies/organization-access.policy';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
-import { requestFingerprint } from '../policies/request-fingerprint';
+import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
 import { SalesOrderRecord, toSalesOrderRecord } from '../model/sales-order.record';
 
-export interface SalesOrderOutcome {
-  record: SalesOrderRecord;
-  /** True when the answer is the replay of an earlier request with the same Idempotency-Key. */
-  replayed: boolean;
-  /** For a replay, the first answer's body exactly as it was written: the replay sends these bytes. */
-  replayText?: string;
-}
+/** The record of the created order, or of the order an earlier request with the same Idempotency-Key created. */
+export type SalesOrderOutcome = IdempotentOutcome<SalesOrderRecord>;
 
 @Injectable()
 export class SalesOrderService {
@@ -34,45 +28,22 @@ export class SalesOrderService {
     private readonly access: OrganizationAccessPolicy,
     private readonly orders: SalesOrderRepository,
     private readonly fulfilmentOrders: FulfilmentOrderRepository,
-    private readonly idempotency: IdempotencyRepository,
     private readonly events: DomainEventRepository,
     private readonly ledger: InventoryLedger,
-    @Optional() private readonly metrics?: GatewayMetrics,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   async create(caller: AuthenticatedCaller, organizationId: string, storeId: string, body: CreateSalesOrderDto, idempotencyKey?: string): Promise<SalesOrderOutcome> {
     const store = await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
     const clientId = caller.identity.clientId;
-    const fingerprint = requestFingerprint('createSalesOrder', [organizationId, storeId], body);
-
-    return this.db.transaction(async (tx) => {
-      if (idempotencyKey !== undefined) {
-        const locked = await this.idempotency.tryLock(tx, clientId, idempotencyKey);
-        // A stored answer is final: it is replayed whether or not another request with the key holds
-        // the lock (replays of one key do not wait for each other); only a key with no answer yet is in flight.
-        const earlier = await this.idempotency.find(tx, clientId, idempotencyKey);
-        if (earlier) {
-          if (earlier.requestFingerprint !== fingerprint) {
-            throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
-          }
-          this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
-          return { record: earlier.responseBody as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
-        }
-        if (!locked) {
-          throw new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
-            type: 'idempotency-key-in-flight',
-            headers: { 'Retry-After': '1' },
-          });
-        }
-      }
-      const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
-      assertBarcodeTotalsFit(body.lineItems, barcodes);
-      const record = await this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, clientId, body, barcodes });
-      if (idempotencyKey !== undefined) {
-        await this.idempotency.save(tx, clientId, idempotencyKey, { requestFingerprint: fingerprint, responseStatus: 201, responseBody: record });
-      }
-      return { record, replayed: false };
-    });
+    const request = { scope: clientId, key: idempotencyKey, operation: 'createSalesOrder', path: [organizationId, storeId], body, status: 201 };
+    return this.db.transaction((tx) =>
+      this.idempotency.run(tx, request, async () => {
+        const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
+        assertBarcodeTotalsFit(body.lineItems, barcodes);
+        return this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, clientId, body, barcodes });
+      }),
+    );
   }
 
   /** Each line's retail unit: by barcode when given, else by sku; non-archived, of this organization. */

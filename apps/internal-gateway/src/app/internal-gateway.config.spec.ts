@@ -1,0 +1,18 @@
+import { loadConfig } from '@gateway/platform';
+import { InternalGatewayConfig } from './internal-gateway.config';
+
+const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/db' };
+
+describe('InternalGatewayConfig', () => {
+  it.each([
+    ['INTERNAL_GATEWAY_PORT', '0', 'must be a port number between 1 and 65535'],
+    ['INTERNAL_GATEWAY_PORT', 'x', 'must be a port number between 1 and 65535'],
+    ['JOB_POLLING_INTERVAL_SECONDS', '0.4', 'must be a number of seconds between 0.5 and 60'],
+    ['JOB_WORKERS', 'sometimes', 'must be true or false'],
+    ['ISSUER_DISCOVERY_URL', 'ftp://x', 'must be an http(s) URL'],
+    ['METRICS_PORT', 'x', 'must be a port number between 1 and 65535'],
+    ['METRICS_PORT', '3001', 'must differ from INTERNAL_GATEWAY_PORT'],
+  ])('refuses %s=%p with its message', (variable, value, message) => {
+    expect(() => loadConfig(InternalGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+});

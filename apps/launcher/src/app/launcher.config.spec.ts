@@ -1,0 +1,17 @@
+import { loadConfig } from '@gateway/platform';
+import { LauncherConfig } from './launcher.config';
+
+describe('LauncherConfig', () => {
+  it.each([
+    ['DATABASE_URL', 'mysql://x', 'must be a postgres:// connection URL'],
+    ['PUBLIC_GATEWAY_PORT', '0', 'must be a port number between 1 and 65535'],
+    ['INTERNAL_GATEWAY_PORT', '65536', 'must be a port number between 1 and 65535'],
+    ['PUBLIC_METRICS_PORT', 'x', 'must be a port number between 1 and 65535'],
+    ['INTERNAL_METRICS_PORT', '1.5', 'must be a port number between 1 and 65535'],
+    ['PUBLIC_BASE_URL', 'ftp://x', 'must be an http(s) URL'],
+    ['LOG_LEVEL', 'loud', 'must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['START_QUIET', 'yes', 'must be true or false'],
+  ])('refuses %s=%p with its message', (variable, value, message) => {
+    expect(() => loadConfig(LauncherConfig, { [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+});
