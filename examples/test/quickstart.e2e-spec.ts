@@ -3,7 +3,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Database, Fixture, freePort } from '@gateway/persistence';
+import { Database, Fixture } from '@gateway/persistence';
+import { freePort } from '@gateway/dev-postgres';
 import { TestDatabase, createTestClient, createTestDatabase, gatewayTestEnv, importFixture } from '@gateway/testing';
 
 const root = join(__dirname, '../..');

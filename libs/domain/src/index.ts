@@ -1,12 +1,9 @@
 // The domain, by bounded context: each context holds use-cases/, policies/, dto/, model/ and its Nest module(s).
 
-// Auth: caller identity, bearer verification, API clients, signing keys, the authorization server
+// Auth: caller identity, bearer verification, API clients, signing keys
 export * from './auth/auth.options';
-export * from './auth/authorization-server.module';
 export * from './auth/bearer-auth.module';
 export * from './auth/bearer.options';
-export * from './auth/discovery';
-export * from './auth/token-endpoint.service';
 export * from './auth/dto/whoami.dto';
 export * from './auth/model/access-token';
 export * from './auth/model/caller-identity';
@@ -105,20 +102,5 @@ export * from './fixture-import/policies/fixture-validator';
 export * from './fixture-import/use-cases/fixture-import.service';
 export * from './fixture-import/use-cases/fixture-reader';
 
-// Command dispatch (internal tools)
-export * from './command-dispatch/inventory-tools.module';
-export * from './command-dispatch/dto/dispatch-command.dto';
-export * from './command-dispatch/policies/command-registry';
-export * from './command-dispatch/policies/dispatchable-commands';
-export * from './command-dispatch/use-cases/command-dispatch.service';
-
-// Event log (internal tools)
-export * from './event-log/event-log.module';
-export * from './event-log/dto/domain-event-page.dto';
-export * from './event-log/dto/events-by-barcode.query';
-export * from './event-log/use-cases/events-by-barcode.service';
-
-// Inventory clarification (internal tools)
-export * from './inventory-clarification/dto/clarify-inventory-levels.dto';
-export * from './inventory-clarification/use-cases/inventory-clarification.job';
-export * from './inventory-clarification/use-cases/inventory-clarification.service';
+// Shared: paging, cursor sealing
+export * from './shared/use-cases/cursor-sealer';

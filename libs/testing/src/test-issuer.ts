@@ -6,7 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
-import { ApiClientsService, AuthMethod, AuthorizationServerModule, SigningKeysService, TOKEN_ENDPOINT_PATH, parseKeyEncryptionKey } from '@gateway/domain';
+import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
 import { configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 
@@ -53,7 +54,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
-  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, oauthErrorPaths: [TOKEN_ENDPOINT_PATH], formBodyPaths: [TOKEN_ENDPOINT_PATH], openApi: { title: 'test issuer', description: '', version: 'test' } });
+  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
   await app.listen(port, '127.0.0.1');
   return { url, requests, close: () => app.close() };
 }

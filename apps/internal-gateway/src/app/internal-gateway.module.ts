@@ -3,17 +3,16 @@ import { HealthController, MetricsModule, readinessChecks } from '@gateway/platf
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
-  EventLogModule,
   FulfilmentModule,
   InternalInventoryReadModule,
   InventorySyncModule,
-  InventoryToolsModule,
   IssuerDiscoverySource,
   IssuerKeySet,
   OrganizationsModule,
   ReleaseChannelsModule,
   RetailUnitsModule,
 } from '@gateway/domain';
+import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
 import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
@@ -50,7 +49,8 @@ export class InternalGatewayModule {
         InternalInventoryReadModule,
         RetailUnitsModule,
         FulfilmentModule,
-        InventoryToolsModule,
+        CommandDispatchModule,
+        InventoryClarificationModule,
       ],
       controllers: [
         HealthController,

@@ -1,7 +1,8 @@
 // The public document's OAuth 2.0 client-credentials scheme: with it, Swagger UI's Authorize button mints
 // a token at our token endpoint, and generated clients know where tokens come from.
 import type { DocumentBuilder, OpenAPIObject } from '@nestjs/swagger';
-import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
+import { BEARER_SCHEME } from '@gateway/domain';
+import { TOKEN_ENDPOINT_PATH } from '@gateway/auth-server';
 
 export const CLIENT_CREDENTIALS_SCHEME = 'clientCredentials';
 

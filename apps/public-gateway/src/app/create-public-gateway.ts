@@ -2,7 +2,8 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
+import { BEARER_SCHEME } from '@gateway/domain';
+import { TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';
@@ -18,8 +19,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
-    oauthErrorPaths: [TOKEN_ENDPOINT_PATH],
-    formBodyPaths: [TOKEN_ENDPOINT_PATH],
+    ...TOKEN_ENDPOINT_HTTP,
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Public gateway',

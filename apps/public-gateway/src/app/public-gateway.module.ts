@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
-  AuthorizationServerModule,
   BearerAuthModule,
   BillingModule,
   InventoryReadModule,
@@ -11,12 +10,12 @@ import {
   IssuerKeySet,
   SigningKeyStoreSource,
   OrdersModule,
-  PROTECTED_RESOURCE_METADATA_PATH,
   WebhooksModule,
   parseAllowedHosts,
   parseRetrySchedule,
   parseKeyEncryptionKey,
 } from '@gateway/domain';
+import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';

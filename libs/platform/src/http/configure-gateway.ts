@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
 import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
 import { ProblemDetailsFilter } from '../problem/problem-details.filter';
-import { useOAuthErrorFormat } from '../problem/oauth-error-format';
+import { ProblemWriter, useProblemWriter } from '../problem/problem-writers';
 import { createValidationPipe } from '../validation/validation.pipe';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { requestDurationObserver } from '../metrics/metrics-middleware';
@@ -20,8 +20,8 @@ export interface GatewayOptions {
   logger: AppLogger;
   trustProxy: boolean;
   openApi: OpenApiOptions;
-  /** Paths whose errors are OAuth error objects rather than problem bodies (the token endpoint). */
-  oauthErrorPaths?: string[];
+  /** Paths whose errors are written by their own writer rather than as problem bodies (the token endpoint's OAuth errors). */
+  problemWriters?: Record<string, ProblemWriter>;
   /** The only paths whose bodies are form-encoded (the token endpoint); every other body must be JSON (415). */
   formBodyPaths?: string[];
   /** Largest JSON body accepted; larger ones answer 413. */
@@ -50,7 +50,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   headers.set.push(['Cache-Control', 'no-store']);
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
   app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
-  for (const path of options.oauthErrorPaths ?? []) app.use(onPathOnly(path, useOAuthErrorFormat));
+  for (const [path, writer] of Object.entries(options.problemWriters ?? {})) app.use(onPathOnly(path, useProblemWriter(writer)));
   // Bodies are read once the guards have let the request through (ReadBodyInterceptor): a media type
   // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an
   // object reaches the validation pipe, which says so ("must be a JSON object") instead of calling it

@@ -5,7 +5,7 @@ import { AppLogger } from '../logging/logger';
 import { currentRequestId } from '../logging/request-context';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails, problemType, statusTitle } from './problem-details';
 import { ProblemException } from './problem.exception';
-import { toOAuthError, wantsOAuthErrors } from './oauth-error-format';
+import { problemWriterOf } from './problem-writers';
 import { MAX_JSON_DEPTH } from '../http/json-depth';
 
 /** Errors raised by Express's body parsers (http-errors): safe to describe, never to echo. */
@@ -83,9 +83,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    if (wantsOAuthErrors(response)) {
-      response.setHeader('Pragma', 'no-cache');
-      response.status(problem.status).json(toOAuthError(problem));
+    const writer = problemWriterOf(response);
+    if (writer) {
+      writer(problem, response);
       return;
     }
     response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));

@@ -1,16 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses } from '@gateway/platform';
-import {
-  Authenticated,
-  AuthenticatedCaller,
-  CommandDispatchService,
-  CurrentCaller,
-  DISPATCH_COMMAND_MODELS,
-  DispatchCommandDto,
-  DispatchCommandOutcomeDto,
-  dispatchCommandRequestSchema,
-} from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { CommandDispatchService, DISPATCH_COMMAND_MODELS, DispatchCommandDto, DispatchCommandOutcomeDto, dispatchCommandRequestSchema } from '@gateway/internal-tools';
 
 @ApiTags('internal-tools')
 @Authenticated()

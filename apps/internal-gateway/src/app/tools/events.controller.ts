@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses } from '@gateway/platform';
-import { Authenticated, DomainEventPageDto, EventsByBarcodeQuery, EventsByBarcodeService } from '@gateway/domain';
+import { Authenticated } from '@gateway/domain';
+import { DomainEventPageDto, EventsByBarcodeQuery, EventsByBarcodeService } from '@gateway/internal-tools';
 
 @ApiTags('internal-tools')
 @Authenticated()

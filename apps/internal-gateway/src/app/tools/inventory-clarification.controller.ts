@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, ClarificationAcknowledgedDto, ClarifyInventoryLevelsDto, CurrentCaller, InventoryClarificationService } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { ClarificationAcknowledgedDto, ClarifyInventoryLevelsDto, InventoryClarificationService } from '@gateway/internal-tools';
 
 @ApiTags('internal-tools')
 @Authenticated()

@@ -1,10 +1,13 @@
 // The internal inventory reads (spec 2.8 and 4.3): one level, and the lists of an organization or one of
 // its warehouses, streamed from the same keyset walk as the public read (openLevelPages).
 import { Injectable } from '@nestjs/common';
-import { NotFoundProblem } from '@gateway/platform';
+import { NotFoundProblem, jsonEnvelope, jsonListChunks, jsonObjectWriter } from '@gateway/platform';
 import { AccessRepository, Database, InventoryLevelRepository, InventoryLevelRow, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
-import { InventoryLevelDto, toInventoryLevel } from '../dto/inventory-level.dto';
+import { InventoryLevelDto, InventoryListDto, InventoryListItemDto, toInventoryLevel } from '../dto/inventory-level.dto';
 import { LevelPage, openLevelPages } from './level-pages';
+
+const LIST = jsonEnvelope(InventoryListDto, 'items');
+const ITEM = jsonObjectWriter(InventoryListItemDto);
 
 const NO_LEVEL = { onHand: 0, allocated: 0, pendingAllocation: 0 };
 
@@ -46,7 +49,7 @@ export class InternalInventoryReadService {
 
   private async stream(organizationId: string, warehouses: string[]): Promise<AsyncGenerator<string>> {
     const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit), warehouses);
-    return chunks(organizationId, pages);
+    return jsonListChunks(LIST, { outcome: 'SUCCESS' }, ITEM, items(organizationId, pages));
   }
 
   private async assertOrganization(organizationId: string): Promise<void> {
@@ -58,29 +61,6 @@ export class InternalInventoryReadService {
   }
 }
 
-async function* chunks(organizationId: string, pages: AsyncGenerator<LevelPage<InventoryLevelRow>>): AsyncGenerator<string> {
-  yield '{"outcome":"SUCCESS","items":[';
-  let first = true;
-  for await (const page of pages) {
-    yield (first ? '' : ',') + page.rows.map((row) => item(organizationId, page.warehouseId, row)).join(',');
-    first = false;
-  }
-  yield ']}';
-}
-
-function item(organizationId: string, warehouseId: string, row: InventoryLevelRow): string {
-  const level = toInventoryLevel({ organizationId, warehouseId, barcode: row.barcode }, row);
-  return JSON.stringify({
-    organizationId,
-    warehouseId,
-    barcode: row.barcode,
-    sku: row.sku,
-    name: row.name,
-    archived: row.archived,
-    fulfillable: level.fulfillable,
-    allocated: level.allocated,
-    pendingAllocation: level.pendingAllocation,
-    sellable: level.sellable,
-    onHand: level.onHand,
-  });
+async function* items(organizationId: string, pages: AsyncGenerator<LevelPage<InventoryLevelRow>>): AsyncGenerator<InventoryListItemDto[]> {
+  for await (const page of pages) yield page.rows.map((row) => ({ ...toInventoryLevel({ organizationId, warehouseId: page.warehouseId, barcode: row.barcode }, row), sku: row.sku, name: row.name, archived: row.archived }));
 }

@@ -1,10 +1,16 @@
 // The public inventory read, written as it is read: keyset pages of levels (openLevelPages) become
-// JSON chunks, so memory holds one page whatever the number of rows.
+// JSON chunks in the shape of InventoryDto, so memory holds one page whatever the number of rows.
 import { Injectable } from '@nestjs/common';
+import { jsonEnvelope, jsonGroupedListChunks, jsonObjectWriter } from '@gateway/platform';
 import { Database, InventoryReadRepository, StockRow } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { OrganizationAccessPolicy } from '../../organizations/policies/organization-access.policy';
+import { InventoryDto, InventoryGroupDto, InventoryItemDto } from '../dto/inventory-entry.dto';
 import { LevelPage, openLevelPages } from './level-pages';
+
+const INVENTORY = jsonEnvelope(InventoryDto, 'items');
+const GROUP = jsonEnvelope(InventoryGroupDto, 'items');
+const ITEM = jsonObjectWriter(InventoryItemDto);
 
 @Injectable()
 export class InventoryReadService {
@@ -20,23 +26,10 @@ export class InventoryReadService {
     const warehouses = await this.inventory.warehouses(this.db, organizationId);
     // Archived units are not shown; a warehouse whose units are all archived therefore has no group.
     const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.stockPage(this.db, organizationId, warehouseId, after, limit), warehouses);
-    return this.chunks(pages);
+    return jsonGroupedListChunks(INVENTORY, {}, GROUP, ITEM, groups(pages));
   }
+}
 
-  private async *chunks(pages: AsyncGenerator<LevelPage<StockRow>>): AsyncGenerator<string> {
-    yield '{"items":[';
-    let current: string | undefined;
-    for await (const page of pages) {
-      let chunk = '';
-      if (page.warehouseId !== current) {
-        chunk = `${current === undefined ? '' : ']},'}{"warehouseId":${JSON.stringify(page.warehouseId)},"items":[`;
-      } else {
-        chunk = ',';
-      }
-      current = page.warehouseId;
-      chunk += page.rows.map((row) => `{"barcode":${JSON.stringify(row.barcode)},"onHand":${row.onHand},"sellable":${row.sellable}}`).join(',');
-      yield chunk;
-    }
-    yield current === undefined ? ']}' : ']}]}';
-  }
+async function* groups(pages: AsyncGenerator<LevelPage<StockRow>>) {
+  for await (const page of pages) yield { group: { warehouseId: page.warehouseId }, items: page.rows };
 }

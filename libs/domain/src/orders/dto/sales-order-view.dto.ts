@@ -3,9 +3,9 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsInt, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { ClosedSchema } from '@gateway/platform';
+import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
-import { MAX_CURSOR_LENGTH, plainNumber } from '../../event-log/dto/events-by-barcode.query';
+import { MAX_CURSOR_LENGTH } from '../../shared/use-cases/cursor-sealer';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
 import { SalesOrderRecord, toSalesOrderRecord } from '../model/sales-order.record';
 

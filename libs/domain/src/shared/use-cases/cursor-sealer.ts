@@ -5,6 +5,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Database, ServerSecretRepository } from '@gateway/persistence';
 
+/** The longest cursor a paged read accepts in its query string. */
+export const MAX_CURSOR_LENGTH = 2048;
+
 const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

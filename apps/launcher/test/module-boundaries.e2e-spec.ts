@@ -1,0 +1,65 @@
+// The scope tags mean something: lint refuses an import across gateways (the public gateway reaching the
+// internal tools, the internal gateway reaching the authorization server, the shared domain reaching either),
+// and lets the right arrow through. Each import is linted as if it were a file of that project (no file is written).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../../..');
+
+interface Probe {
+  file: string;
+  lib: string;
+  name: string;
+}
+
+/** The messages of @nx/enforce-module-boundaries for each probe, from one ESLint run with the workspace's config. */
+function boundaryMessages(probes: Probe[]): string[][] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const eslint = new ESLint({ cwd: process.cwd() });
+    const out = [];
+    for (const { file, lib, name } of JSON.parse(process.argv[1])) {
+      const [result] = await eslint.lintText(\`import { \${name} } from '\${lib}';\\nexport const probe = \${name};\\n\`, { filePath: file });
+      out.push(result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
+    }
+    process.stdout.write(JSON.stringify(out));`;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
+    cwd: root,
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(stdout);
+}
+
+describe('module boundaries by scope', () => {
+  let messages: string[][];
+
+  beforeAll(() => {
+    messages = boundaryMessages([
+      { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/internal-tools', name: 'EventLogModule' },
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/auth-server', name: 'AuthorizationServerModule' },
+      { file: 'libs/domain/src/probe.ts', lib: '@gateway/auth-server', name: 'AuthorizationServerModule' },
+      { file: 'libs/domain/src/probe.ts', lib: '@gateway/internal-tools', name: 'EventLogModule' },
+      { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/auth-server', name: 'AuthorizationServerModule' },
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/internal-tools', name: 'EventLogModule' },
+    ]);
+  }, 60_000);
+
+  it('refuses the public gateway an import of the internal tools', () => {
+    expect(messages[0]).toEqual(['A project tagged with "scope:public" can only depend on libs tagged with "scope:public", "scope:shared"']);
+  });
+
+  it('refuses the internal gateway an import of the authorization server', () => {
+    expect(messages[1]).toEqual(['A project tagged with "scope:internal" can only depend on libs tagged with "scope:internal", "scope:shared"']);
+  });
+
+  it('refuses the shared domain an import of either gateway-scoped library (they build on it: the cycle is named first)', () => {
+    expect(messages[2]).toEqual([expect.stringMatching(/^Circular dependency between "domain" and "auth-server" detected/)]);
+    expect(messages[3]).toEqual([expect.stringMatching(/^Circular dependency between "domain" and "internal-tools" detected/)]);
+  });
+
+  it('lets each gateway import its own library', () => {
+    expect(messages[4]).toEqual([]);
+    expect(messages[5]).toEqual([]);
+  });
+});

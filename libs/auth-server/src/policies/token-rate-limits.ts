@@ -1,0 +1,112 @@
+// Rate limits of the token endpoint, in Postgres, so that they hold across replicas: minted tokens per
+// client; failed authentications per client id and source address together, and per source address. The
+// failures are throttled where they come from: failures from one address never hold back the client's
+// holder at another (issue 13.2). The counters are rate-limiter-flexible's rows; a token request reads
+// them, with its client, and counts its mint in one statement (TokenRequestRepository), on the
+// CounterDatabase's connections, whose commits do not wait for the WAL flush.
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { Inject, Injectable } from '@nestjs/common';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository } from '@gateway/persistence';
+import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, hashClientSecret } from '@gateway/domain';
+
+export interface RateLimited {
+  retryAfterSeconds: number;
+}
+
+/** What one token request's round trip to the database found. */
+export interface TokenAttempt {
+  client: ApiClientRow | undefined;
+  /** Set when the caller's address has failed too often, for this client or in all: refused before any secret check. */
+  lockedOut: RateLimited | undefined;
+  /** Whether this request was counted as a minted token: only when nothing refuses it before minting. */
+  counted: boolean;
+  /** Set when it was counted past the client's minting limit. */
+  mintLimited: RateLimited | undefined;
+}
+
+const MINT_KEY_PREFIX = 'token-mint';
+const MINT_WINDOW_MS = 60_000;
+
+@Injectable()
+export class TokenRateLimits {
+  private readonly failedPerClientAndAddress: RateLimiterPostgres;
+  private readonly failedPerAddress: RateLimiterPostgres;
+  private readonly limits: AuthorizationServerOptions['rateLimits'];
+
+  constructor(
+    private readonly db: CounterDatabase,
+    private readonly requests: TokenRequestRepository,
+    @Inject(AUTHORIZATION_SERVER_OPTIONS) options: Pick<AuthorizationServerOptions, 'rateLimits'>,
+  ) {
+    const base = { storeClient: db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
+    this.limits = options.rateLimits;
+    this.failedPerClientAndAddress = new RateLimiterPostgres({ ...base, keyPrefix: 'auth-fail-client-address', points: this.limits.failedAuthPerClient, duration: this.limits.failedAuthWindowSeconds });
+    this.failedPerAddress = new RateLimiterPostgres({ ...base, keyPrefix: 'auth-fail-address', points: this.limits.failedAuthPerAddress, duration: this.limits.failedAuthWindowSeconds });
+  }
+
+  /**
+   * One round trip: the client, whether the caller's address is locked out (checked before any secret
+   * is compared: only the caller's own address counts, so the holder of a secret is never refused
+   * because of others' failures elsewhere), and one more minted token counted for the client when the
+   * database's copy of every earlier check passes: not locked out, client not revoked, the secret's
+   * digest and the method match, and `grantValid` (the grant's fields, judged by the caller beforehand).
+   * The caller still decides with its own checks (the secret in constant time); the digest comparison
+   * in SQL only decides whether to count.
+   */
+  async attempt(credentials: { clientId: string; clientSecret: string; method: string }, address: string, grantValid: boolean): Promise<TokenAttempt> {
+    const keys = failureKeys(credentials.clientId, address);
+    const now = Date.now();
+    const read = await this.requests.read(this.db, {
+      clientId: credentials.clientId,
+      failureKeys: [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)],
+      failureLimits: [this.limits.failedAuthPerClient, this.limits.failedAuthPerAddress],
+      mint: { key: `${MINT_KEY_PREFIX}:${credentials.clientId}`, windowMs: MINT_WINDOW_MS, secretHash: hashClientSecret(credentials.clientSecret), authMethod: credentials.method, count: grantValid },
+      now,
+    });
+    const blocked = [
+      [read.failures[0], this.limits.failedAuthPerClient] as const,
+      [read.failures[1], this.limits.failedAuthPerAddress] as const,
+    ].flatMap(([counter, limit]) => (counter.points >= limit ? [counter] : []));
+    const minted = read.minted;
+    return {
+      client: read.client,
+      lockedOut: blocked.length === 0 ? undefined : { retryAfterSeconds: Math.max(...blocked.map((counter) => secondsLeft(counter, now))) },
+      counted: minted !== undefined,
+      mintLimited: minted && minted.points > this.limits.tokensPerMinutePerClient ? { retryAfterSeconds: Math.max(1, secondsLeft(minted, now)) } : undefined,
+    };
+  }
+
+  async recordFailure(clientId: string, address: string): Promise<void> {
+    const keys = failureKeys(clientId, address);
+    await Promise.all([this.failedPerClientAndAddress.penalty(keys.clientAndAddress, 1), this.failedPerAddress.penalty(keys.address, 1)]);
+  }
+}
+
+/** Whole seconds until a counter's window ends, as rate-limiter-flexible's msBeforeNext rounds up; -1 without one. */
+function secondsLeft(counter: CounterState, now: number): number {
+  return counter.expire === null ? -1 : Math.ceil(Math.max(counter.expire - now, 0) / 1000);
+}
+
+/**
+ * Keys of the failure counters. An IPv6 address counts by its /64, the block one subscriber is usually
+ * given (RFC 6177), so an attacker cannot get a fresh counter per address of it; an IPv4-mapped address
+ * is its IPv4 address. The client id of a failure is whatever was sent (a registered one has at most 128
+ * characters, a guess as many as the body allows): it enters the key as a digest, within varchar(255).
+ */
+export function failureKeys(clientId: string, address: string): { clientAndAddress: string; address: string } {
+  const source = addressBlock(address);
+  return { address: source, clientAndAddress: `${source} ${createHash('sha256').update(clientId, 'utf8').digest('base64url')}` };
+}
+
+function addressBlock(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head, tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { jsonEnvelope, jsonGroupedListChunks, jsonListChunks, jsonObjectWriter } from './json-chunks';
+
+class ItemDto {
+  @ApiProperty() barcode!: string;
+  @ApiProperty() onHand!: number;
+  @ApiPropertyOptional() note?: string;
+}
+
+class GroupDto {
+  @ApiProperty() warehouseId!: string;
+  @ApiProperty({ type: () => [ItemDto] }) items!: ItemDto[];
+}
+
+class ListDto {
+  @ApiProperty() outcome!: string;
+  @ApiProperty({ type: () => [GroupDto] }) items!: GroupDto[];
+}
+
+class EmptyHeadDto {
+  @ApiProperty({ type: () => [GroupDto] }) items!: GroupDto[];
+}
+
+async function* from<T>(...values: T[]) {
+  yield* values;
+}
+
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  let all = '';
+  for await (const chunk of chunks) all += chunk;
+  return all;
+}
+
+describe('JSON written from a DTO', () => {
+  const item = jsonObjectWriter(ItemDto);
+
+  it('writes the documented properties in their declared order, nothing else, undefined ones left out', () => {
+    const row = { sellable: 3, onHand: -2, barcode: 'a"\\é', secret: 'x' } as ItemDto;
+    expect(item(row)).toBe('{"barcode":"a\\"\\\\é","onHand":-2}');
+    expect(item({ ...row, note: 'n' })).toBe('{"barcode":"a\\"\\\\é","onHand":-2,"note":"n"}');
+  });
+
+  it('streams a list whose array is filled page by page, empty pages adding nothing', async () => {
+    const list = jsonEnvelope(ListDto, 'items');
+    const body = await text(jsonListChunks(list, { outcome: 'SUCCESS' }, (g: GroupDto) => JSON.stringify(g), from([{ warehouseId: 'w', items: [] }], [])));
+    expect(body).toBe('{"outcome":"SUCCESS","items":[{"warehouseId":"w","items":[]}]}');
+    expect(await text(jsonListChunks(list, { outcome: 'SUCCESS' }, item, from<ItemDto[]>()))).toBe('{"outcome":"SUCCESS","items":[]}');
+  });
+
+  it('streams groups, a group spanning pages (some empty) opened once', async () => {
+    const pages = from(
+      { group: { warehouseId: 'a' }, items: [{ barcode: '1', onHand: 1 }] },
+      { group: { warehouseId: 'a' }, items: [] },
+      { group: { warehouseId: 'a' }, items: [{ barcode: '2', onHand: 2 }] },
+      { group: { warehouseId: 'b' }, items: [] },
+      { group: { warehouseId: 'b' }, items: [{ barcode: '3', onHand: 3 }] },
+    );
+    const body = await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), item, pages));
+    expect(JSON.parse(body)).toEqual({
+      items: [
+        { warehouseId: 'a', items: [{ barcode: '1', onHand: 1 }, { barcode: '2', onHand: 2 }] },
+        { warehouseId: 'b', items: [{ barcode: '3', onHand: 3 }] },
+      ],
+    });
+    expect(body.startsWith('{"items":[{"warehouseId":"a","items":[')).toBe(true);
+    expect(await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), item, from()))).toBe('{"items":[]}');
+  });
+
+  it('refuses to stream an array that is not the last property, and a class without documented properties', () => {
+    expect(() => jsonEnvelope(ItemDto, 'barcode')).toThrow('ItemDto.barcode must be its last documented property to be streamed');
+    class Undocumented {
+      x!: number;
+    }
+    expect(() => jsonObjectWriter(Undocumented)).toThrow('Undocumented documents no property');
+  });
+});

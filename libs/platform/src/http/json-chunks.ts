@@ -1,0 +1,100 @@
+// The JSON text of a large answer, written piece by piece for sendJsonStream, from its response classes:
+// a class's documented properties (@ApiProperty) decide the names and their order, so the bytes on the
+// wire follow the OpenAPI document and the shape is written down once, in the DTO.
+import type { Type } from '@nestjs/common';
+
+/** Where @nestjs/swagger keeps a class's documented properties, in declaration order (as ':name'). */
+const DOCUMENTED_PROPERTIES = 'swagger/apiModelPropertiesArray';
+
+function propertiesOf(dto: Type<unknown>): string[] {
+  const names = ((Reflect.getMetadata(DOCUMENTED_PROPERTIES, dto.prototype) as string[] | undefined) ?? []).map((name) => name.replace(/^:/, ''));
+  if (names.length === 0) throw new Error(`${dto.name} documents no property (@ApiProperty): its JSON shape is unknown`);
+  return names;
+}
+
+/** Writes one object of the class: its properties in order, as JSON.stringify writes them (undefined ones left out). */
+export function jsonObjectWriter<T extends object>(dto: Type<T>): (value: T) => string {
+  const pick = picker(propertiesOf(dto));
+  return (value) => JSON.stringify(pick(value));
+}
+
+/**
+ * A function that copies these properties, in this order, into an object literal. Compiled once per class:
+ * V8 serializes an object of one fixed shape as fast as the hand-written JSON it replaces, and several times
+ * faster than one built key by key (100,000-row reads). The names are the class's own, quoted by
+ * JSON.stringify: nothing from a request reaches the source.
+ */
+function picker(names: string[]): (value: object) => object {
+  const properties = names.map((name) => `${JSON.stringify(name)}: value[${JSON.stringify(name)}]`).join(', ');
+  return new Function('value', `return { ${properties} };`) as (value: object) => object;
+}
+
+/** An object of the class whose last property is an array written in pieces: the text up to the array's `[`, and the text after its `]`. */
+export interface JsonEnvelope<T, K extends keyof T> {
+  open(value: Omit<T, K>): string;
+  readonly close: string;
+}
+
+export function jsonEnvelope<T extends object, K extends keyof T & string>(dto: Type<T>, arrayProperty: K): JsonEnvelope<T, K> {
+  const names = propertiesOf(dto);
+  if (names[names.length - 1] !== arrayProperty) throw new Error(`${dto.name}.${arrayProperty} must be its last documented property to be streamed`);
+  const head = jsonObjectWriter(dto);
+  return {
+    open: (value) => {
+      const text = head(value as T);
+      return `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}${JSON.stringify(arrayProperty)}:[`;
+    },
+    close: ']}',
+  };
+}
+
+/** `list` with its array filled from pages of items. */
+export async function* jsonListChunks<L extends object, K extends keyof L & string, I>(
+  list: JsonEnvelope<L, K>,
+  listValue: Omit<L, K>,
+  item: (value: I) => string,
+  pages: AsyncIterable<I[]>,
+): AsyncGenerator<string> {
+  yield list.open(listValue);
+  let empty = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    yield (empty ? '' : ',') + page.map(item).join(',');
+    empty = false;
+  }
+  yield list.close;
+}
+
+/** One page of items of one group; a group may span pages, which come in group order. */
+export interface GroupPage<G, I> {
+  group: G;
+  items: I[];
+}
+
+/** `list` with its array filled with `group` objects, each with its array filled with items: a group opens when a page's group is not the one before. */
+export async function* jsonGroupedListChunks<L extends object, K extends keyof L & string, G extends object, GK extends keyof G & string, I>(
+  list: JsonEnvelope<L, K>,
+  listValue: Omit<L, K>,
+  group: JsonEnvelope<G, GK>,
+  item: (value: I) => string,
+  pages: AsyncIterable<GroupPage<Omit<G, GK>, I>>,
+): AsyncGenerator<string> {
+  yield list.open(listValue);
+  let current: string | undefined;
+  let empty = true;
+  for await (const page of pages) {
+    const opening = group.open(page.group);
+    let chunk = '';
+    if (opening !== current) {
+      chunk = (current === undefined ? '' : `${group.close},`) + opening;
+      current = opening;
+      empty = true;
+    }
+    if (page.items.length > 0) {
+      chunk += (empty ? '' : ',') + page.items.map(item).join(',');
+      empty = false;
+    }
+    if (chunk !== '') yield chunk;
+  }
+  yield current === undefined ? list.close : group.close + list.close;
+}
