@@ -1,0 +1,16 @@
+// Auth: caller identity, bearer verification, API clients, signing keys
+export * from './auth.options';
+export * from './bearer-auth.module';
+export * from './bearer.options';
+export * from './dto/whoami.dto';
+export * from './model/access-token';
+export * from './model/caller-identity';
+export * from './policies/authenticated.decorator';
+export * from './policies/client-credentials';
+export * from './policies/key-encryption';
+export * from './use-cases/api-clients.service';
+export * from './use-cases/issuer-key-set';
+export * from './use-cases/key-set-source';
+export * from './use-cases/revocation-check';
+export * from './use-cases/signing-keys.service';
+export * from './use-cases/verified-token-cache';

@@ -1,0 +1,5 @@
+// Fixture import
+export * from './fixtures.module';
+export * from './policies/fixture-validator';
+export * from './use-cases/fixture-import.service';
+export * from './use-cases/fixture-reader';

@@ -1,0 +1,2 @@
+// Shared: paging, cursor sealing
+export * from './use-cases/cursor-sealer';
