@@ -272,6 +272,20 @@ describe('POST /oauth2/token', () => {
     expect(res.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
   });
 
+  it('answers a client_id of 2,000 characters with 401 on a fresh replica too (its statement still planned per value)', async () => {
+    // A new gateway's counter connections plan the token request's statement for each value at first;
+    // a minting key over the column's 255 characters then failed the request with 500.
+    const replica = await startPublicGateway(database.url);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await request(replica.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: `cl_${'y'.repeat(1997)}`, client_secret: 'guess' }));
+        expect([res.status, res.body.error]).toEqual([401, 'invalid_client']);
+      }
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('limits tokens minted per client: 429 slow_down with Retry-After', async () => {
     const greedy = await createTestClient(database.url, { type: 'SERVICE' });
     const answers: request.Response[] = [];

@@ -28,6 +28,8 @@ export interface TokenAttempt {
 
 const MINT_KEY_PREFIX = 'token-mint';
 const MINT_WINDOW_MS = 60_000;
+/** api_clients.client_id: at most 128 characters (migration 1). */
+const REGISTERED_CLIENT_ID_MAX = 128;
 
 @Injectable()
 export class TokenRateLimits {
@@ -62,7 +64,7 @@ export class TokenRateLimits {
       clientId: credentials.clientId,
       failureKeys: [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)],
       failureLimits: [this.limits.failedAuthPerClient, this.limits.failedAuthPerAddress],
-      mint: { key: `${MINT_KEY_PREFIX}:${credentials.clientId}`, windowMs: MINT_WINDOW_MS, secretHash: hashClientSecret(credentials.clientSecret), authMethod: credentials.method, count: grantValid },
+      mint: { key: mintKey(credentials.clientId), windowMs: MINT_WINDOW_MS, secretHash: hashClientSecret(credentials.clientSecret), authMethod: credentials.method, count: grantValid },
       now,
     });
     const blocked = [
@@ -82,6 +84,16 @@ export class TokenRateLimits {
     const keys = failureKeys(clientId, address);
     await Promise.all([this.failedPerClientAndAddress.penalty(keys.clientAndAddress, 1), this.failedPerAddress.penalty(keys.address, 1)]);
   }
+}
+
+/**
+ * The key of a client's minting counter. Only a registered client is counted, and a registered id has at
+ * most 128 characters, so the key fits rate_limits.key (varchar(255)); a longer id (never a client) gets
+ * the bare prefix, since Postgres may cast the statement's key while planning it even when no row is
+ * written, and a key over 255 characters would fail the request.
+ */
+function mintKey(clientId: string): string {
+  return clientId.length <= REGISTERED_CLIENT_ID_MAX ? `${MINT_KEY_PREFIX}:${clientId}` : MINT_KEY_PREFIX;
 }
 
 /** Whole seconds until a counter's window ends, as rate-limiter-flexible's msBeforeNext rounds up; -1 without one. */
