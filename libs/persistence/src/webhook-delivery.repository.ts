@@ -151,6 +151,14 @@ export class WebhookDeliveryRepository {
    */
   async recordOutcome(tx: Queryable, outcome: AttemptOutcome): Promise<boolean> {
     const retry = outcome.retryInSeconds;
+    // The endpoint's row first, as deleting the endpoint takes it first and then cascades to the
+    // deliveries and attempts: taken in the same order, the two cannot deadlock. Once a deletion has
+    // committed, there is nothing to record.
+    const { rowCount: live } = await tx.query(
+      `SELECT 1 FROM webhook_endpoints WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = $1) FOR KEY SHARE`,
+      [outcome.deliveryId],
+    );
+    if ((live ?? 0) === 0) return false;
     const { rowCount } = await tx.query(
       `UPDATE webhook_delivery_attempts
           SET status = $3, response_status = $4, attempted_at = now(),
