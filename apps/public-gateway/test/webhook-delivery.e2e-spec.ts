@@ -158,7 +158,8 @@ describe('webhook delivery', () => {
     await waitUntil(() => at(all.path).length === 2 && at(own.path).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(at(own.path).map((r) => verified(own, r).data.id)).toEqual([behind.salesOrderId]);
-    expect(at(all.path).map((r) => verified(all, r).data.id)).toEqual([behind.salesOrderId, other.salesOrderId]);
+    // Deliveries run in parallel workers: two events committed close together arrive in any order.
+    expect(at(all.path).map((r) => verified(all, r).data.id).sort()).toEqual([behind.salesOrderId, other.salesOrderId].sort());
   });
 
   it('refuses targets that resolve outside the allow-list or not at all, sending nothing', async () => {
