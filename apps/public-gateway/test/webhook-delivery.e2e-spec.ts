@@ -221,9 +221,7 @@ function writeDeliveryLog(requests: ReceivedWebhook[]): void {
     return `POST ${r.path} at ${new Date(r.at).toISOString()}\n${headers}\n\n${JSON.stringify(JSON.parse(r.body), null, 2)}\n`;
   });
   const text = `Delivery log: one sales order from creation to shipping, as the receiver saw it (the endpoint secret is never sent; signatures are HMACs of it).\n\n${lines.join('\n')}`;
-  try {
-    writeFileSync(process.env.WEBHOOK_DELIVERY_LOG ?? '/work/wt/delivery-log.txt', text);
-  } catch {
-    // Only for the closing note: a machine without that folder simply has no log.
-  }
+  // Written only when asked for (WEBHOOK_DELIVERY_LOG=<file>), e.g. to show a delivery in a closing note.
+  const target = process.env.WEBHOOK_DELIVERY_LOG;
+  if (target) writeFileSync(target, text);
 }
