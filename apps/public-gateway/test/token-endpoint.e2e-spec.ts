@@ -360,4 +360,59 @@ describe('POST /oauth2/token', () => {
       await replica.close();
     }
   });
+
+  describe("a replica's view of the clients it has authenticated (TokenStateView, issue 12)", () => {
+    const mintAt = (app: RunningGateway, client: { clientId: string }, secret: string, address = '127.0.0.10') =>
+      request(app.app.getHttpServer()).post('/oauth2/token').set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }));
+
+    it('holds a client once it has minted for it, and a change committed elsewhere reaches it at once: a new secret, failures counted by another replica', async () => {
+      const replica = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
+      try {
+        const client = await createTestClient(database.url, { type: 'SERVICE' });
+        for (const app of [gateway, replica]) expect((await mintAt(app, client, client.clientSecret)).status).toBe(200);
+
+        await database.db.query('UPDATE api_clients SET secret_hash = $2 WHERE client_id = $1', [client.clientId, hashClientSecret('the new secret')]);
+        for (const app of [gateway, replica]) {
+          const old = await mintAt(app, client, client.clientSecret);
+          expect([old.status, old.body]).toEqual([401, { error: 'invalid_client', error_description: 'Client authentication failed.' }]);
+          expect((await mintAt(app, client, 'the new secret')).status).toBe(200);
+        }
+
+        for (let i = 0; i < 3; i++) expect((await mintAt(replica, client, 'guess', '127.0.0.11')).status).toBe(401);
+        const locked = await mintAt(gateway, client, 'the new secret', '127.0.0.11');
+        expect(locked.status).toBe(429);
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+        expect(locked.body).toEqual({ error: 'slow_down', error_description: 'Too many failed authentications; try again later.' });
+        expect((await mintAt(gateway, client, 'the new secret', '127.0.0.12')).status).toBe(200);
+      } finally {
+        await replica.close();
+      }
+    });
+
+    it('leases minting points a sixteenth of the limit at a time, and never mints past the limit across replicas', async () => {
+      const settings = { TOKEN_RATE_LIMIT_PER_MINUTE: '64', TRUST_PROXY: 'true' };
+      const [a, b] = [await startPublicGateway(database.url, settings), await startPublicGateway(database.url, settings)];
+      try {
+        const client = await createTestClient(database.url, { type: 'SERVICE' });
+        const counter = async () => (await database.db.query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1', [`token-mint:${client.clientId}`])).rows[0].points;
+        // a: its first mint is read and counted in the database; its second leases 4 points and keeps 3.
+        for (let i = 0; i < 2; i++) expect((await mintAt(a, client, client.clientSecret)).status).toBe(200);
+        expect(await counter()).toBe(5);
+        // b mints what is left but a's 3 points: 59 tokens, then 429 until the window ends.
+        const statuses: number[] = [];
+        for (let i = 0; i < 60; i++) statuses.push((await mintAt(b, client, client.clientSecret)).status);
+        expect(statuses).toEqual([...Array(59).fill(200), 429]);
+        expect(await counter()).toBe(64);
+        // a still mints its 3 leased points, then is refused too: 64 tokens in all.
+        const rest: request.Response[] = [];
+        for (let i = 0; i < 4; i++) rest.push(await mintAt(a, client, client.clientSecret));
+        expect(rest.map((res) => res.status)).toEqual([200, 200, 200, 429]);
+        expect(Number(rest[3].headers['retry-after'])).toBeGreaterThan(0);
+        expect(rest[3].body).toEqual({ error: 'slow_down', error_description: 'Too many tokens minted for this client; reuse a token until shortly before it expires.' });
+        expect(await counter()).toBe(64);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  });
 });

@@ -1,7 +1,7 @@
 // Area "faults": the database stopped under load, SIGTERM under load, SIGKILL during sales-order
 // creation. Answers stay honest (503 problems within 5 s, never a hang), the gateways recover by
 // themselves, and no answered order is lost or doubled.
-import { importFixture, orderIntegrity, seedOrganization, SeededOrganization, createTestDatabase } from '@gateway/testing';
+import { createTestClient, importFixture, orderIntegrity, seedOrganization, SeededOrganization, createTestDatabase } from '@gateway/testing';
 import { Queryable } from '@gateway/persistence';
 import { AreaTally } from './support/area-report';
 import { GatewayProcess, startGateway, waitUntilReady } from './support/gateway-process';
@@ -62,6 +62,16 @@ describe('faults', () => {
       const internalRead = () => send(internalGateway.url, { method: 'GET', path: `/organizations/${org.organizationId}`, headers: { authorization: `Bearer ${internalToken}` } }, 10_000);
       tally.check((await internalRead()).status === 200, 'the internal gateway did not answer before the outage');
       const pendingBefore = await pending(postgres.db, org, org.barcodes[0]);
+      // A client the public gateway has minted for is held in its memory (TokenStateView): the outage must still stop its tokens.
+      const minter = await createTestClient(postgres.databaseUrl, { type: 'SERVICE' });
+      const mint = () =>
+        send(publicGateway.url, {
+          method: 'POST',
+          path: '/oauth2/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: minter.clientId, client_secret: minter.clientSecret }).toString(),
+        }, 10_000);
+      tally.check((await mint()).status === 200, 'the public gateway minted no token before the outage');
 
       streams = new OrderStreams(() => publicGateway.url, org, token, 4);
       await sleep(1500);
@@ -73,6 +83,8 @@ describe('faults', () => {
         const ready = await send(gateway.url, { method: 'GET', path: '/health/ready' });
         tally.check(ready.status === 503, `${gateway.name} /health/ready answered ${ready.status} with the database down`);
       }
+      const mintDown = await mint();
+      tally.check(mintDown.status === 503 && mintDown.ms <= 5000 && Number(mintDown.headers['retry-after']) > 0, `a client held in memory was answered ${mintDown.status} in ${mintDown.ms} ms with the database down`);
       const internalDown = await internalRead();
       tally.check(internalDown.status === 503 && internalDown.ms <= 5000 && problemBodyError(internalDown) === undefined, `the internal gateway answered ${internalDown.status} in ${internalDown.ms} ms`);
       await sleep(3000);

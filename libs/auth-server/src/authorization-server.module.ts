@@ -6,6 +6,7 @@ import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
 import { TokenEndpointService } from './use-cases/token-endpoint.service';
 import { TokenRateLimits } from './policies/token-rate-limits';
+import { TokenStateView } from './policies/token-state-view';
 
 @Module({})
 export class AuthorizationServerModule {
@@ -18,6 +19,7 @@ export class AuthorizationServerModule {
         TokenEndpointService,
         SigningKeysService,
         TokenRateLimits,
+        TokenStateView,
       ],
       exports: [SigningKeysService],
     };

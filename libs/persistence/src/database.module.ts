@@ -1,9 +1,10 @@
-// Provides the Database (and the CounterDatabase of rate-limit counters) and every repository to a Nest
+// Provides the Database (and the CounterDatabase of rate-limit counters, the token endpoint's TokenStateFeed) and every repository to a Nest
 // application, and closes their pools when the application stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
 import { CounterDatabase, Database, DatabaseOptions } from './database';
 import { RepositoriesModule } from './repositories.module';
+import { TokenStateFeed } from './token-state-feed';
 
 @Injectable()
 export class DatabaseReadinessCheck implements ReadinessCheck {
@@ -41,10 +42,12 @@ export class DatabaseModule {
         { provide: Database, useValue: new Database(options) },
         // Connects only when used (pg pools connect lazily): a process without a token endpoint opens none.
         { provide: CounterDatabase, useValue: new CounterDatabase(CounterDatabase.optionsFrom(options)) },
+        // Connects only when the token endpoint starts it.
+        { provide: TokenStateFeed, useValue: new TokenStateFeed(options) },
         DatabaseLifecycle,
         DatabaseReadinessCheck,
       ],
-      exports: [Database, CounterDatabase, DatabaseReadinessCheck, RepositoriesModule],
+      exports: [Database, CounterDatabase, TokenStateFeed, DatabaseReadinessCheck, RepositoriesModule],
     };
   }
 }

@@ -28,3 +28,4 @@ export * from './job-queue';
 export * from './webhook-endpoint.repository';
 export * from './webhook-delivery.repository';
 export * from './job-queue.module';
+export * from './token-state-feed';

@@ -94,4 +94,18 @@ export class TokenRequestRepository {
       minted: row.minted === null ? undefined : { points: row.minted, expire: row.minted_expire },
     };
   }
+
+  /**
+   * Takes up to `want` points of the counter `key` (a fixed window of `windowMs`, restarted when it has
+   * ended) without passing `limit`, in one statement: a replica's lease of minting points (0 granted: the
+   * limit is reached until `expire`).
+   */
+  async leasePoints(q: Queryable, lease: { key: string; want: number; limit: number; windowMs: number; now: number }): Promise<CounterState & { granted: number; expire: number }> {
+    const { rows } = await q.query<{ granted: number; points: number; expire: number }>({
+      name: 'lease-rate-limit-points',
+      text: 'SELECT granted, points, expire FROM lease_rate_limit_points($1, $2, $3, $4, $5)',
+      values: [lease.key, lease.want, lease.limit, lease.now, lease.windowMs],
+    });
+    return rows[0];
+  }
 }

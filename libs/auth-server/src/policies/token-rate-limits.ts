@@ -3,13 +3,15 @@
 // failures are throttled where they come from: failures from one address never hold back the client's
 // holder at another (issue 13.2). The counters are rate-limiter-flexible's rows; a token request reads
 // them, with its client, and counts its mint in one statement (TokenRequestRepository), on the
-// CounterDatabase's connections, whose commits do not wait for the WAL flush.
+// CounterDatabase's connections, whose commits do not wait for the WAL flush. A client this replica has
+// read once is then answered from its TokenStateView (no round trip but a lease of minting points now and then).
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository } from '@gateway/persistence';
-import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, hashClientSecret } from '@gateway/domain';
+import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, hashClientSecret, verifyClientSecret } from '@gateway/domain';
+import { TokenStateView } from './token-state-view';
 
 export interface RateLimited {
   retryAfterSeconds: number;
@@ -18,6 +20,8 @@ export interface RateLimited {
 /** What one token request's round trip to the database found. */
 export interface TokenAttempt {
   client: ApiClientRow | undefined;
+  /** The client exists, is not revoked, and the secret matches its digest (compared in constant time). */
+  authenticated: boolean;
   /** Set when the caller's address has failed too often, for this client or in all: refused before any secret check. */
   lockedOut: RateLimited | undefined;
   /** Whether this request was counted as a minted token: only when nothing refuses it before minting. */
@@ -41,6 +45,7 @@ export class TokenRateLimits {
     private readonly db: CounterDatabase,
     private readonly requests: TokenRequestRepository,
     @Inject(AUTHORIZATION_SERVER_OPTIONS) options: Pick<AuthorizationServerOptions, 'rateLimits'>,
+    private readonly view: TokenStateView,
   ) {
     const base = { storeClient: db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
     this.limits = options.rateLimits;
@@ -49,41 +54,80 @@ export class TokenRateLimits {
   }
 
   /**
-   * One round trip: the client, whether the caller's address is locked out (checked before any secret
+   * From this replica's view when it holds the client (attemptFromView). Otherwise one round trip: the client, whether the caller's address is locked out (checked before any secret
    * is compared: only the caller's own address counts, so the holder of a secret is never refused
    * because of others' failures elsewhere), and one more minted token counted for the client when the
    * database's copy of every earlier check passes: not locked out, client not revoked, the secret's
    * digest and the method match, and `grantValid` (the grant's fields, judged by the caller beforehand).
-   * The caller still decides with its own checks (the secret in constant time); the digest comparison
-   * in SQL only decides whether to count.
+   * `authenticated` compares the secret in constant time; the digest comparison in SQL only decides
+   * whether to count.
    */
   async attempt(credentials: { clientId: string; clientSecret: string; method: string }, address: string, grantValid: boolean): Promise<TokenAttempt> {
     const keys = failureKeys(credentials.clientId, address);
+    const counterKeys = [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)] as const;
+    const known = await this.view.syncedClient(credentials.clientId);
+    if (known) return this.attemptFromView(known, credentials, counterKeys, grantValid);
+
+    const generation = this.view.generation;
     const now = Date.now();
     const read = await this.requests.read(this.db, {
       clientId: credentials.clientId,
-      failureKeys: [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)],
+      failureKeys: [counterKeys[0], counterKeys[1]],
       failureLimits: [this.limits.failedAuthPerClient, this.limits.failedAuthPerAddress],
       mint: { key: mintKey(credentials.clientId), windowMs: MINT_WINDOW_MS, secretHash: hashClientSecret(credentials.clientSecret), authMethod: credentials.method, count: grantValid },
       now,
     });
-    const blocked = [
-      [read.failures[0], this.limits.failedAuthPerClient] as const,
-      [read.failures[1], this.limits.failedAuthPerAddress] as const,
-    ].flatMap(([counter, limit]) => (counter.points >= limit ? [counter] : []));
     const minted = read.minted;
+    if (read.client) this.view.remember(read.client, generation);
     return {
       client: read.client,
-      lockedOut: blocked.length === 0 ? undefined : { retryAfterSeconds: Math.max(...blocked.map((counter) => secondsLeft(counter, now))) },
+      authenticated: authenticates(read.client, credentials.clientSecret),
+      lockedOut: this.lockout(read.failures, now),
       counted: minted !== undefined,
       mintLimited: minted && minted.points > this.limits.tokensPerMinutePerClient ? { retryAfterSeconds: Math.max(1, secondsLeft(minted, now)) } : undefined,
     };
   }
 
+  /**
+   * The same decisions from this replica's view (TokenStateView), for a client it holds: no round trip
+   * unless its lease of minting points is used up. What the statement checks in SQL before counting a
+   * mint is checked here before a point is taken.
+   */
+  private async attemptFromView(
+    client: ApiClientRow,
+    credentials: { clientSecret: string; method: string },
+    keys: readonly [clientAndAddress: string, address: string],
+    grantValid: boolean,
+  ): Promise<TokenAttempt> {
+    const now = Date.now();
+    const lockedOut = this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
+    const authenticated = authenticates(client, credentials.clientSecret);
+    if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
+    const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
+    return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
+  }
+
+  /** Set when either failure counter of the caller's address has reached its limit: until the later window ends. */
+  private lockout(failures: readonly [CounterState, CounterState], now: number): RateLimited | undefined {
+    const blocked = [
+      [failures[0], this.limits.failedAuthPerClient] as const,
+      [failures[1], this.limits.failedAuthPerAddress] as const,
+    ].flatMap(([counter, limit]) => (counter.points >= limit ? [counter] : []));
+    return blocked.length === 0 ? undefined : { retryAfterSeconds: Math.max(...blocked.map((counter) => secondsLeft(counter, now))) };
+  }
+
   async recordFailure(clientId: string, address: string): Promise<void> {
     const keys = failureKeys(clientId, address);
-    await Promise.all([this.failedPerClientAndAddress.penalty(keys.clientAndAddress, 1), this.failedPerAddress.penalty(keys.address, 1)]);
+    const counted = await Promise.all([this.failedPerClientAndAddress.penalty(keys.clientAndAddress, 1), this.failedPerAddress.penalty(keys.address, 1)]);
+    // Known here at once (other replicas hear of it on the channel), so that this replica's next answer counts it.
+    const now = Date.now();
+    this.view.noteFailure(this.failedPerClientAndAddress.getKey(keys.clientAndAddress), { points: counted[0].consumedPoints, expire: now + counted[0].msBeforeNext });
+    this.view.noteFailure(this.failedPerAddress.getKey(keys.address), { points: counted[1].consumedPoints, expire: now + counted[1].msBeforeNext });
   }
+}
+
+function authenticates(client: ApiClientRow | undefined, secret: string): boolean {
+  return client !== undefined && client.revokedAt === null && verifyClientSecret(secret, client.secretHash);
 }
 
 /**

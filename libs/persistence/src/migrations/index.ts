@@ -7,6 +7,7 @@ import * as salesOrderListIndexes from './0005-sales-order-list-indexes';
 import * as domainEventCommitOrder from './0006-domain-event-commit-order';
 import * as webhookEndpoints from './0007-webhook-endpoints';
 import * as webhookDeliveries from './0008-webhook-deliveries';
+import * as tokenStateNotifications from './0009-token-state-notifications';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, ...domainEventCommitOrder },
   { version: 7, ...webhookEndpoints },
   { version: 8, ...webhookDeliveries },
+  { version: 9, ...tokenStateNotifications },
 ];
