@@ -35,6 +35,7 @@ export class TokenStateFeed {
   private isLive = false;
   private stopped = true;
   private syncing = false;
+  private syncScheduled = false;
   private syncWaiters: Array<(synced: boolean) => void> = [];
 
   /** `maxFailures`: more open failure counters than this and the feed does not go live (the database decides each request). */
@@ -63,7 +64,14 @@ export class TokenStateFeed {
     if (!this.isLive) return Promise.resolve(false);
     return new Promise((resolve) => {
       this.syncWaiters.push(resolve);
-      if (!this.syncing) this.sync();
+      // Started after the requests read in this turn of the event loop have all asked: one statement for them all.
+      if (!this.syncing && !this.syncScheduled) {
+        this.syncScheduled = true;
+        setImmediate(() => {
+          this.syncScheduled = false;
+          if (!this.syncing) this.sync();
+        });
+      }
     });
   }
 
