@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { createLogger, PinoNestLogger } from './logger';
+import pino from 'pino';
+import { createLogger, isoTimeOncePerMillisecond, PinoNestLogger } from './logger';
 import { requestContext } from './request-context';
 
 /** A stream that keeps what is written to it, a terminal or not. */
@@ -81,5 +82,18 @@ describe('PinoNestLogger', () => {
     const out = output(false);
     new PinoNestLogger(createLogger({ name: 'test', level: 'info', output: out })).log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
     expect(out.text()).toBe('');
+  });
+});
+
+describe('isoTimeOncePerMillisecond', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("writes pino's isoTime field, formatted again only when the millisecond changes", () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 23, 18, 5, 7, 9));
+    const time = isoTimeOncePerMillisecond();
+    expect(time()).toBe(',"time":"2026-11-23T18:05:07.009Z"');
+    expect(time()).toBe(pino.stdTimeFunctions.isoTime());
+    now.mockReturnValue(Date.UTC(2026, 10, 23, 18, 5, 7, 10));
+    expect(time()).toBe(',"time":"2026-11-23T18:05:07.010Z"');
   });
 });
