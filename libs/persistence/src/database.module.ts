@@ -1,5 +1,5 @@
-// Provides the Database (and the CounterDatabase of rate-limit counters, the token endpoint's TokenStateFeed) and every repository to a Nest
-// application, and closes their pools when the application stops.
+// Provides the Database (with the CounterDatabase of rate-limit counters and the token endpoint's
+// TokenStateFeed) and every repository to a Nest application, and closes their pools when it stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
 import { CounterDatabase, Database, DatabaseOptions } from './database';

@@ -54,7 +54,8 @@ export class TokenRateLimits {
   }
 
   /**
-   * From this replica's view when it holds the client (attemptFromView). Otherwise one round trip: the client, whether the caller's address is locked out (checked before any secret
+   * From this replica's view when it holds the client (attemptFromView). Otherwise one round trip: the
+   * client, whether the caller's address is locked out (checked before any secret
    * is compared: only the caller's own address counts, so the holder of a secret is never refused
    * because of others' failures elsewhere), and one more minted token counted for the client when the
    * database's copy of every earlier check passes: not locked out, client not revoked, the secret's
@@ -101,7 +102,8 @@ export class TokenRateLimits {
   ): Promise<TokenAttempt> {
     const now = Date.now();
     const lockedOut = this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
-    const authenticated = authenticates(client, credentials.clientSecret);
+    // A locked-out address gets no secret compared.
+    const authenticated = !lockedOut && authenticates(client, credentials.clientSecret);
     if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
     return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
