@@ -56,8 +56,8 @@ export class TokenStateFeed {
   }
 
   /**
-   * Resolves true once every change committed before this call has been delivered: a `SELECT 1` on the
-   * listening connection, before whose answer Postgres sends the notifications it holds. One statement
+   * Resolves true once every change committed before this call has been delivered: an empty query on
+   * the listening connection, before whose answer Postgres sends the notifications it holds. One statement
    * serves every caller that asked while the previous one was in flight. False when the feed is not live.
    */
   synced(): Promise<boolean> {
@@ -81,7 +81,7 @@ export class TokenStateFeed {
     const client = this.client;
     if (!client || !this.isLive) return waiters.forEach((resolve) => resolve(false));
     this.syncing = true;
-    client.query('SELECT 1').then(
+    client.query('').then(
       () => waiters.forEach((resolve) => resolve(this.client === client && this.isLive)),
       () => {
         waiters.forEach((resolve) => resolve(false));

@@ -64,11 +64,10 @@ export class TokenRateLimits {
    * whether to count.
    */
   async attempt(credentials: { clientId: string; clientSecret: string; method: string }, address: string, grantValid: boolean): Promise<TokenAttempt> {
-    const keys = failureKeys(credentials.clientId, address);
-    const counterKeys = [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)] as const;
     const known = await this.view.syncedClient(credentials.clientId);
-    if (known) return this.attemptFromView(known, credentials, counterKeys, grantValid);
+    if (known) return this.attemptFromView(known, credentials, address, grantValid);
 
+    const counterKeys = this.counterKeys(credentials.clientId, address);
     const generation = this.view.generation;
     const now = Date.now();
     const read = await this.requests.read(this.db, {
@@ -97,16 +96,24 @@ export class TokenRateLimits {
   private async attemptFromView(
     client: ApiClientRow,
     credentials: { clientSecret: string; method: string },
-    keys: readonly [clientAndAddress: string, address: string],
+    address: string,
     grantValid: boolean,
   ): Promise<TokenAttempt> {
     const now = Date.now();
-    const lockedOut = this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
+    // Most of the time no failure counter is open anywhere: the keys (a digest of the client id) are not even computed.
+    const keys = this.view.holdsFailures ? this.counterKeys(client.clientId, address) : undefined;
+    const lockedOut = keys && this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
     // A locked-out address gets no secret compared.
     const authenticated = !lockedOut && authenticates(client, credentials.clientSecret);
     if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
     return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
+  }
+
+  /** The full keys (rate-limiter-flexible's `<prefix>:<key>`) of the caller's two failure counters. */
+  private counterKeys(clientId: string, address: string): readonly [clientAndAddress: string, address: string] {
+    const keys = failureKeys(clientId, address);
+    return [this.failedPerClientAndAddress.getKey(keys.clientAndAddress), this.failedPerAddress.getKey(keys.address)];
   }
 
   /** Set when either failure counter of the caller's address has reached its limit: until the later window ends. */

@@ -11,6 +11,7 @@ import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository, To
 const MAX_CLIENTS = 10_000;
 /** Open failure counters held at most: past it (an attack from very many addresses) the view stops and loads again, and while more are open the database decides every request. */
 const MAX_FAILURES = 100_000;
+const PRUNE_MS = 60_000;
 /** Minting points leased at most per round trip: a share of the limit, so that leases held unused by other replicas refuse a client early by at most this share each. */
 const LEASE_SHARE = 16;
 const MAX_LEASE = 64;
@@ -31,6 +32,7 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
   private readonly leasing = new Map<string, Promise<void>>();
   /** Moves on every change of a client: a client read before a change is not kept after it. */
   private clientGeneration = 0;
+  private pruning?: NodeJS.Timeout;
 
   constructor(
     private readonly feed: TokenStateFeed,
@@ -40,10 +42,14 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
 
   /** Waits for the feed's first connection (bounded by the connect timeout): a replica that can reach the database starts with its view live. */
   async onModuleInit(): Promise<void> {
+    // Counters whose window has ended are dropped once a minute, so that a quiet replica holds none.
+    this.pruning = setInterval(() => this.dropEndedFailures(Date.now()), PRUNE_MS);
+    this.pruning.unref();
     await this.feed.start(this);
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.pruning);
     await this.feed.stop();
   }
 
@@ -104,6 +110,11 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
     this.clients.set(client.clientId, client);
   }
 
+  /** Whether any failure counter is held (open or not yet dropped). */
+  get holdsFailures(): boolean {
+    return this.failures.size > 0;
+  }
+
   /** A failure counter (rate-limiter-flexible's full key), as last announced or counted here; 0 when none is open. */
   failure(key: string, now: number): CounterState {
     const counter = this.failures.get(key);
@@ -114,11 +125,14 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
     const known = this.failures.get(key);
     if (known && !newer(counter, known)) return;
     if (!known && this.failures.size >= MAX_FAILURES) {
-      const now = Date.now();
-      for (const [k, c] of this.failures) if (c.expire !== null && c.expire <= now) this.failures.delete(k);
+      this.dropEndedFailures(Date.now());
       if (this.failures.size >= MAX_FAILURES) return this.feed.restart();
     }
     this.failures.set(key, counter);
+  }
+
+  private dropEndedFailures(now: number): void {
+    for (const [key, counter] of this.failures) if (counter.expire !== null && counter.expire <= now) this.failures.delete(key);
   }
 
   /**
