@@ -1,5 +1,5 @@
-// Webhook dispatch across transactions and processes (contract 6.3): an event whose transaction commits
-// after a later one is still delivered, two replicas deliver each event once, and a retry survives a
+// Webhook dispatch across transactions and processes (contract 6.3): events of a database without
+// endpoints are passed over unread, an event whose transaction commits after a later one is still delivered, two replicas deliver each event once, and a retry survives a
 // restart of the gateway with the same webhook-id.
 import { Client } from 'pg';
 import request from 'supertest';
@@ -38,6 +38,29 @@ describe('webhook dispatch', () => {
   afterAll(async () => {
     await receiver.close();
     await database.drop();
+  });
+
+  it('passes over the events of a database without endpoints; an endpoint registered later hears only of later events', async () => {
+    const gateway = await startPublicGateway(database.url, WEBHOOK_ENV);
+    const position = async (sql: string) => (await database.db.query<{ xid: string; sequence: string }>(sql)).rows[0];
+    try {
+      await fulfilment(database.db).receive(level(org.barcodes[1]), 1);
+      const last = await position('SELECT xid::text AS xid, sequence::text AS sequence FROM domain_events ORDER BY xid DESC, sequence DESC LIMIT 1');
+      const deadline = Date.now() + 20_000;
+      while (JSON.stringify(await position('SELECT xid::text AS xid, sequence::text AS sequence FROM webhook_dispatch_cursor')) !== JSON.stringify(last)) {
+        if (Date.now() > deadline) throw new Error('the cursor did not reach the last event');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n).toBe(0);
+
+      const endpoint = await register(gateway, ['inventory_level.changed']);
+      await fulfilment(database.db).receive(level(org.barcodes[0]), 1);
+      await waitUntil(() => at(endpoint.path).length === 1);
+      expect(at(endpoint.path).map((r) => barcodeOf(endpoint.secret, r))).toEqual([org.barcodes[0]]);
+      await database.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('delivers the event of a transaction that commits after a later-started one', async () => {

@@ -73,6 +73,12 @@ export class WebhookDeliveryRepository {
     await tx.query('UPDATE webhook_dispatch_cursor SET xid = $1::xid8, sequence = $2', [cursor.xid, cursor.sequence]);
   }
 
+  /** Whether any webhook endpoint exists, of any organization. */
+  async anyEndpoint(q: Queryable): Promise<boolean> {
+    const { rows } = await q.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM webhook_endpoints) AS any');
+    return rows[0].any;
+  }
+
   /** The endpoints of these organizations, with the stores and warehouses a connector's endpoint is limited to. */
   async endpointsOf(q: Queryable, organizationIds: string[]): Promise<DispatchEndpoint[]> {
     const { rows } = await q.query<{ id: string; organization_id: string; event_types: string[]; created_at: string; store_ids: string[] | null; warehouse_ids: string[] | null }>(

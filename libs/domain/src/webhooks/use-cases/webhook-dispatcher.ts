@@ -83,6 +83,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const cursor = await this.deliveries.lockCursor(tx);
       if (!cursor) return { events: 0, deliveries: 0 };
       const horizon = await this.events.visibleHorizon(tx);
+      // No endpoint anywhere: no event below the horizon has anyone to go to (an endpoint created later
+      // hears only of events after it, and this snapshot sees none), so the cursor moves past them unread.
+      if (!(await this.deliveries.anyEndpoint(tx))) {
+        const last = await this.events.lastInCommitOrder(tx, cursor, horizon);
+        if (last) await this.deliveries.moveCursor(tx, last);
+        return { events: 0, deliveries: 0 };
+      }
       const events = await this.events.pageInCommitOrder(tx, cursor, horizon, BATCH);
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const deliveries = await this.fanOut(tx, events);
