@@ -14,7 +14,7 @@ import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { planHelmetHeaders } from './response-headers';
-import { ReadBodyInterceptor } from './read-body.interceptor';
+import { ReadBodyGuard } from './read-body.guard';
 
 export interface GatewayOptions {
   logger: AppLogger;
@@ -51,12 +51,12 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
   app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
   for (const [path, writer] of Object.entries(options.problemWriters ?? {})) app.use(onPathOnly(path, useProblemWriter(writer)));
-  // Bodies are read once the guards have let the request through (ReadBodyInterceptor): a media type
+  // Bodies are read once the bearer guard has let the request through (ReadBodyGuard): a media type
   // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an
   // object reaches the validation pipe, which says so ("must be a JSON object") instead of calling it
   // invalid JSON.
-  app.useGlobalInterceptors(
-    new ReadBodyInterceptor([
+  app.useGlobalGuards(
+    new ReadBodyGuard([
       jsonBodiesOnly(JSON_CONTENT_TYPES, options.formBodyPaths ?? []),
       json({ limit: options.jsonBodyLimit ?? '1mb', strict: false, type: JSON_CONTENT_TYPES, verify: refuseDeepJson }),
       ...(options.formBodyPaths ?? []).map((path) => onPathOnly(path, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }))),
