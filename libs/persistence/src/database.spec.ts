@@ -1,8 +1,7 @@
-import { Socket, createServer } from 'node:net';
 import { ServiceUnavailableProblem } from '@gateway/platform';
 import { CounterDatabase, Database, isConnectionError } from './database';
 import { freePort } from '@gateway/dev-postgres';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, startFreezableProxy } from '@gateway/testing';
 
 describe('Database', () => {
   let database: TestDatabase;
@@ -67,32 +66,18 @@ describe('Database', () => {
 
   it('gives up on a server that stops answering: a 503 problem within the contract 5 s', async () => {
     // A proxy in front of the real server that, once frozen, passes nothing on: a paused Postgres.
-    let frozen = false;
-    const sockets: Socket[] = [];
-    const target = new URL(database.url);
-    const proxy = createServer((client) => {
-      const server = new Socket().connect(Number(target.port), target.hostname);
-      sockets.push(client, server);
-      client.on('data', (chunk) => !frozen && server.write(chunk));
-      server.on('data', (chunk) => !frozen && client.write(chunk));
-      client.on('error', () => undefined);
-      server.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const url = new URL(database.url);
-    url.port = String((proxy.address() as { port: number }).port);
-    const db = new Database({ url: url.toString(), statementTimeoutMs: 300 });
+    const proxy = await startFreezableProxy(database.url);
+    const db = new Database({ url: proxy.url, statementTimeoutMs: 300 });
     try {
       await db.query('SELECT 1');
-      frozen = true;
+      proxy.freeze();
       const started = Date.now();
       const error = await db.query('SELECT 1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceUnavailableProblem);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
-      sockets.forEach((socket) => socket.destroy());
+      await proxy.close();
       await db.close().catch(() => undefined);
-      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

@@ -16,3 +16,4 @@ export * from './unknown-kid-flood';
 export * from './use-fixture';
 export * from './domain-module';
 export * from './dev-tooling-in-bundle';
+export * from './freezable-proxy';

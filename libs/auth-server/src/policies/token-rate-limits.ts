@@ -10,7 +10,7 @@ import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository } from '@gateway/persistence';
-import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, hashClientSecret, verifyClientSecret } from '@gateway/domain';
+import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, clientSecretHashMatches, hashClientSecret } from '@gateway/domain';
 import { TokenStateView } from './token-state-view';
 
 export interface RateLimited {
@@ -70,18 +70,19 @@ export class TokenRateLimits {
     const counterKeys = this.counterKeys(credentials.clientId, address);
     const generation = this.view.generation;
     const now = Date.now();
+    const secretHash = hashClientSecret(credentials.clientSecret);
     const read = await this.requests.read(this.db, {
       clientId: credentials.clientId,
       failureKeys: [counterKeys[0], counterKeys[1]],
       failureLimits: [this.limits.failedAuthPerClient, this.limits.failedAuthPerAddress],
-      mint: { key: mintKey(credentials.clientId), windowMs: MINT_WINDOW_MS, secretHash: hashClientSecret(credentials.clientSecret), authMethod: credentials.method, count: grantValid },
+      mint: { key: mintKey(credentials.clientId), windowMs: MINT_WINDOW_MS, secretHash, authMethod: credentials.method, count: grantValid },
       now,
     });
     const minted = read.minted;
     if (read.client) this.view.remember(read.client, generation);
     return {
       client: read.client,
-      authenticated: authenticates(read.client, credentials.clientSecret),
+      authenticated: authenticates(read.client, secretHash),
       lockedOut: this.lockout(read.failures, now),
       counted: minted !== undefined,
       mintLimited: minted && minted.points > this.limits.tokensPerMinutePerClient ? { retryAfterSeconds: Math.max(1, secondsLeft(minted, now)) } : undefined,
@@ -104,7 +105,7 @@ export class TokenRateLimits {
     const keys = this.view.holdsFailures ? this.counterKeys(client.clientId, address) : undefined;
     const lockedOut = keys && this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
     // A locked-out address gets no secret compared.
-    const authenticated = !lockedOut && authenticates(client, credentials.clientSecret);
+    const authenticated = !lockedOut && authenticates(client, hashClientSecret(credentials.clientSecret));
     if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
     return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
@@ -135,8 +136,9 @@ export class TokenRateLimits {
   }
 }
 
-function authenticates(client: ApiClientRow | undefined, secret: string): boolean {
-  return client !== undefined && client.revokedAt === null && verifyClientSecret(secret, client.secretHash);
+/** `secretHash`: the presented secret's digest (hashClientSecret), computed once per request. */
+function authenticates(client: ApiClientRow | undefined, secretHash: string): boolean {
+  return client !== undefined && client.revokedAt === null && clientSecretHashMatches(secretHash, client.secretHash);
 }
 
 /**

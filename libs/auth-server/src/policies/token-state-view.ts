@@ -25,7 +25,6 @@ interface Lease {
 
 @Injectable()
 export class TokenStateView implements TokenStateListener, OnModuleInit, OnModuleDestroy {
-  private held = false;
   private readonly clients = new Map<string, ApiClientRow>();
   private failures = new Map<string, CounterState>();
   private readonly leases = new Map<string, Lease>();
@@ -53,9 +52,9 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
     await this.feed.stop();
   }
 
-  /** Whether requests may be answered from the view. */
+  /** Whether requests may be answered from the view: the feed is live from just before onLive() until just before onLost(). */
   get live(): boolean {
-    return this.held && this.feed.live;
+    return this.feed.live;
   }
 
   get generation(): number {
@@ -69,11 +68,9 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
       if (!loaded || newer(counter, loaded)) failures.set(key, counter);
     }
     this.failures = failures;
-    this.held = true;
   }
 
   onLost(): void {
-    this.held = false;
     this.clients.clear();
     this.failures.clear();
     this.leases.clear();

@@ -17,8 +17,9 @@ export function hashClientSecret(secret: string): string {
   return HASH_PREFIX + createHash('sha256').update(secret, 'utf8').digest('base64url');
 }
 
-export function verifyClientSecret(secret: string, storedHash: string): boolean {
+/** Compares a presented secret's digest (hashClientSecret) with the stored one in constant time. */
+export function clientSecretHashMatches(presentedHash: string, storedHash: string): boolean {
   const expected = Buffer.from(storedHash, 'utf8');
-  const actual = Buffer.from(hashClientSecret(secret), 'utf8');
+  const actual = Buffer.from(presentedHash, 'utf8');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
