@@ -34,6 +34,9 @@ const OVERFLOW_RETRY_MS = 30_000;
 
 class TooManyFailureCounters extends Error {}
 
+/** An empty query, with its own read timeout (pg reads `query_timeout` per query; its types omit it). */
+const SYNC_STATEMENT: pg.QueryConfig & { query_timeout: number } = { text: '', query_timeout: SYNC_TIMEOUT_MS };
+
 export class TokenStateFeed {
   private client?: pg.Client;
   private listener?: TokenStateListener;
@@ -87,7 +90,7 @@ export class TokenStateFeed {
     const client = this.client;
     if (!client || !this.isLive) return waiters.forEach((resolve) => resolve(false));
     this.syncing = true;
-    client.query({ text: '', query_timeout: SYNC_TIMEOUT_MS }).then(
+    client.query(SYNC_STATEMENT).then(
       () => waiters.forEach((resolve) => resolve(this.client === client && this.isLive)),
       () => {
         waiters.forEach((resolve) => resolve(false));
