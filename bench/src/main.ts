@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { loadConfigOrExit } from '@gateway/platform';
+import { GATEWAY_NODE_FLAGS, loadConfigOrExit } from '@gateway/platform';
 import { ApiClientRepository, Database, migrate } from '@gateway/persistence';
 import { EmbeddedServer, ensureDatabase, freePort, startEmbeddedPostgres } from '@gateway/dev-postgres';
 import { ApiClientsService, NewClientSpec } from '@gateway/domain';
@@ -118,6 +118,8 @@ async function main(): Promise<void> {
   };
   // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The gateways run as they do everywhere (GATEWAY_NODE_FLAGS); what they are compared with runs with Node's defaults.
+  const gatewayNodeArgs = [...GATEWAY_NODE_FLAGS, ...serverNodeArgs];
   const publicEnv = {
     ...common,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -129,7 +131,7 @@ async function main(): Promise<void> {
     startServer({
       name,
       script: join(root, 'dist/apps/public-gateway/main.js'),
-      nodeArgs: serverNodeArgs,
+      nodeArgs: gatewayNodeArgs,
       url: `http://127.0.0.1:${port}`,
       readyPath: '/health/ready',
       logFile: join(workDir, `${name.replace(/ /g, '-')}.log`),
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
     internal: await startServer({
       name: 'internal gateway',
       script: join(root, 'dist/apps/internal-gateway/main.js'),
-      nodeArgs: serverNodeArgs,
+      nodeArgs: gatewayNodeArgs,
       url: `http://127.0.0.1:${internalPort}`,
       readyPath: '/health/ready',
       logFile: join(workDir, 'internal-gateway.log'),

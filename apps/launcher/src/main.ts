@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
+import { GATEWAY_NODE_FLAGS, loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
 import { LauncherConfig, publicBaseUrl, servedPublicUrl } from './app/launcher.config';
@@ -142,7 +142,7 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
     const env = gatewayEnv(gateway, config, childEnv);
     // Own process group: a terminal's Ctrl-C reaches the gateways through us, in order. The IPC
     // channel is only watched by the gateway: when it closes (we died, even by SIGKILL), it stops.
-    const child = spawn(process.execPath, ['--enable-source-maps', join(distApps, name, 'main.js')], {
+    const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, join(distApps, name, 'main.js')], {
       env,
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       detached: true,

@@ -3,6 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '@gateway/dev-postgres';
+import { GATEWAY_NODE_FLAGS } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from '@gateway/testing';
 
 export type GatewayName = 'public-gateway' | 'internal-gateway';
@@ -34,7 +35,7 @@ export async function startGateway(name: GatewayName, options: GatewayOptions): 
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const portVariable = name === 'public-gateway' ? 'PUBLIC_GATEWAY_PORT' : 'INTERNAL_GATEWAY_PORT';
-  const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'main.js')], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, join(root, 'dist/apps', name, 'main.js')], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
