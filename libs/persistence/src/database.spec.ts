@@ -81,6 +81,28 @@ describe('Database', () => {
     }
   });
 
+  it('runs exclusively() work one process at a time, on a connection outside the pool, and lets go when the work throws', async () => {
+    const one = new Database({ url: database.url, poolMax: 1 });
+    const other = new Database({ url: database.url, poolMax: 1 });
+    const events: string[] = [];
+    const work = (name: string) => async () => {
+      events.push(`${name} in`);
+      // The pool's only connection is free for the work while the lock is held.
+      await one.query('SELECT pg_sleep(0.2)');
+      events.push(`${name} out`);
+      return name;
+    };
+    try {
+      await expect(one.exclusively(727_999, async () => Promise.reject(new Error('failed inside')))).rejects.toThrow('failed inside');
+      const results = await Promise.all([one.exclusively(727_999, work('a')), other.exclusively(727_999, work('b'))]);
+      expect(results).toEqual(['a', 'b']);
+      expect([['a in', 'a out', 'b in', 'b out'], ['b in', 'b out', 'a in', 'a out']]).toContainEqual(events);
+    } finally {
+      await one.close();
+      await other.close();
+    }
+  });
+
   it('tells connection errors from statement errors', () => {
     expect(isConnectionError({ code: 'ECONNREFUSED' })).toBe(true);
     expect(isConnectionError({ code: '57P01' })).toBe(true);

@@ -58,7 +58,7 @@ function translate(error: unknown): unknown {
 export class Database implements Queryable {
   readonly pool: pg.Pool;
 
-  constructor(options: DatabaseOptions) {
+  constructor(private readonly options: DatabaseOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 10_000;
     this.pool = new pg.Pool({
       connectionString: options.url,
@@ -110,6 +110,35 @@ export class Database implements Queryable {
     } finally {
       client.off('error', onError);
       client.release(broken);
+    }
+  }
+
+  /**
+   * Runs `work` holding the advisory lock `key`, so that processes starting together run it one at a time.
+   * The lock is held on a connection of its own (`work` may need every connection of the pool) and taken
+   * before `work` opens any transaction: a transaction that waited for a lock inside it may still read the
+   * catalog as it was when it began (Postgres refreshes its catalog caches when a transaction starts, not
+   * when an advisory lock is granted), and so miss what the previous holder created.
+   */
+  async exclusively<T>(key: number, work: () => Promise<T>): Promise<T> {
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 3_000,
+      application_name: `${this.options.applicationName ?? 'gateway'} lock`,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw translate(error);
+    }
+    try {
+      return await work();
+    } finally {
+      // Ending the session releases the lock.
+      await client.end().catch(() => undefined);
     }
   }
 

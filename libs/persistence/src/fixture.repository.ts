@@ -1,5 +1,6 @@
 // SQL of the data import: reads what a file may refer to, and upserts each section.
 import { Injectable } from '@nestjs/common';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
 import { bulkUpsert } from './bulk-upsert';
 import { DomainEventRepository, NewDomainEvent } from './domain-event.repository';
@@ -27,8 +28,6 @@ export interface HeldQuantityMismatch {
   heldPendingAllocation: number;
 }
 
-const IMPORT_LOCK = 727_002;
-
 const SECTION_TABLES: Record<string, string[]> = {
   warehouses: ['warehouses'],
   organizations: ['organizations'],
@@ -48,7 +47,7 @@ export class FixtureRepository {
 
   /** Serializes concurrent imports: the second waits for the first to commit. */
   async lock(q: Queryable): Promise<void> {
-    await q.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+    await q.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.import]);
   }
 
   /** Refreshes planner statistics after a bulk write, so that the next queries plan for the real sizes. */

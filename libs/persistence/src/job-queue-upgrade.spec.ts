@@ -31,8 +31,8 @@ describe('JobQueue on a database from pg-boss 10', () => {
     return queue;
   }
 
-  it('two replicas starting together migrate it once and run each unfinished job once', async () => {
-    await Promise.all([newQueue().start(), newQueue().start()]);
+  it('three replicas starting together migrate it once and run each unfinished job once', async () => {
+    await Promise.all([newQueue().start(), newQueue().start(), newQueue().start()]);
     await waitUntil(() => handled.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(handled.sort()).toEqual(['queued', 'retrying']);

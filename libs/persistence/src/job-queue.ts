@@ -3,6 +3,7 @@
 // (SELECT ... FOR UPDATE SKIP LOCKED); a job whose worker dies is retried after it expires.
 import { Injectable, Logger } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database, Queryable } from './database';
 import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 import { runInJobTrace, withTraceContext } from './job-trace-context';
@@ -78,18 +79,22 @@ export class JobQueue {
     this.definitions.set(definition.queue, definition as JobDefinition<never>);
   }
 
-  /** Installs or migrates the queue's schema (under pg-boss's advisory lock), creates the queues, starts the workers. */
+  /** Installs or migrates the queue's schema, creates the queues and moves pg-boss 10's jobs (one process at a time), then starts the workers. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
-    await this.boss.start();
-    for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.queue, { ...retryOptions(definition), expireInSeconds: definition.expireInSeconds });
-    }
-    const moved = await movePgBoss10Jobs(this.db, async (tx, job) => {
-      if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
-      else this.logger.warn(`job queue: a pg-boss 10 job of the unknown queue ${job.name} was dropped`);
+    // One replica at a time: pg-boss installs its schema under an advisory lock taken inside its install
+    // transaction, and a replica that waited there could still see no schema and fail to create it again.
+    const moved = await this.db.exclusively(ADVISORY_LOCKS.jobQueueStart, async () => {
+      await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
+      await this.boss.start();
+      for (const definition of this.definitions.values()) {
+        await this.boss.createQueue(definition.queue, { ...retryOptions(definition), expireInSeconds: definition.expireInSeconds });
+      }
+      return movePgBoss10Jobs(this.db, async (tx, job) => {
+        if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
+        else this.logger.warn(`job queue: a pg-boss 10 job of the unknown queue ${job.name} was dropped`);
+      });
     });
     if (moved > 0) this.logger.log(`job queue: ${moved} unfinished jobs moved from the pg-boss 10 schema`);
     for (const definition of this.definitions.values()) {

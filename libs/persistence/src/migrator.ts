@@ -1,14 +1,13 @@
 // Applies pending migrations, one transaction each, under an advisory lock so that
 // several processes starting at once apply each migration exactly once.
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database } from './database';
 import { MIGRATIONS, Migration } from './migrations';
-
-const MIGRATION_LOCK = 727_001;
 
 export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<Migration[]> {
   const client = await db.pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
@@ -27,7 +26,7 @@ export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS
     }
     return pending;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
     client.release();
   }
 }

@@ -1,20 +1,19 @@
 // pg-boss 11 and later cannot migrate the schema of pg-boss 10 (schema version 24; their migrations start
 // at 25). A database from before the upgrade therefore has its old schema renamed out of the way before
 // pg-boss installs its own, and the old schema's unfinished jobs are then sent again into the new queues.
+// Both steps run under JobQueue.start's lock (Database.exclusively), one process at a time.
 import { Database, Queryable } from './database';
 
 export const PG_BOSS_10_SCHEMA = 'pgboss_v10';
-const UPGRADE_LOCK = "SELECT pg_advisory_xact_lock(hashtext('pg-boss-10-upgrade'))";
 
 export interface UnfinishedJob {
   name: string;
   data: object | null;
 }
 
-/** Before pg-boss starts: renames a pg-boss 10 schema, once, whichever replica comes first. */
+/** Before pg-boss starts: renames a pg-boss 10 schema, once, whichever replica comes first (under the start's lock). */
 export async function setAsidePgBoss10Schema(db: Database, schema: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(UPGRADE_LOCK);
     const { rows } = await tx.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${schema}.version`]);
     if (!rows[0].present) return;
     const version = await tx.query<{ version: number }>(`SELECT max(version)::int AS version FROM ${schema}.version`);
@@ -29,7 +28,6 @@ export async function setAsidePgBoss10Schema(db: Database, schema: string): Prom
  */
 export async function movePgBoss10Jobs(db: Database, resend: (tx: Queryable, job: UnfinishedJob) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.query(UPGRADE_LOCK);
     const { rows } = await tx.query<{ present: boolean }>('SELECT to_regnamespace($1) IS NOT NULL AS present', [PG_BOSS_10_SCHEMA]);
     if (!rows[0].present) return 0;
     const jobs = await tx.query<UnfinishedJob>(`SELECT name, data FROM ${PG_BOSS_10_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') ORDER BY created_on, id`);

@@ -1,5 +1,6 @@
 // SQL of token signing keys: public JWK in clear, private key encrypted by the caller.
 import { Injectable } from '@nestjs/common';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
 
 export interface SigningKeyRow {
@@ -32,13 +33,11 @@ const toKey = (r: Row): SigningKeyRow => ({
   publishUntil: r.publish_until,
 });
 
-const KEY_LOCK = 727_003;
-
 @Injectable()
 export class SigningKeyRepository {
   /** Serializes key creation and rotation across processes. */
   async lock(tx: Queryable): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEY_LOCK]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.signingKeys]);
   }
 
   /** The key that signs: the newest one not retired. */
