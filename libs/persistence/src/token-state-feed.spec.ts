@@ -1,7 +1,7 @@
 // The token state feed against a server that stops answering: a request waiting for the sync is let go
 // (false) within the sync timeout and the feed stops, so that the request's own statement still gets its
 // 503 within the contract's 5 s; with the server answering, a change committed before synced() is delivered.
-import { TestDatabase, createTestDatabase, startFreezableProxy, waitUntil } from '@gateway/testing';
+import { startFreezableProxy, useTestDatabase, waitUntil } from '@gateway/testing';
 import { CounterState } from './token-request.repository';
 import { SYNC_TIMEOUT_MS, TokenStateChange, TokenStateFeed, TokenStateListener } from './token-state-feed';
 
@@ -20,62 +20,54 @@ class Recorder implements TokenStateListener {
 }
 
 describe('TokenStateFeed', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const { database } = useTestDatabase();
 
-  it('delivers a change committed before synced() by the time it resolves true', async () => {
-    const feed = new TokenStateFeed({ url: database.url });
+  /** A feed on `url`, started with a recorder, stopped after `work` whatever it did. */
+  async function withFeed(url: string, work: (feed: TokenStateFeed, recorder: Recorder) => Promise<void>): Promise<void> {
+    const feed = new TokenStateFeed({ url });
     const recorder = new Recorder();
     try {
       await feed.start(recorder);
+      await work(feed, recorder);
+    } finally {
+      await feed.stop();
+    }
+  }
+
+  it('delivers a change committed before synced() by the time it resolves true', () =>
+    withFeed(database.url, async (feed, recorder) => {
       expect(recorder.events).toEqual(['live 0']);
       await database.db.query(`SELECT pg_notify('token_state', 'client cl_probe')`);
       expect(await feed.synced()).toBe(true);
       expect(recorder.changes).toEqual([{ kind: 'client', clientId: 'cl_probe' }]);
-    } finally {
-      await feed.stop();
-    }
-  });
+    }));
 
   it('lets a waiting request go within the sync timeout when the server stops answering, and stops', async () => {
     const proxy = await startFreezableProxy(database.url);
-    const feed = new TokenStateFeed({ url: proxy.url });
-    const recorder = new Recorder();
     try {
-      await feed.start(recorder);
-      expect(feed.live).toBe(true);
-      proxy.freeze();
-      const started = Date.now();
-      expect(await feed.synced()).toBe(false);
-      const waited = Date.now() - started;
-      expect(waited).toBeGreaterThanOrEqual(SYNC_TIMEOUT_MS - 10);
-      expect(waited).toBeLessThan(1_000);
-      expect(feed.live).toBe(false);
-      expect(recorder.events).toEqual(['live 0', 'lost']);
-      // Not live: the next request does not wait at all.
-      expect(await feed.synced()).toBe(false);
+      await withFeed(proxy.url, async (feed, recorder) => {
+        expect(feed.live).toBe(true);
+        proxy.freeze();
+        const started = Date.now();
+        expect(await feed.synced()).toBe(false);
+        const waited = Date.now() - started;
+        expect(waited).toBeGreaterThanOrEqual(SYNC_TIMEOUT_MS - 10);
+        expect(waited).toBeLessThan(1_000);
+        expect(feed.live).toBe(false);
+        expect(recorder.events).toEqual(['live 0', 'lost']);
+        // Not live: the next request does not wait at all.
+        expect(await feed.synced()).toBe(false);
+      });
     } finally {
-      await feed.stop();
       await proxy.close();
     }
   });
 
-  it('goes live again by itself once the server answers', async () => {
-    const feed = new TokenStateFeed({ url: database.url });
-    const recorder = new Recorder();
-    try {
-      await feed.start(recorder);
+  it('goes live again by itself once the server answers', () =>
+    withFeed(database.url, async (feed, recorder) => {
       feed.restart();
       expect(feed.live).toBe(false);
       await waitUntil(() => feed.live, 5_000);
       expect(recorder.events).toEqual(['live 0', 'lost', 'live 0']);
-    } finally {
-      await feed.stop();
-    }
-  });
+    }));
 });
