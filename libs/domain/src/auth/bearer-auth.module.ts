@@ -2,7 +2,6 @@
 // the guard installed globally (deny by default).
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
 import { createBearerAuthGuard } from './policies/bearer-auth.guard';
 import { createBearerStrategy } from './policies/bearer.strategy';
@@ -14,17 +13,18 @@ import { VerifiedTokenCache } from './use-cases/verified-token-cache';
 @Module({})
 export class BearerAuthModule {
   static forRoot(options: BearerAuthOptions): DynamicModule {
+    const BearerStrategy = createBearerStrategy(options.audience);
     return {
       module: BearerAuthModule,
-      imports: [PassportModule, ...(options.imports ?? [])],
+      imports: options.imports ?? [],
       providers: [
         { provide: BEARER_AUTH_OPTIONS, useValue: options },
         { provide: KEY_SET_SOURCE, useClass: options.keySetSource },
         IssuerKeySet,
         RevocationCheck,
         { provide: VerifiedTokenCache, useValue: new VerifiedTokenCache(options.tokenCache.enabled ? options.tokenCache.maxEntries : 0) },
-        createBearerStrategy(options.audience),
-        { provide: APP_GUARD, useClass: createBearerAuthGuard(options.audience) },
+        BearerStrategy,
+        { provide: APP_GUARD, useClass: createBearerAuthGuard(BearerStrategy) },
       ],
       exports: [IssuerKeySet, VerifiedTokenCache],
     };
