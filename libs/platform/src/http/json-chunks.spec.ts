@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { jsonEnvelope, jsonGroupedListChunks, jsonListChunks, jsonObjectWriter } from './json-chunks';
+import { jsonEnvelope, jsonGroupedListChunks, jsonItemsWriter, jsonListChunks, jsonObjectWriter } from './json-chunks';
 
 class ItemDto {
   @ApiProperty() barcode!: string;
@@ -33,6 +33,7 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
 
 describe('JSON written from a DTO', () => {
   const item = jsonObjectWriter(ItemDto);
+  const items = jsonItemsWriter(ItemDto);
 
   it('writes the documented properties in their declared order, nothing else, undefined ones left out', () => {
     const row = { sellable: 3, onHand: -2, barcode: 'a"\\é', secret: 'x' } as ItemDto;
@@ -40,11 +41,18 @@ describe('JSON written from a DTO', () => {
     expect(item({ ...row, note: 'n' })).toBe('{"barcode":"a\\"\\\\é","onHand":-2,"note":"n"}');
   });
 
+  it('writes a page of items as one object would be written each, comma-separated', () => {
+    const row = { sellable: 3, onHand: -2, barcode: 'a"\\é', secret: 'x' } as ItemDto;
+    expect(items([row, { ...row, note: 'n' }])).toBe(`${item(row)},${item({ ...row, note: 'n' })}`);
+    expect(items([row])).toBe('{"barcode":"a\\"\\\\é","onHand":-2}');
+    expect(items([])).toBe('');
+  });
+
   it('streams a list whose array is filled page by page, empty pages adding nothing', async () => {
     const list = jsonEnvelope(ListDto, 'items');
-    const body = await text(jsonListChunks(list, { outcome: 'SUCCESS' }, (g: GroupDto) => JSON.stringify(g), from([{ warehouseId: 'w', items: [] }], [])));
+    const body = await text(jsonListChunks(list, { outcome: 'SUCCESS' }, (groups: GroupDto[]) => groups.map((g) => JSON.stringify(g)).join(','), from([{ warehouseId: 'w', items: [] }], [])));
     expect(body).toBe('{"outcome":"SUCCESS","items":[{"warehouseId":"w","items":[]}]}');
-    expect(await text(jsonListChunks(list, { outcome: 'SUCCESS' }, item, from<ItemDto[]>()))).toBe('{"outcome":"SUCCESS","items":[]}');
+    expect(await text(jsonListChunks(list, { outcome: 'SUCCESS' }, items, from<ItemDto[]>()))).toBe('{"outcome":"SUCCESS","items":[]}');
   });
 
   it('streams groups, a group spanning pages (some empty) opened once', async () => {
@@ -55,7 +63,7 @@ describe('JSON written from a DTO', () => {
       { group: { warehouseId: 'b' }, items: [] },
       { group: { warehouseId: 'b' }, items: [{ barcode: '3', onHand: 3 }] },
     );
-    const body = await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), item, pages));
+    const body = await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), items, pages));
     expect(JSON.parse(body)).toEqual({
       items: [
         { warehouseId: 'a', items: [{ barcode: '1', onHand: 1 }, { barcode: '2', onHand: 2 }] },
@@ -63,7 +71,7 @@ describe('JSON written from a DTO', () => {
       ],
     });
     expect(body.startsWith('{"items":[{"warehouseId":"a","items":[')).toBe(true);
-    expect(await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), item, from()))).toBe('{"items":[]}');
+    expect(await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), items, from()))).toBe('{"items":[]}');
   });
 
   it('refuses to stream an array that is not the last property, and a class without documented properties', () => {

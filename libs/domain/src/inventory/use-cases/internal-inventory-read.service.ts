@@ -1,13 +1,13 @@
 // The internal inventory reads (spec 2.8 and 4.3): one level, and the lists of an organization or one of
 // its warehouses, streamed from the same keyset walk as the public read (openLevelPages).
 import { Injectable } from '@nestjs/common';
-import { NotFoundProblem, jsonEnvelope, jsonListChunks, jsonObjectWriter } from '@gateway/platform';
+import { NotFoundProblem, jsonEnvelope, jsonListChunks, jsonItemsWriter } from '@gateway/platform';
 import { AccessRepository, Database, InventoryLevelRepository, InventoryLevelRow, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
 import { InventoryLevelDto, InventoryListDto, InventoryListItemDto, toInventoryLevel } from '../dto/inventory-level.dto';
 import { LevelPage, openLevelPages } from './level-pages';
 
 const LIST = jsonEnvelope(InventoryListDto, 'items');
-const ITEM = jsonObjectWriter(InventoryListItemDto);
+const ITEMS = jsonItemsWriter(InventoryListItemDto);
 
 const NO_LEVEL = { onHand: 0, allocated: 0, pendingAllocation: 0 };
 
@@ -49,7 +49,7 @@ export class InternalInventoryReadService {
 
   private async stream(organizationId: string, warehouses: string[]): Promise<AsyncGenerator<string>> {
     const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit), warehouses);
-    return jsonListChunks(LIST, { outcome: 'SUCCESS' }, ITEM, items(organizationId, pages));
+    return jsonListChunks(LIST, { outcome: 'SUCCESS' }, ITEMS, items(organizationId, pages));
   }
 
   private async assertOrganization(organizationId: string): Promise<void> {

@@ -1,7 +1,7 @@
 // The public inventory read, written as it is read: keyset pages of levels (openLevelPages) become
 // JSON chunks in the shape of InventoryDto, so memory holds one page whatever the number of rows.
 import { Injectable } from '@nestjs/common';
-import { jsonEnvelope, jsonGroupedListChunks, jsonObjectWriter } from '@gateway/platform';
+import { jsonEnvelope, jsonGroupedListChunks, jsonItemsWriter } from '@gateway/platform';
 import { Database, InventoryReadRepository, StockRow } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { OrganizationAccessPolicy } from '../../organizations/policies/organization-access.policy';
@@ -10,7 +10,7 @@ import { LevelPage, openLevelPages } from './level-pages';
 
 const INVENTORY = jsonEnvelope(InventoryDto, 'items');
 const GROUP = jsonEnvelope(InventoryGroupDto, 'items');
-const ITEM = jsonObjectWriter(InventoryItemDto);
+const ITEMS = jsonItemsWriter(InventoryItemDto);
 
 @Injectable()
 export class InventoryReadService {
@@ -26,7 +26,7 @@ export class InventoryReadService {
     const warehouses = await this.inventory.warehouses(this.db, organizationId);
     // Archived units are not shown; a warehouse whose units are all archived therefore has no group.
     const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.stockPage(this.db, organizationId, warehouseId, after, limit), warehouses);
-    return jsonGroupedListChunks(INVENTORY, {}, GROUP, ITEM, groups(pages));
+    return jsonGroupedListChunks(INVENTORY, {}, GROUP, ITEMS, groups(pages));
   }
 }
 
