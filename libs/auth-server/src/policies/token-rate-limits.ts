@@ -90,6 +90,19 @@ export class TokenRateLimits {
   }
 
   /**
+   * The client a valid grant would be minted for if the view, as it holds now (before attempt() syncs it),
+   * is still right after the sync: it holds the client, the address is not locked out, the method and
+   * secret match, and the client's lease of minting points is not used up. Undefined otherwise: nothing is
+   * signed ahead for a caller that fails any of these.
+   */
+  likelyMint(credentials: { clientId: string; clientSecret: string; method: string }, address: string): ApiClientRow | undefined {
+    const client = this.view.client(credentials.clientId);
+    if (!client || client.authMethod !== credentials.method || this.viewLockout(client.clientId, address, Date.now())) return undefined;
+    if (this.view.mintRefused(mintKey(client.clientId))) return undefined;
+    return authenticates(client, hashClientSecret(credentials.clientSecret)) ? client : undefined;
+  }
+
+  /**
    * The same decisions from this replica's view (TokenStateView), for a client it holds: no round trip
    * unless its lease of minting points is used up. What the statement checks in SQL before counting a
    * mint is checked here before a point is taken.
@@ -100,15 +113,20 @@ export class TokenRateLimits {
     address: string,
     grantValid: boolean,
   ): Promise<TokenAttempt> {
-    const now = Date.now();
-    // Most of the time no failure counter is open anywhere: the keys (a digest of the client id) are not even computed.
-    const keys = this.view.holdsFailures ? this.counterKeys(client.clientId, address) : undefined;
-    const lockedOut = keys && this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
+    const lockedOut = this.viewLockout(client.clientId, address, Date.now());
     // A locked-out address gets no secret compared.
     const authenticated = !lockedOut && authenticates(client, hashClientSecret(credentials.clientSecret));
     if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
     return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
+  }
+
+  /** The lockout of the caller's address as the view holds its failure counters. */
+  private viewLockout(clientId: string, address: string, now: number): RateLimited | undefined {
+    // Most of the time no failure counter is open anywhere: the keys (a digest of the client id) are not even computed.
+    if (!this.view.holdsFailures) return undefined;
+    const keys = this.counterKeys(clientId, address);
+    return this.lockout([this.view.failure(keys[0], now), this.view.failure(keys[1], now)], now);
   }
 
   /** The full keys (rate-limiter-flexible's `<prefix>:<key>`) of the caller's two failure counters. */

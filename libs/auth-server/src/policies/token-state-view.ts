@@ -132,6 +132,12 @@ export class TokenStateView implements TokenStateListener, OnModuleInit, OnModul
     for (const [key, counter] of this.failures) if (counter.expire !== null && counter.expire <= now) this.failures.delete(key);
   }
 
+  /** Whether this replica's lease of the counter `key` says its window has no point left (takeMint would refuse without a round trip). */
+  mintRefused(key: string, now = Date.now()): boolean {
+    const lease = this.leases.get(key);
+    return lease !== undefined && lease.expire > now && lease.left < 0;
+  }
+
   /**
    * One minting point of the counter `key` from this replica's lease, leasing more when it is used up:
    * undefined when taken, or the end of the window when the limit is reached.

@@ -56,6 +56,7 @@ export class TokenEndpointService {
     // The grant is judged now but answered only after authentication (spec 4.2 rule 5); whether it is
     // valid decides whether the one round trip below counts a minted token.
     const grant = judgeGrant(request);
+    const signedAhead = grant instanceof OAuthError ? undefined : this.signAhead(credentials, request.address, grant.scope);
     const attempt = await this.limits.attempt(credentials, request.address, !(grant instanceof OAuthError));
     if (attempt.lockedOut) {
       this.metrics?.rateLimitRefusals.inc({ limit: 'failed_authentication' });
@@ -82,9 +83,25 @@ export class TokenEndpointService {
       throw slowDown('Too many tokens minted for this client; reuse a token until shortly before it expires.', attempt.mintLimited.retryAfterSeconds);
     }
 
-    const accessToken = await this.mint(client, scope);
+    const accessToken = await (signedAhead?.client === client ? signedAhead.token : this.mint(client, scope));
     this.metrics?.tokensMinted.inc({ audience: client.audience });
     return { access_token: accessToken, token_type: 'bearer', expires_in: this.options.accessTokenTtlSeconds, ...(scope !== undefined ? { scope } : {}) };
+  }
+
+  /**
+   * A client this replica holds is answered after its view syncs with the database (TokenRateLimits.attempt:
+   * a round trip that brings any revocation, new secret or failure committed before the request). Its token
+   * is signed meanwhile, for the client as the view holds it now, and sent only if every check after the
+   * sync passes for that same client (the same object: a change drops it from the view). Only a caller the
+   * view already authenticates is signed for ahead: a wrong secret, a locked-out address or a used-up
+   * minting limit costs no signature.
+   */
+  private signAhead(credentials: ClientCredentials, address: string, scope: string | undefined): { client: ApiClientRow; token: Promise<string> } | undefined {
+    const client = this.limits.likelyMint(credentials, address);
+    if (!client) return undefined;
+    const token = this.mint(client, scope);
+    token.catch(() => undefined); // awaited when used; one discarded must not fail unhandled
+    return { client, token };
   }
 
   private async mint(client: ApiClientRow, scope: string | undefined): Promise<string> {
