@@ -81,6 +81,55 @@ describe('Database', () => {
     }
   });
 
+  it('gives up on a statement of a transaction on a server that stops answering, and the pool replaces that connection', async () => {
+    const proxy = await startFreezableProxy(database.url);
+    // One connection: the statement after the thaw can only succeed on a new one.
+    const db = new Database({ url: proxy.url, statementTimeoutMs: 300, poolMax: 1 });
+    try {
+      await db.query('SELECT 1');
+      const started = Date.now();
+      const error = await db
+        .transaction(async (tx) => {
+          await tx.query('SELECT 1');
+          proxy.freeze();
+          await tx.query('SELECT 2');
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableProblem);
+      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(expect.objectContaining({ status: 503, detail: 'The database is unreachable; try again shortly.' }));
+      // The read deadline is the statement timeout and 500 ms: not before, and well within the contract's 5 s.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      proxy.thaw();
+      expect((await db.query<{ n: number }>('SELECT 3 AS n')).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await proxy.close();
+      await db.close().catch(() => undefined);
+    }
+  });
+
+  it("fails a statement run through the pool with a callback (as rate-limiter-flexible does) with pg's own read-timeout error, once", async () => {
+    const proxy = await startFreezableProxy(database.url);
+    const db = new Database({ url: proxy.url, statementTimeoutMs: 300, poolMax: 1 });
+    try {
+      await db.query('SELECT 1');
+      proxy.freeze();
+      const calls: Array<Error | undefined> = [];
+      await new Promise<void>((resolve) =>
+        db.pool.query('SELECT 1', [], (error) => {
+          calls.push(error);
+          resolve();
+        }),
+      );
+      proxy.thaw();
+      expect((await db.query<{ n: number }>('SELECT 4 AS n')).rows).toEqual([{ n: 4 }]);
+      expect(calls.map((error) => error?.message)).toEqual(['Query read timeout']);
+    } finally {
+      await proxy.close();
+      await db.close().catch(() => undefined);
+    }
+  });
+
   it('runs exclusively() work one process at a time, on a connection outside the pool, and lets go when the work throws', async () => {
     const one = new Database({ url: database.url, poolMax: 1 });
     const other = new Database({ url: database.url, poolMax: 1 });

@@ -1,6 +1,7 @@
 // The Postgres connection pool and the one way to run a transaction.
 import pg from 'pg';
 import { ServiceUnavailableProblem } from '@gateway/platform';
+import { clientWithReadDeadline } from './read-deadline';
 
 export interface DatabaseOptions {
   url: string;
@@ -67,8 +68,9 @@ export class Database implements Queryable {
       idleTimeoutMillis: 30_000,
       statement_timeout: statementTimeout,
       // A server that stops answering (statement_timeout is the server's own, so it cannot fire then)
-      // must not hang a request: the client gives up shortly after the statement timeout.
-      query_timeout: statementTimeout + 500,
+      // must not hang a request: the client gives up shortly after the statement timeout. pg's own
+      // query_timeout would do it with a timer per statement (read-deadline.ts says why not).
+      Client: clientWithReadDeadline(statementTimeout + 500),
       application_name: options.applicationName ?? 'gateway',
       ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
       types,

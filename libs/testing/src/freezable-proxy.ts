@@ -6,6 +6,8 @@ export interface FreezableProxy {
   /** The database URL with the proxy's port in place of the server's. */
   url: string;
   freeze(): void;
+  /** Passes bytes on again; what was sent while frozen is lost, so a connection used meanwhile is broken. */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startFreezableProxy(databaseUrl: string): Promise<Freezabl
   return {
     url: url.toString(),
     freeze: () => void (frozen = true),
+    thaw: () => void (frozen = false),
     close: async () => {
       sockets.forEach((socket) => socket.destroy());
       await new Promise((resolve) => proxy.close(resolve));
