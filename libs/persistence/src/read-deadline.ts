@@ -2,8 +2,8 @@
 // the pool drops its client) without a timer per statement. pg arms a setTimeout and wraps the statement's
 // callback for every statement; under load that made V8 promote about 900 bytes per request into the old
 // generation (invoices: 4.1 MB per scavenge, 4 to 7 ms pauses; docs/decisions.md, stop 24). Here one
-// interval per pool looks at the statement each client has in flight: one still in flight `timeoutMs`
-// after it was first seen fails as pg's own timeout fails it.
+// interval per pool looks at each client: a statement still in flight `timeoutMs` after the client was
+// last asked for one fails as pg's own timeout fails it.
 import pg from 'pg';
 
 /** What pg's client and query hold that the deadline reads (pg 8's own read timeout uses the same). */
@@ -36,8 +36,9 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
   };
 
   class ReadDeadlineClient extends pg.Client {
-    /** The statement in flight when last looked at, and since when. */
-    private watched: QueryInternals | null = null;
+    /** Statements asked of this client so far, and the count and time when last looked at. No statement is held: one held past its answer would keep its whole request alive into the old generation. */
+    private asked = 0;
+    private watchedAsked = 0;
     private watchedSince = 0;
 
     constructor(config?: string | pg.ClientConfig) {
@@ -49,19 +50,27 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
       }
     }
 
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed on as they are
+    override query(...args: any[]): any {
+      this.asked++;
+      return (super.query as (...passed: unknown[]) => unknown).apply(this, args);
+    }
+
+    /** A statement in flight with none asked since `limitMs` ago fails (pg's timeout also runs from the statement's query() call). */
     checkDeadline(now: number, limitMs: number): void {
       const internals = this as unknown as ClientInternals;
       if (internals._ended) {
         clients.delete(this);
         return;
       }
-      const query = internals._getActiveQuery() ?? null;
-      if (query !== this.watched) {
-        this.watched = query;
+      if (this.asked !== this.watchedAsked || !internals._getActiveQuery()) {
+        this.watchedAsked = this.asked;
         this.watchedSince = now;
-      } else if (query && now - this.watchedSince >= limitMs) {
-        this.watched = null;
-        failInFlight(query, internals.connection);
+        return;
+      }
+      if (now - this.watchedSince >= limitMs) {
+        this.watchedSince = now;
+        failInFlight(internals._getActiveQuery() as QueryInternals, internals.connection);
       }
     }
   }
