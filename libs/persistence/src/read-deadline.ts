@@ -17,10 +17,15 @@ interface QueryInternals {
   handleError(error: Error, connection: unknown): void;
 }
 
+/** A statement config may carry its own deadline (instead of pg's per-statement `query_timeout`, which would arm pg's timer). */
+export interface ReadDeadlineStatement extends pg.QueryConfig {
+  readTimeoutMs: number;
+}
+
 /**
- * A pg Client class for a pool (`new pg.Pool({ Client })`) whose statements get `timeoutMs` to be
- * answered, checked every `checkEveryMs` (so a statement fails between `timeoutMs` and `timeoutMs +
- * checkEveryMs` after it was sent). The interval runs only while the pool has clients.
+ * A pg Client class (for a pool: `new pg.Pool({ Client })`) whose statements get `timeoutMs` to be
+ * answered, or their own `readTimeoutMs`; checked every `checkEveryMs`, so a statement fails between its
+ * limit and its limit + `checkEveryMs` after it was asked for. The interval runs only while clients exist.
  */
 export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.min(100, Math.max(10, Math.floor(timeoutMs / 5)))): typeof pg.Client {
   const clients = new Set<ReadDeadlineClient>();
@@ -28,7 +33,7 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
 
   const check = () => {
     const now = performance.now();
-    for (const client of clients) client.checkDeadline(now, timeoutMs);
+    for (const client of clients) client.checkDeadline(now);
     if (clients.size === 0) {
       clearInterval(interval);
       interval = undefined;
@@ -38,6 +43,7 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
   class ReadDeadlineClient extends pg.Client {
     /** Statements asked of this client so far, and the count and time when last looked at. No statement is held: one held past its answer would keep its whole request alive into the old generation. */
     private asked = 0;
+    private askedLimitMs = timeoutMs;
     private watchedAsked = 0;
     private watchedSince = 0;
 
@@ -53,11 +59,12 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed on as they are
     override query(...args: any[]): any {
       this.asked++;
+      this.askedLimitMs = (args[0] as Partial<ReadDeadlineStatement> | undefined)?.readTimeoutMs ?? timeoutMs;
       return (super.query as (...passed: unknown[]) => unknown).apply(this, args);
     }
 
-    /** A statement in flight with none asked since `limitMs` ago fails (pg's timeout also runs from the statement's query() call). */
-    checkDeadline(now: number, limitMs: number): void {
+    /** A statement in flight with none asked since its limit fails (pg's timeout also runs from the statement's query() call). */
+    checkDeadline(now: number): void {
       const internals = this as unknown as ClientInternals;
       if (internals._ended) {
         clients.delete(this);
@@ -68,7 +75,7 @@ export function clientWithReadDeadline(timeoutMs: number, checkEveryMs = Math.mi
         this.watchedSince = now;
         return;
       }
-      if (now - this.watchedSince >= limitMs) {
+      if (now - this.watchedSince >= this.askedLimitMs) {
         this.watchedSince = now;
         failInFlight(internals._getActiveQuery() as QueryInternals, internals.connection);
       }

@@ -5,6 +5,7 @@
 // a heartbeat unanswered) the listener is told at once, and the feed reconnects by itself.
 import pg from 'pg';
 import { DatabaseOptions } from './database';
+import { ReadDeadlineStatement, clientWithReadDeadline } from './read-deadline';
 import { CounterState } from './token-request.repository';
 
 export const TOKEN_STATE_CHANNEL = 'token_state';
@@ -34,8 +35,10 @@ const OVERFLOW_RETRY_MS = 30_000;
 
 class TooManyFailureCounters extends Error {}
 
-/** An empty query, with its own read timeout (pg reads `query_timeout` per query; its types omit it). */
-const SYNC_STATEMENT: pg.QueryConfig & { query_timeout: number } = { text: '', query_timeout: SYNC_TIMEOUT_MS };
+/** An empty query, with its own read deadline (read-deadline.ts: one check for the feed's client, not a timer per sync). */
+const SYNC_STATEMENT: ReadDeadlineStatement = { text: '', readTimeoutMs: SYNC_TIMEOUT_MS };
+/** How often the feed's client is looked at for a statement past its deadline: a sync fails within 250 + 50 ms. */
+const DEADLINE_CHECK_MS = 50;
 
 export class TokenStateFeed {
   private client?: pg.Client;
@@ -46,12 +49,15 @@ export class TokenStateFeed {
   private syncing = false;
   private syncScheduled = false;
   private syncWaiters: Array<(synced: boolean) => void> = [];
+  private readonly Client: typeof pg.Client;
 
   /** `maxFailures`: more open failure counters than this and the feed does not go live (the database decides each request). */
   constructor(
     private readonly options: DatabaseOptions,
     private readonly maxFailures = 100_000,
-  ) {}
+  ) {
+    this.Client = clientWithReadDeadline(options.connectTimeoutMs ?? 3_000, DEADLINE_CHECK_MS);
+  }
 
   get live(): boolean {
     return this.isLive;
@@ -119,10 +125,9 @@ export class TokenStateFeed {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const timeout = this.options.connectTimeoutMs ?? 3_000;
-    const client = new pg.Client({
+    const client = new this.Client({
       connectionString: this.options.url,
       connectionTimeoutMillis: timeout,
-      query_timeout: timeout,
       application_name: `${this.options.applicationName ?? 'gateway'} token state`,
       keepAlive: true,
     });
