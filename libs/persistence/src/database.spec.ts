@@ -1,7 +1,7 @@
 import { ServiceUnavailableProblem } from '@gateway/platform';
 import { CounterDatabase, Database, isConnectionError } from './database';
 import { freePort } from '@gateway/dev-postgres';
-import { TestDatabase, createTestDatabase, startFreezableProxy } from '@gateway/testing';
+import { FreezableProxy, TestDatabase, createTestDatabase, startFreezableProxy } from '@gateway/testing';
 
 describe('Database', () => {
   let database: TestDatabase;
@@ -11,6 +11,22 @@ describe('Database', () => {
   afterAll(async () => {
     await database.drop();
   });
+
+  /**
+   * Runs `test` with a Database whose statements get 300 ms, connected through a proxy in front of the real
+   * server that, once frozen, passes nothing on (a paused Postgres); one statement is answered before.
+   */
+  async function behindFreezableProxy(test: (db: Database, proxy: FreezableProxy) => Promise<void>, poolMax?: number): Promise<void> {
+    const proxy = await startFreezableProxy(database.url);
+    const db = new Database({ url: proxy.url, statementTimeoutMs: 300, poolMax });
+    try {
+      await db.query('SELECT 1');
+      await test(db, proxy);
+    } finally {
+      await proxy.close();
+      await db.close().catch(() => undefined);
+    }
+  }
 
   it('reads int8 and numeric as numbers and dates as YYYY-MM-DD strings', async () => {
     const { rows } = await database.db.query("SELECT 9007199254740991::int8 AS big, 12.5::numeric AS n, '2024-02-29'::date AS d");
@@ -65,28 +81,18 @@ describe('Database', () => {
   });
 
   it('gives up on a server that stops answering: a 503 problem within the contract 5 s', async () => {
-    // A proxy in front of the real server that, once frozen, passes nothing on: a paused Postgres.
-    const proxy = await startFreezableProxy(database.url);
-    const db = new Database({ url: proxy.url, statementTimeoutMs: 300 });
-    try {
-      await db.query('SELECT 1');
+    await behindFreezableProxy(async (db, proxy) => {
       proxy.freeze();
       const started = Date.now();
       const error = await db.query('SELECT 1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceUnavailableProblem);
       expect(Date.now() - started).toBeLessThan(5_000);
-    } finally {
-      await proxy.close();
-      await db.close().catch(() => undefined);
-    }
+    });
   });
 
   it('gives up on a statement of a transaction on a server that stops answering, and the pool replaces that connection', async () => {
-    const proxy = await startFreezableProxy(database.url);
     // One connection: the statement after the thaw can only succeed on a new one.
-    const db = new Database({ url: proxy.url, statementTimeoutMs: 300, poolMax: 1 });
-    try {
-      await db.query('SELECT 1');
+    await behindFreezableProxy(async (db, proxy) => {
       const started = Date.now();
       const error = await db
         .transaction(async (tx) => {
@@ -102,17 +108,11 @@ describe('Database', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
       proxy.thaw();
       expect((await db.query<{ n: number }>('SELECT 3 AS n')).rows).toEqual([{ n: 3 }]);
-    } finally {
-      await proxy.close();
-      await db.close().catch(() => undefined);
-    }
+    }, 1);
   });
 
   it("fails a statement run through the pool with a callback (as rate-limiter-flexible does) with pg's own read-timeout error, once", async () => {
-    const proxy = await startFreezableProxy(database.url);
-    const db = new Database({ url: proxy.url, statementTimeoutMs: 300, poolMax: 1 });
-    try {
-      await db.query('SELECT 1');
+    await behindFreezableProxy(async (db, proxy) => {
       proxy.freeze();
       const calls: Array<Error | undefined> = [];
       await new Promise<void>((resolve) =>
@@ -124,10 +124,7 @@ describe('Database', () => {
       proxy.thaw();
       expect((await db.query<{ n: number }>('SELECT 4 AS n')).rows).toEqual([{ n: 4 }]);
       expect(calls.map((error) => error?.message)).toEqual(['Query read timeout']);
-    } finally {
-      await proxy.close();
-      await db.close().catch(() => undefined);
-    }
+    }, 1);
   });
 
   it('runs exclusively() work one process at a time, on a connection outside the pool, and lets go when the work throws', async () => {
