@@ -14,6 +14,7 @@ if (positionals.length !== 1) {
   process.stderr.write('usage: node tools/profile-summary.mjs <file.cpuprofile> [--min-busy 80] [--from S --to S] [--top 30]\n');
   process.exit(2);
 }
+process.stdout.on('error', () => process.exit(0)); // a closed pipe (| head) ends the listing
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const top = Number(values.top);
