@@ -3,6 +3,7 @@
 //   node tools/allocation-summary.mjs <file.heapprofile> [--requests N] [--top 30]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { packageOf } from './profile-frames.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string', default: '1' }, top: { type: 'string', default: '30' } } });
 if (positionals.length !== 1) {
@@ -14,12 +15,6 @@ const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const requests = Number(values.requests);
 const top = Number(values.top);
 
-const packageOf = (url) => {
-  const inModules = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
-  if (inModules) return inModules[1];
-  if (url.startsWith('node:') || url === '') return url || '(native)';
-  return `ours: ${url.split('/').pop()}`;
-};
 const frameOf = ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber + 1}`;
 
 const byPackage = new Map();
@@ -31,7 +26,7 @@ const stack = [];
   stack.push(frameOf(node.callFrame));
   if (node.selfSize) {
     total += node.selfSize;
-    add(byPackage, packageOf(node.callFrame.url), node.selfSize);
+    add(byPackage, packageOf(node.callFrame), node.selfSize);
     add(bySite, stack.slice(-4).reverse().join(' < '), node.selfSize);
   }
   for (const child of node.children ?? []) walk(child);

@@ -5,6 +5,7 @@
 //   node tools/profile-summary.mjs <file.cpuprofile> [--min-busy 80] [--from S --to S] [--top 30]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { packageOf } from './profile-frames.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,16 +49,6 @@ const chosen = (sample) =>
   from !== undefined || to !== undefined
     ? sample.second >= (from ?? 0) && sample.second <= (to ?? Infinity)
     : sample.second >= bootEnds && busyShare(seconds.get(Math.floor(sample.second))) >= Number(values['min-busy']);
-
-/** node_modules package, node: module, our bundle, or the native function itself (writev, the garbage collector). */
-function packageOf(frame) {
-  const url = frame.url ?? '';
-  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (inModules) return inModules[1];
-  if (url.startsWith('node:')) return url;
-  if (url.includes('/dist/')) return `ours: ${url.split('/').slice(-1)[0]}`;
-  return url || frame.functionName;
-}
 
 const byPackage = new Map();
 const byFunction = new Map();
