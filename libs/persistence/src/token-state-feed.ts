@@ -49,6 +49,8 @@ export class TokenStateFeed {
   private syncing = false;
   private syncScheduled = false;
   private syncWaiters: Array<(synced: boolean) => void> = [];
+  /** The feed connection's limit for connecting and for each statement but the sync (which has its own). */
+  private readonly timeoutMs: number;
   private readonly Client: typeof pg.Client;
 
   /** `maxFailures`: more open failure counters than this and the feed does not go live (the database decides each request). */
@@ -56,7 +58,8 @@ export class TokenStateFeed {
     private readonly options: DatabaseOptions,
     private readonly maxFailures = 100_000,
   ) {
-    this.Client = clientWithReadDeadline(options.connectTimeoutMs ?? 3_000, DEADLINE_CHECK_MS);
+    this.timeoutMs = options.connectTimeoutMs ?? 3_000;
+    this.Client = clientWithReadDeadline(this.timeoutMs, DEADLINE_CHECK_MS);
   }
 
   get live(): boolean {
@@ -124,10 +127,9 @@ export class TokenStateFeed {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const timeout = this.options.connectTimeoutMs ?? 3_000;
     const client = new this.Client({
       connectionString: this.options.url,
-      connectionTimeoutMillis: timeout,
+      connectionTimeoutMillis: this.timeoutMs,
       application_name: `${this.options.applicationName ?? 'gateway'} token state`,
       keepAlive: true,
     });
