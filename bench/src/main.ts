@@ -143,10 +143,10 @@ async function main(): Promise<void> {
       env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), ...env },
     });
   /** The three gateways the scenarios run on; `quotas off` names the set that counts no request. */
-  const startGateways = async (ports: number[], quotas: 'on' | 'off', env: NodeJS.ProcessEnv): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
+  const startGateways = async (ports: number[], quotas: 'on' | 'off', env: NodeJS.ProcessEnv, publicOnly: NodeJS.ProcessEnv = {}): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
     const suffix = quotas === 'on' ? '' : ', quotas off';
     return {
-      public: await publicGateway(`public gateway${suffix}`, ports[0], { TOKEN_CACHE_ENABLED: 'true', ...env }),
+      public: await publicGateway(`public gateway${suffix}`, ports[0], { TOKEN_CACHE_ENABLED: 'true', ...env, ...publicOnly }),
       // The same gateway with its cache of verified tokens off: the whoami-no-cache scenario.
       ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
         ? { 'public-no-token-cache': await publicGateway(`public gateway without token cache${suffix}`, ports[1], { TOKEN_CACHE_ENABLED: 'false', ...env }) }
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
       }),
     };
   };
-  const gateways = await startGateways([publicPort, uncachedPort, internalPort], 'on', { METRICS_PORT: String(metricsPort) });
+  const gateways = await startGateways([publicPort, uncachedPort, internalPort], 'on', {}, { METRICS_PORT: String(metricsPort) });
   // The same gateways counting no request: every scenario runs on both, in the same rounds.
   const gatewaysQuotasOff = await startGateways(quotasOffPorts, 'off', { API_RATE_LIMIT_ENABLED: 'false' });
   for (const gateway of [...Object.values(gateways), ...Object.values(gatewaysQuotasOff)]) cleanups.push(() => gateway.stop());
