@@ -18,13 +18,26 @@ export interface DispatchEndpoint {
   warehouseIds: string[] | null;
 }
 
+/** A webhook event's payload as it is stored once for its organization when fanned out. */
+export interface NewWebhookEvent {
+  webhookId: string;
+  organizationId: string;
+  eventId: string;
+  eventType: string;
+  occurredAt: string;
+  /** Where the resource lives: a sales order's store, an inventory level's warehouse (a connector's scope). */
+  storeId: string | null;
+  warehouseId: string | null;
+  body: string;
+}
+
 export interface NewWebhookDelivery {
   id: string;
+  organizationId: string;
   endpointId: string;
   eventId: string;
   eventType: string;
   webhookId: string;
-  body: string;
 }
 
 export type DeliveryAttemptStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
@@ -73,13 +86,7 @@ export class WebhookDeliveryRepository {
     await tx.query('UPDATE webhook_dispatch_cursor SET xid = $1::xid8, sequence = $2', [cursor.xid, cursor.sequence]);
   }
 
-  /** Whether any webhook endpoint exists, of any organization. */
-  async anyEndpoint(q: Queryable): Promise<boolean> {
-    const { rows } = await q.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM webhook_endpoints) AS any');
-    return rows[0].any;
-  }
-
-  /** The endpoints of these organizations, with the stores and warehouses a connector's endpoint is limited to. */
+  /** The enabled endpoints of these organizations, with the stores and warehouses a connector's endpoint is limited to. */
   async endpointsOf(q: Queryable, organizationIds: string[]): Promise<DispatchEndpoint[]> {
     const { rows } = await q.query<{ id: string; organization_id: string; event_types: string[]; created_at: string; store_ids: string[] | null; warehouse_ids: string[] | null }>(
       `SELECT e.id, e.organization_id, e.event_types, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
@@ -89,16 +96,39 @@ export class WebhookDeliveryRepository {
                 ARRAY(SELECT s.warehouse_id FROM connections c JOIN stores s ON s.organization_id = c.organization_id AND s.id = c.store_id
                        WHERE c.organization_id = e.organization_id AND c.id = ANY (e.connector_connection_ids)) END AS warehouse_ids
          FROM webhook_endpoints e
-        WHERE e.organization_id = ANY ($1::uuid[])`,
+        WHERE e.organization_id = ANY ($1::uuid[]) AND e.enabled`,
       [organizationIds],
     );
     return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, eventTypes: r.event_types, createdAt: r.created_at, storeIds: r.store_ids, warehouseIds: r.warehouse_ids }));
   }
 
   /** The sales order a fulfilment order fulfils, if any. */
-  async salesOrderOfFulfilmentOrder(q: Queryable, fulfilmentOrderId: string): Promise<string | undefined> {
-    const { rows } = await q.query<{ sales_order_id: string | null }>('SELECT sales_order_id FROM fulfilment_orders WHERE id = $1', [fulfilmentOrderId]);
+  async salesOrderOfFulfilmentOrder(q: Queryable, organizationId: string, fulfilmentOrderId: string): Promise<string | undefined> {
+    const { rows } = await q.query<{ sales_order_id: string | null }>('SELECT sales_order_id FROM fulfilment_orders WHERE organization_id = $1 AND id = $2', [
+      organizationId,
+      fulfilmentOrderId,
+    ]);
     return rows[0]?.sales_order_id ?? undefined;
+  }
+
+  /** Stores the events' payloads (an event already stored keeps its first payload). */
+  async storeEvents(tx: Queryable, events: NewWebhookEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await tx.query(
+      `INSERT INTO webhook_events (webhook_id, organization_id, event_id, event_type, occurred_at, store_id, warehouse_id, body)
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[])
+       ON CONFLICT (webhook_id) DO NOTHING`,
+      [
+        events.map((e) => e.webhookId),
+        events.map((e) => e.organizationId),
+        events.map((e) => e.eventId),
+        events.map((e) => e.eventType),
+        events.map((e) => e.occurredAt),
+        events.map((e) => e.storeId),
+        events.map((e) => e.warehouseId),
+        events.map((e) => e.body),
+      ],
+    );
   }
 
   /** Writes the deliveries (a delivery already written for the endpoint and webhook id is skipped), each with its first attempt PENDING now. */
@@ -106,8 +136,8 @@ export class WebhookDeliveryRepository {
     if (deliveries.length === 0) return [];
     const { rows } = await tx.query<{ id: string }>(
       `WITH d AS (
-         INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, webhook_id, body)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[])
+         INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[])
          ON CONFLICT (endpoint_id, webhook_id) DO NOTHING
          RETURNING id, endpoint_id)
        INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at)
@@ -115,11 +145,11 @@ export class WebhookDeliveryRepository {
        RETURNING delivery_id AS id`,
       [
         deliveries.map((d) => d.id),
+        deliveries.map((d) => d.organizationId),
         deliveries.map((d) => d.endpointId),
         deliveries.map((d) => d.eventId),
         deliveries.map((d) => d.eventType),
         deliveries.map((d) => d.webhookId),
-        deliveries.map((d) => d.body),
       ],
     );
     const written = new Set(rows.map((r) => r.id));
@@ -139,9 +169,10 @@ export class WebhookDeliveryRepository {
       attempt: number;
       status: DeliveryAttemptStatus;
     }>(
-      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, d.body, a.attempt, a.status
+      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, ev.body, a.attempt, a.status
          FROM webhook_deliveries d
-         JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
+         JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id
          JOIN webhook_delivery_attempts a ON a.delivery_id = d.id AND a.attempt = $2
         WHERE d.id = $1`,
       [deliveryId, attempt],
