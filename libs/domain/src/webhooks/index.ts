@@ -11,5 +11,6 @@ export * from './dto/webhook-payload.dto';
 export * from './policies/webhook-address.policy';
 export * from './use-cases/webhook-dispatcher';
 export * from './use-cases/webhook-delivery.job';
+export * from './use-cases/webhook-delivery-queue';
 export * from './use-cases/webhook-sender';
 export * from './use-cases/webhook-signature';

@@ -6,6 +6,7 @@ import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
 import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';
+import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
 import { WebhookMetrics } from './use-cases/webhook-metrics';
 
 @Module({})
@@ -19,6 +20,7 @@ export class WebhooksModule {
         WebhookEndpointsService,
         WebhookDispatcher,
         WebhookDeliveryJob,
+        WebhookDeliveryQueue,
         WebhookMetrics,
       ],
       exports: [WebhookEndpointsService, WebhookDispatcher, WebhookDeliveryJob],

@@ -8,6 +8,7 @@
 //   reference it. store_id/warehouse_id say where the resource lives (a connector's scope).
 // - Attempts are claimed by delivery workers straight from their table (claimed_until is the lease of
 //   the worker that claimed one): producers (the dispatcher, test, recover) only insert PENDING rows.
+//   A delivery made again (recover) gets a new attempt that starts the retry schedule over.
 export const name = 'webhook-operations';
 
 export const sql = /* sql */ `
@@ -56,7 +57,12 @@ ALTER TABLE webhook_deliveries
   ADD CONSTRAINT webhook_deliveries_endpoint_fk FOREIGN KEY (organization_id, endpoint_id) REFERENCES webhook_endpoints (organization_id, id) ON DELETE CASCADE,
   ADD CONSTRAINT webhook_deliveries_event_fk FOREIGN KEY (organization_id, webhook_id) REFERENCES webhook_events (organization_id, webhook_id) ON DELETE CASCADE;
 
-ALTER TABLE webhook_delivery_attempts ADD COLUMN claimed_until timestamptz;
+-- schedule_step: the attempt's place in the retry schedule (0 for a first attempt, whether made by the
+-- dispatcher, a test or a recover; a retry is one more than the attempt it follows).
+ALTER TABLE webhook_delivery_attempts
+  ADD COLUMN claimed_until timestamptz,
+  ADD COLUMN schedule_step integer NOT NULL DEFAULT 0 CHECK (schedule_step >= 0);
+UPDATE webhook_delivery_attempts SET schedule_step = attempt - 1;
 DROP INDEX webhook_delivery_attempts_pending_idx;
 CREATE INDEX webhook_delivery_attempts_due_idx ON webhook_delivery_attempts (endpoint_id, next_attempt_at) WHERE status = 'PENDING';
 CREATE INDEX webhook_delivery_attempts_recorded_idx ON webhook_delivery_attempts (recorded_at) WHERE status <> 'PENDING';

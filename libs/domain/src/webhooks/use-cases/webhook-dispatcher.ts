@@ -12,7 +12,6 @@ import {
   DomainEventRepository,
   DomainEventRow,
   InventoryReadRepository,
-  JobQueue,
   NewWebhookDelivery,
   NewWebhookEvent,
   Queryable,
@@ -23,7 +22,7 @@ import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
 import { WebhookPayload } from '../dto/webhook-payload.dto';
-import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJobData } from './webhook-delivery.job';
+import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 
 /** Events read per transaction. */
 const MAX_EVENTS = 500;
@@ -49,7 +48,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly salesOrders: SalesOrderRepository,
     private readonly inventory: InventoryReadRepository,
-    private readonly queue: JobQueue,
+    private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
 
@@ -77,7 +76,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     for (;;) {
       const batch = await this.dispatchBatch();
       written += batch.deliveries;
-      if (batch.deliveries > 0) this.queue.wake(WEBHOOK_DELIVERY_QUEUE);
+      if (batch.deliveries > 0) this.deliveryQueue.wake();
       if (!batch.more) return written;
     }
   }
@@ -96,10 +95,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       if (events.length === 0) return { events: 0, deliveries: 0, more: false };
       const fanned = await this.fanOut(tx, events);
       await this.deliveries.storeEvents(tx, fanned.stored);
-      const written = await this.deliveries.insert(tx, fanned.deliveries);
-      for (const delivery of written) {
-        await this.queue.send<WebhookDeliveryJobData>(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: 1 }, { group: delivery.endpointId });
-      }
+      const written = await this.deliveryQueue.enqueue(tx, fanned.deliveries);
       const last = events[fanned.consumed - 1];
       await this.deliveries.moveCursor(tx, { xid: last.xid, sequence: last.sequence });
       return { events: fanned.consumed, deliveries: written.length, more: fanned.consumed < events.length || events.length === MAX_EVENTS };
