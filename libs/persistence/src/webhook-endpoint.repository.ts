@@ -17,6 +17,9 @@ export interface WebhookEndpointRow {
 
 export type NewWebhookEndpoint = Omit<WebhookEndpointRow, 'createdAt'>;
 
+/** Why an endpoint is disabled (contract 6.5). */
+export type WebhookEndpointDisabledReason = 'MANUAL' | 'FAILING' | 'CLIENT_REVOKED';
+
 /** Which endpoints of the organization a caller manages: all, or those one client created. */
 export type EndpointOwner = { kind: 'ORGANIZATION' } | { kind: 'CLIENT'; clientId: string };
 
@@ -80,5 +83,21 @@ export class WebhookEndpointRepository {
     const values: unknown[] = [organizationId, id];
     const { rowCount } = await q.query(`DELETE FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)}`, values);
     return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Disables these endpoints (those still enabled) for a reason, and drops their PENDING attempts: a disabled
+   * endpoint is sent nothing, and enabling it again sends only what happens from then on. An attempt in
+   * flight finds its row gone and records nothing. Answers the ids disabled.
+   */
+  async disable(tx: Queryable, endpointIds: string[], reason: WebhookEndpointDisabledReason): Promise<string[]> {
+    if (endpointIds.length === 0) return [];
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = ANY ($1::uuid[]) AND enabled RETURNING id`,
+      [endpointIds, reason],
+    );
+    const disabled = rows.map((r) => r.id);
+    if (disabled.length > 0) await tx.query(`DELETE FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [disabled]);
+    return disabled;
   }
 }
