@@ -1,5 +1,5 @@
 // Everything both gateways boot with, applied the same way in production and in tests.
-import { RequestHandler, json, urlencoded } from 'express';
+import { Express, Request, RequestHandler, json, urlencoded } from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
@@ -15,10 +15,12 @@ import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { planHelmetHeaders } from './response-headers';
 import { ReadBodyGuard } from './read-body.guard';
+import { requestClientAddress } from './client-address';
 
 export interface GatewayOptions {
   logger: AppLogger;
-  trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For (0: none). */
+  trustProxy: number;
   openApi: OpenApiOptions;
   /** Paths whose errors are written by their own writer rather than as problem bodies (the token endpoint's OAuth errors). */
   problemWriters?: Record<string, ProblemWriter>;
@@ -42,7 +44,10 @@ export const SECURITY_HEADERS: Readonly<HelmetOptions> = {
 
 export function configureGateway(app: NestExpressApplication, options: GatewayOptions): void {
   app.useLogger(new PinoNestLogger(options.logger));
+  // Express's hop count (X-Forwarded-Proto and -Host); the client address is ours: express would answer
+  // whatever text sits at that hop, a port or 1,000 characters, where only an address may count.
   app.set('trust proxy', options.trustProxy);
+  useClientAddress(app.getHttpAdapter().getInstance() as Express, options.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
   const headers = planHelmetHeaders(SECURITY_HEADERS);
@@ -71,4 +76,15 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
 /** A middleware for one path exactly (express's app.use(path) would also take /path/anything). */
 function onPathOnly(path: string, middleware: RequestHandler): RequestHandler {
   return (req, res, next) => (req.path === path ? middleware(req, res, next) : next());
+}
+
+/** req.ip (Nest's @Ip()) of every request of the app: the client address of client-address.ts. */
+function useClientAddress(express: Express, trustedProxies: number): void {
+  Object.defineProperty(express.request, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request) {
+      return requestClientAddress(this, trustedProxies);
+    },
+  });
 }
