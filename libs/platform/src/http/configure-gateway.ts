@@ -26,6 +26,8 @@ export interface GatewayOptions {
   problemWriters?: Record<string, ProblemWriter>;
   /** The only paths whose bodies are form-encoded (the token endpoint); every other body must be JSON (415). */
   formBodyPaths?: string[];
+  /** The request target as the log line shows it, credentials in the query redacted (RequestLifecycleOptions.logUrl). */
+  logUrl?: (url: string) => string;
   /** Largest JSON body accepted; larger ones answer 413. */
   jsonBodyLimit?: string;
   /** The application's metrics (MetricsModule): every request is timed under its route template. */
@@ -54,7 +56,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
-  app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics) }));
+  app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics), logUrl: options.logUrl }));
   for (const [path, writer] of Object.entries(options.problemWriters ?? {})) app.use(onPathOnly(path, useProblemWriter(writer)));
   // Bodies are read once the bearer guard has let the request through (ReadBodyGuard): a media type
   // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an
