@@ -266,6 +266,61 @@ describe('POST /oauth2/token', () => {
     expect((await from('2001:db8:1:3::1', victim.clientSecret)).status).toBe(200);
   });
 
+  describe('X-Forwarded-For with TRUST_PROXY=true (one proxy, which appends the address it saw)', () => {
+    const from = (forwardedFor: string | undefined, client: { clientId: string }, secret: string) => {
+      const req = token();
+      if (forwardedFor !== undefined) req.set('X-Forwarded-For', forwardedFor);
+      return req.type('form').send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }));
+    };
+
+    it.each([
+      ['1,000 characters', 'x'.repeat(1000)],
+      ['1,000 characters of commas and addresses', Array(100).fill('127.0.0.9').join(',').slice(0, 1000)],
+      ['garbage', 'not an address'],
+      ['an address with a port', '127.0.0.9:8080'],
+      ['a bracketed IPv6 address', '[::1]'],
+      ['a bracketed IPv6 address with a port', '[::1]:8080'],
+      ['an IPv6 address with a zone', 'fe80::1%eth0'],
+      ['empty entries', ' , ,'],
+    ])('answers as without the header whatever it holds: %s', async (_name, forwardedFor) => {
+      const client = await createTestClient(database.url, { type: 'SERVICE' });
+      const wrong = await from(forwardedFor, client, 'guess');
+      expect([wrong.status, wrong.body]).toEqual([401, { error: 'invalid_client', error_description: 'Client authentication failed.' }]);
+      const right = await from(forwardedFor, client, client.clientSecret);
+      expect([right.status, right.body]).toEqual([200, { access_token: expect.any(String), token_type: 'bearer', expires_in: 900 }]);
+    });
+
+    it('counts failures behind a garbage header against the connection, as without the header', async () => {
+      const victim = await createTestClient(database.url, { type: 'SERVICE' });
+      for (const forwardedFor of ['x'.repeat(1000), '127.0.0.13:80', '[127.0.0.13]']) expect((await from(forwardedFor, victim, 'guess')).status).toBe(401);
+      // Three failures of this client from the test's own connection: locked out there, not elsewhere.
+      expect((await from(undefined, victim, victim.clientSecret)).status).toBe(429);
+      expect((await from('127.0.0.14', victim, victim.clientSecret)).status).toBe(200);
+    });
+
+    it('takes the right-most address, the one the proxy appended: addresses a caller puts before it name no other source', async () => {
+      const victim = await createTestClient(database.url, { type: 'SERVICE' });
+      for (let i = 0; i < 3; i++) expect((await from(`203.0.113.${i + 1}, 127.0.0.15`, victim, 'guess')).status).toBe(401);
+      const locked = await from('203.0.113.99, 127.0.0.15', victim, victim.clientSecret);
+      expect([locked.status, locked.body.error]).toEqual([429, 'slow_down']);
+      expect((await from('127.0.0.15, 127.0.0.16', victim, victim.clientSecret)).status).toBe(200);
+    });
+
+    it('with TRUST_PROXY=2, takes the second address from the right', async () => {
+      const replica = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', TRUST_PROXY: '2' });
+      try {
+        const victim = await createTestClient(database.url, { type: 'SERVICE' });
+        const at = (forwardedFor: string, secret: string) =>
+          request(replica.app.getHttpServer()).post('/oauth2/token').set('X-Forwarded-For', forwardedFor).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+        for (let i = 0; i < 3; i++) expect((await at(`203.0.113.${i + 1}, 127.0.0.17, 127.0.0.${20 + i}`, 'guess')).status).toBe(401);
+        expect((await at('127.0.0.17, 127.0.0.30', victim.clientSecret)).status).toBe(429);
+        expect((await at('127.0.0.17, 127.0.0.18, 127.0.0.30', victim.clientSecret)).status).toBe(200);
+      } finally {
+        await replica.close();
+      }
+    });
+  });
+
   it('answers a wrong secret for a client_id of 2,000 characters with 401, like any other', async () => {
     const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: `cl_${'x'.repeat(1997)}`, client_secret: 'guess' }));
     expect(res.status).toBe(401);

@@ -110,6 +110,21 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(receiver.spans.filter((span) => attribute(span, 'http.request.id') === requestId && span.traceId !== traceId)).toEqual([]);
   });
 
+  it('redacts a credential sent in the query string from the server span', async () => {
+    const traceId = '5cf92f3577b34da6a3ce929d0e0e4737';
+    const response = await fetch(`${gatewayUrl}/oauth2/token?client_id=no-such-client&client_secret=trace-qs-secret-4d5e`, {
+      method: 'POST',
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b8-01`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=no-such-client&client_secret=wrong',
+    });
+    expect(response.status).toBe(401);
+    const deadline = Date.now() + 10_000;
+    const server = () => receiver.spans.find((span) => span.traceId === traceId && span.kind === 2);
+    while (!server() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attribute(server()!, 'url.query')).toBe('client_id=no-such-client&client_secret=[redacted]');
+    expect(JSON.stringify(receiver.spans)).not.toContain('trace-qs-secret-4d5e');
+  });
+
   it('leaves health checks out of the traces', () => {
     expect(receiver.spans.filter((span) => (attribute(span, 'url.path') ?? '').startsWith('/health'))).toEqual([]);
   });

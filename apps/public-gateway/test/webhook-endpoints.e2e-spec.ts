@@ -8,9 +8,12 @@ import { usePublicGateway } from './support/start-public-gateway';
 const COLLECTION = '/v0/organizations/{organizationId}/webhook-endpoints';
 const ONE = '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}';
 const MISSING = '00000000-0000-4000-8000-000000000000';
+const NOT_HTTPS = 'must be https (plain http only to a host and port of WEBHOOK_ALLOWED_HOSTS)';
+const NOT_PUBLIC = 'must not be a loopback, private, link-local or other non-public address (unless WEBHOOK_ALLOWED_HOSTS lists it with this port)';
 
 describe('webhook endpoints', () => {
-  const { database, gateway } = usePublicGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' });
+  // 3001 and 9464 stand for the internal gateway's port and a metrics port (as npm start and compose fill them).
+  const { database, gateway } = usePublicGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,127.0.0.3:9000', WEBHOOK_DENIED_PORTS: '3001,9464' });
   let own: SeededOrganization;
   let other: SeededOrganization;
   let validator: OpenApiValidator;
@@ -69,8 +72,8 @@ describe('webhook endpoints', () => {
   });
 
   it.each([
-    [{ ...endpoint, url: 'http://hooks.example.invalid/x' }, '/url', 'must be https (plain http only to a host of WEBHOOK_ALLOWED_HOSTS)'],
-    [{ ...endpoint, url: 'ftp://hooks.example.invalid/x' }, '/url', 'must be https (plain http only to a host of WEBHOOK_ALLOWED_HOSTS)'],
+    [{ ...endpoint, url: 'http://hooks.example.invalid/x' }, '/url', NOT_HTTPS],
+    [{ ...endpoint, url: 'ftp://hooks.example.invalid/x' }, '/url', NOT_HTTPS],
     [{ ...endpoint, url: 'https://user:pw@hooks.example.invalid/x' }, '/url', 'must not carry credentials'],
     [{ ...endpoint, url: 'not a url' }, '/url', 'must be an absolute URL'],
     [{ ...endpoint, eventTypes: [] }, '/eventTypes', 'must name at least 1 event type'],
@@ -86,6 +89,43 @@ describe('webhook endpoints', () => {
   it('takes plain http to a host of WEBHOOK_ALLOWED_HOSTS', async () => {
     expect((await create('organization', { ...endpoint, url: 'http://127.0.0.1:9/hook' })).status).toBe(201);
     expect((await create('organization', { ...endpoint, url: 'http://127.0.0.2:9/hook' })).status).toBe(400);
+  });
+
+  describe('targets the gateway must not post to (contract 7), refused at registration', () => {
+    const refusedAt = async (url: string) => {
+      const res = await create('organization', { ...endpoint, url });
+      expect([res.status, res.body.type, res.body.errors]).toEqual([400, expect.any(String), [expect.objectContaining({ pointer: '/url' })]]);
+      return res.body.errors[0].message;
+    };
+    const acceptedAt = async (url: string) => {
+      const res = await create('organization', { ...endpoint, url });
+      expect(res.status).toBe(201);
+      // Not kept: the endpoints of one organization are limited in number.
+      expect((await remove('organization', `${collection()}/${res.body.id}`)).status).toBe(204);
+    };
+
+    it('refuses the IPv4-compatible, IPv4-translated and NAT64 forms of an address, though 127.0.0.1 is allowed', async () => {
+      await acceptedAt('https://127.0.0.1/hook');
+      for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:0:127.0.0.1]/hook', 'https://[64:ff9b::127.0.0.1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://[::169.254.169.254]/latest']) {
+        expect(await refusedAt(url)).toBe(NOT_PUBLIC);
+      }
+    });
+
+    it("refuses the gateways' own ports on an allowed host: the internal gateway's, a metrics port and this gateway's", async () => {
+      expect(await refusedAt('http://127.0.0.1:3001/internal-tools/dispatch-command')).toBe('must not use port 3001, a port of the gateways themselves');
+      expect(await refusedAt('http://localhost:9464/metrics')).toBe('must not use port 9464, a port of the gateways themselves');
+      const ownPort = new URL(gateway.url).port;
+      expect(await refusedAt(`http://127.0.0.1:${ownPort}/v0/whoami`)).toBe(`must not use port ${ownPort}, a port of the gateways themselves`);
+      await acceptedAt('http://127.0.0.1:3002/hook');
+    });
+
+    it('takes a host:port entry of WEBHOOK_ALLOWED_HOSTS for that port and no other', async () => {
+      await acceptedAt('http://127.0.0.3:9000/hook');
+      await acceptedAt('https://127.0.0.3:9000/hook');
+      expect(await refusedAt('http://127.0.0.3:9001/hook')).toBe(NOT_HTTPS);
+      expect(await refusedAt('https://127.0.0.3:9001/hook')).toBe(NOT_PUBLIC);
+      expect(await refusedAt('https://127.0.0.3/hook')).toBe(NOT_PUBLIC);
+    });
   });
 
   it.each([

@@ -12,6 +12,7 @@ export * from './http/request-lifecycle.middleware';
 export * from './health/health.controller';
 export * from './http/public-route.decorator';
 export * from './http/configure-gateway';
+export * from './http/client-address';
 export * from './http/gateway-http-adapter';
 export * from './http/run-gateway';
 export * from './openapi/setup-openapi';

@@ -54,7 +54,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
-  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
+  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: 0, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
   await app.listen(port, '127.0.0.1');
   return { url, requests, close: () => app.close() };
 }

@@ -5,6 +5,7 @@ import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHtt
 import { BEARER_SCHEME } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
+import { redactUrlQuery } from '@gateway/tracing';
 
 export const INTERNAL_API_VERSION = '2026-09-18';
 
@@ -16,6 +17,7 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    logUrl: redactUrlQuery,
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Internal gateway',

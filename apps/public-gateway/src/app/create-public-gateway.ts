@@ -8,6 +8,7 @@ import { PublicGatewayConfig } from './public-gateway.config';
 import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';
 import { WEBHOOK_PAYLOAD_MODELS, addWebhooks } from './webhooks/webhook-documentation';
+import { redactUrlQuery } from '@gateway/tracing';
 
 export const PUBLIC_API_VERSION = '2026-09-18';
 
@@ -19,6 +20,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    logUrl: redactUrlQuery,
     ...TOKEN_ENDPOINT_HTTP,
     metrics: app.get(GatewayMetrics),
     openApi: {

@@ -11,12 +11,14 @@ import {
   SigningKeyStoreSource,
   OrdersModule,
   WebhooksModule,
-  parseAllowedHosts,
+  dnsResolver,
+  parseDnsServers,
+  webhookTargetPolicy,
   parseRetrySchedule,
   parseKeyEncryptionKey,
 } from '@gateway/domain';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
-import { PublicGatewayConfig } from './public-gateway.config';
+import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
@@ -64,7 +66,11 @@ export class PublicGatewayModule {
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
-          allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+          targets: webhookTargetPolicy({
+            allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+            deniedPorts: webhookDeniedPorts(config),
+            resolver: dnsResolver({ servers: parseDnsServers(config.WEBHOOK_DNS_SERVERS) }),
+          }),
           retrySchedule: parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE),
           workers: config.WEBHOOK_WORKERS,
           maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,

@@ -9,6 +9,8 @@ export * from './model/webhook-event-mapping';
 export * from './dto/webhook-delivery.dto';
 export * from './dto/webhook-payload.dto';
 export * from './policies/webhook-address.policy';
+export * from './policies/address-classification';
+export * from './policies/webhook-resolver';
 export * from './use-cases/webhook-dispatcher';
 export * from './use-cases/webhook-delivery.job';
 export * from './use-cases/webhook-delivery-queue';

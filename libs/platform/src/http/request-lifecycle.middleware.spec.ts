@@ -43,7 +43,7 @@ describe('requestLifecycleMiddleware', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   it('gives each request an id, echoes it and logs one line without credentials', async () => {
-    const res = await fetch(`${url}/v0/whoami?x=1`, { headers: { authorization: 'Bearer secret-token' } });
+    const res = await fetch(`${url}/v0/whoami?client_secret=qs-secret`, { headers: { authorization: 'Bearer secret-token' } });
     await settle();
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -53,12 +53,32 @@ describe('requestLifecycleMiddleware', () => {
         level: 30,
         msg: 'request completed',
         requestId: id,
-        req: { id, method: 'GET', url: '/v0/whoami?x=1', remoteAddress: '127.0.0.1' },
+        // Without a logUrl, the path without its query.
+        req: { id, method: 'GET', url: '/v0/whoami', remoteAddress: '127.0.0.1' },
         res: { statusCode: 200 },
         responseTime: expect.any(Number),
       }),
     ]);
-    expect(JSON.stringify(lines)).not.toContain('secret-token');
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|qs-secret/);
+  });
+
+  it('shows the request target as logUrl makes it', async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)));
+        callback();
+      },
+    });
+    const logged = requestLifecycleMiddleware(pino({ level: 'info' }, sink), { logUrl: (target) => target.replace('secret', '[redacted]') });
+    const other = createServer((req, res) => logged(req, res, () => res.end('{}')));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await fetch(`http://127.0.0.1:${(other.address() as { port: number }).port}/v0/whoami?client_secret=1&limit=2`);
+      await settle();
+      expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ url: '/v0/whoami?client_[redacted]=1&limit=2' }) })]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("keeps a caller's well-formed request id and replaces a malformed one", async () => {

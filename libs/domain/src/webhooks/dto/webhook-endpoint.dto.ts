@@ -10,7 +10,7 @@ export const WEBHOOK_DESCRIPTION_MAX = 500;
 
 @ClosedSchema()
 export class CreateWebhookEndpointDto {
-  @ApiProperty({ format: 'uri', maxLength: WEBHOOK_URL_MAX, description: 'https, not resolving to a loopback, private, link-local or metadata address (checked at every delivery)' })
+  @ApiProperty({ format: 'uri', maxLength: WEBHOOK_URL_MAX, description: 'https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves' })
   @Required()
   @IsString({ message: 'must be a string' })
   @Length(1, WEBHOOK_URL_MAX, { message: `must be 1 to ${WEBHOOK_URL_MAX} characters` })

@@ -1,11 +1,13 @@
 // What the webhook module is configured with (the public gateway's WEBHOOK_* variables).
+import type { WebhookTargetPolicy } from '../policies/webhook-target';
+
 export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
 
 export interface WebhookOptions {
   /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
   keyEncryptionKey: Buffer;
-  /** WEBHOOK_ALLOWED_HOSTS, parsed. */
-  allowedHosts: Set<string>;
+  /** Where webhooks may go: WEBHOOK_ALLOWED_HOSTS, WEBHOOK_DENIED_PORTS and the gateway's own ports (webhookTargetPolicy). */
+  targets: WebhookTargetPolicy;
   /** WEBHOOK_RETRY_SCHEDULE, parsed: seconds before each retry. */
   retrySchedule?: number[];
   /** false: this process neither fans out nor delivers (other replicas do). Default true. */

@@ -53,7 +53,7 @@ export class WebhookDeliveryJob {
     if (!delivery || delivery.status !== 'PENDING') return;
     const secret = decryptPrivateKey(delivery.secretCiphertext, this.options.keyEncryptionKey);
     const started = process.hrtime.bigint();
-    const result = await sendWebhook({ url: delivery.url, headers: webhookHeaders(secret, delivery.webhookId, delivery.body), body: delivery.body }, this.options.allowedHosts);
+    const result = await sendWebhook({ url: delivery.url, headers: webhookHeaders(secret, delivery.webhookId, delivery.body), body: delivery.body }, this.options.targets);
     const outcome = result.ok ? 'succeeded' : result.status === null ? 'no_answer' : 'failed';
     this.metrics.latency.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);
     const retryInSeconds = result.ok ? undefined : retryDelay(this.schedule, attempt);

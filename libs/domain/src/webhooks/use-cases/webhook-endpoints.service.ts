@@ -32,7 +32,7 @@ export class WebhookEndpointsService {
 
   async create(identity: CallerIdentity, organizationId: string, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     await this.assertCanManage(identity, organizationId);
-    const problem = webhookUrlProblem(body.url, this.options.allowedHosts);
+    const problem = webhookUrlProblem(body.url, this.options.targets);
     if (problem) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/url', message: problem }]);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const row = await this.endpoints.insert(this.db, {
