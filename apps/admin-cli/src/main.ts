@@ -60,7 +60,7 @@ function releaseOnSignal(session: Session): void {
 
 type Run = (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
 
-function buildProgram(run: Run): Command {
+function buildProgram(run: Run, config: AdminConfig): Command {
   const program = new Command('admin')
     .description('Administration of the gateways: schema, data import, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
@@ -71,9 +71,11 @@ function buildProgram(run: Run): Command {
 
   program
     .command('migrate')
-    .description('apply pending database migrations')
+    .description("apply pending database migrations and install the job queue; with DATABASE_RUNTIME_URL, set up the gateways' role")
     .option('--json', 'JSON output')
-    .action((opts: { json?: boolean }) => run((session, out) => migrateCommand(session.location.url, out), json() || Boolean(opts.json)));
+    .action((opts: { json?: boolean }) =>
+      run((session, out) => migrateCommand(session.location.url, config.DATABASE_RUNTIME_URL, out), json() || Boolean(opts.json)),
+    );
 
   program
     .command('import')
@@ -180,7 +182,7 @@ async function main(argv: string[]): Promise<number> {
       await close(session).catch(() => undefined);
     }
   };
-  const program = buildProgram(run);
+  const program = buildProgram(run, config);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

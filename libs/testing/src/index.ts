@@ -17,3 +17,4 @@ export * from './use-fixture';
 export * from './domain-module';
 export * from './dev-tooling-in-bundle';
 export * from './freezable-proxy';
+export * from './role-database';
