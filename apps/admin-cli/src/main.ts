@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { NestFactory } from '@nestjs/core';
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { ConfigError, loadConfig, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
@@ -146,7 +146,21 @@ function wantsJson(argv: string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
+/**
+ * Nest's logger, which the libraries use (the job queue's install in `migrate` reports jobs it moved), writes
+ * to stderr: with --json, stdout holds the one JSON document.
+ */
+function logToStderr(): void {
+  // Nest passes the context last (after the stack, for an error).
+  const write = (message: unknown, ...params: unknown[]) => {
+    const context = params.at(-1);
+    process.stderr.write(`${typeof context === 'string' ? `${context}: ` : ''}${String(message)}\n`);
+  };
+  Logger.overrideLogger({ log: write, warn: write, error: write });
+}
+
 async function main(argv: string[]): Promise<number> {
+  logToStderr();
   let config: AdminConfig;
   try {
     config = loadConfig(AdminConfig);
