@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { NestFactory } from '@nestjs/core';
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { ConfigError, loadConfig, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
@@ -60,7 +60,7 @@ function releaseOnSignal(session: Session): void {
 
 type Run = (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
 
-function buildProgram(run: Run): Command {
+function buildProgram(run: Run, config: AdminConfig): Command {
   const program = new Command('admin')
     .description('Administration of the gateways: schema, data import, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
@@ -71,9 +71,11 @@ function buildProgram(run: Run): Command {
 
   program
     .command('migrate')
-    .description('apply pending database migrations')
+    .description("apply pending database migrations and install the job queue; with DATABASE_RUNTIME_URL, set up the gateways' role")
     .option('--json', 'JSON output')
-    .action((opts: { json?: boolean }) => run((session, out) => migrateCommand(session.location.url, out), json() || Boolean(opts.json)));
+    .action((opts: { json?: boolean }) =>
+      run((session, out) => migrateCommand(session.location.url, config.DATABASE_RUNTIME_URL, out), json() || Boolean(opts.json)),
+    );
 
   program
     .command('import')
@@ -144,7 +146,21 @@ function wantsJson(argv: string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
+/**
+ * Nest's logger, which the libraries use (the job queue's install in `migrate` reports jobs it moved), writes
+ * to stderr: with --json, stdout holds the one JSON document.
+ */
+function logToStderr(): void {
+  // Nest passes the context last (after the stack, for an error).
+  const write = (message: unknown, ...params: unknown[]) => {
+    const context = params.at(-1);
+    process.stderr.write(`${typeof context === 'string' ? `${context}: ` : ''}${String(message)}\n`);
+  };
+  Logger.overrideLogger({ log: write, warn: write, error: write });
+}
+
 async function main(argv: string[]): Promise<number> {
+  logToStderr();
   let config: AdminConfig;
   try {
     config = loadConfig(AdminConfig);
@@ -180,7 +196,7 @@ async function main(argv: string[]): Promise<number> {
       await close(session).catch(() => undefined);
     }
   };
-  const program = buildProgram(run);
+  const program = buildProgram(run, config);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

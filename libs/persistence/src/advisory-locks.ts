@@ -6,6 +6,6 @@ export const ADVISORY_LOCKS = {
   import: 727_002,
   /** Creating or rotating signing keys (signing-key.repository.ts). */
   signingKeys: 727_003,
-  /** Starting the job queue: installing pg-boss's schema and moving pg-boss 10's jobs (job-queue.ts). */
-  jobQueueStart: 727_004,
+  /** Installing the job queue: pg-boss's schema, the queues and moving pg-boss 10's jobs (job-queue-install.ts). */
+  jobQueueInstall: 727_004,
 } as const;

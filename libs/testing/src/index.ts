@@ -18,3 +18,4 @@ export * from './domain-module';
 export * from './dev-tooling-in-bundle';
 export * from './freezable-proxy';
 export * from './dns-test-server';
+export * from './role-database';

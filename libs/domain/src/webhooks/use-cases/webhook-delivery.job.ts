@@ -9,7 +9,7 @@ import { Database, JobQueue, WebhookDeliveryRepository } from '@gateway/persiste
 import { decryptPrivateKey } from '../../auth/policies/key-encryption';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from '../model/retry-schedule';
-import { WEBHOOK_TIMEOUT_MS, sendWebhook } from './webhook-sender';
+import { sendWebhook } from './webhook-sender';
 import { webhookHeaders } from './webhook-signature';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -33,14 +33,10 @@ export class WebhookDeliveryJob {
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {
     this.schedule = options.retrySchedule ?? parseRetrySchedule(DEFAULT_WEBHOOK_RETRY_SCHEDULE);
+    // The queue's retry policy (a worker that died mid-attempt, a database error) is in JOB_QUEUES; a
+    // failed attempt is a new job.
     queue.define<WebhookDeliveryJobData>({
       queue: WEBHOOK_DELIVERY_QUEUE,
-      // The job's own retries cover a worker that died mid-attempt or a database error (a failed attempt
-      // is a new job): with backoff up to 5 min, an attempt survives about an hour of database trouble.
-      retryLimit: 20,
-      retryDelaySeconds: 2,
-      retryDelayMaxSeconds: 300,
-      expireInSeconds: WEBHOOK_TIMEOUT_MS / 1000 + 20,
       localConcurrency: options.maxConcurrency ?? 10,
       groupConcurrency: options.maxPerEndpoint ?? 2,
       handle: (data) => this.attempt(data),
