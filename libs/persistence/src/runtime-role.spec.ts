@@ -10,7 +10,7 @@ import { MIGRATIONS } from './migrations';
 import { grantRuntimeRole, runtimeRoleProblem } from './runtime-role';
 
 /** The Postgres error code of a statement, or 'ok'. */
-async function outcome(db: pg.Client | Database, sql: string): Promise<string> {
+async function outcome(db: { query(sql: string): Promise<unknown> }, sql: string): Promise<string> {
   try {
     await db.query(sql);
     return 'ok';
