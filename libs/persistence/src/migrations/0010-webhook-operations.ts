@@ -56,6 +56,8 @@ ALTER TABLE webhook_deliveries
   DROP CONSTRAINT webhook_deliveries_endpoint_id_fkey,
   ADD CONSTRAINT webhook_deliveries_endpoint_fk FOREIGN KEY (organization_id, endpoint_id) REFERENCES webhook_endpoints (organization_id, id) ON DELETE CASCADE,
   ADD CONSTRAINT webhook_deliveries_event_fk FOREIGN KEY (organization_id, webhook_id) REFERENCES webhook_events (organization_id, webhook_id) ON DELETE CASCADE;
+-- The cascade from a pruned payload finds its deliveries by this index.
+CREATE INDEX webhook_deliveries_event_idx ON webhook_deliveries (organization_id, webhook_id);
 
 -- schedule_step: the attempt's place in the retry schedule (0 for a first attempt, whether made by the
 -- dispatcher, a test or a recover; a retry is one more than the attempt it follows).
