@@ -8,4 +8,6 @@ export const ADVISORY_LOCKS = {
   signingKeys: 727_003,
   /** Starting the job queue: installing pg-boss's schema and moving pg-boss 10's jobs (job-queue.ts). */
   jobQueueStart: 727_004,
+  /** Pruning webhook delivery attempts and stored webhook events past their retention (webhook-retention.job.ts): one replica at a time. */
+  webhookRetention: 727_006,
 } as const;

@@ -27,5 +27,6 @@ export * from './inventory-clarification.repository';
 export * from './job-queue';
 export * from './webhook-endpoint.repository';
 export * from './webhook-delivery.repository';
+export * from './webhook-event.repository';
 export * from './job-queue.module';
 export * from './token-state-feed';

@@ -15,6 +15,10 @@ describe('PublicGatewayConfig', () => {
     ['FAILED_AUTH_WINDOW_SECONDS', '86401', 'must be an integer number of seconds between 1 and 86400'],
     ['IDEMPOTENCY_RETENTION_DAYS', '91', 'must be an integer number of days between 92 and 3650'],
     ['WEBHOOK_ALLOWED_HOSTS', 'a b', 'must be comma-separated host names or addresses'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', 'many', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '0', 'must be an integer number of days between 1 and 3650'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '3651', 'must be an integer number of days between 1 and 3650'],
     ['METRICS_PORT', '65536', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
