@@ -51,21 +51,21 @@ export class WebhookRetentionJob implements OnApplicationBootstrap, OnApplicatio
     await this.running;
   }
 
-  /** Deletes everything past its retention, batch by batch; stops early when another replica holds the lock. */
-  async prune(): Promise<PruneResult> {
-    const attempts = await this.inBatches((tx) => this.deliveries.pruneAttempts(tx, this.attemptDays, RETENTION_BATCH));
-    const events = attempts === undefined ? undefined : await this.inBatches((tx) => this.events.prune(tx, this.eventDays, RETENTION_BATCH));
-    return { attempts: attempts ?? 0, events: events ?? 0 };
+  /** Deletes everything past its retention, `batch` rows per transaction; stops early when another replica holds the lock. */
+  async prune(batch = RETENTION_BATCH): Promise<PruneResult> {
+    const attempts = await this.inBatches(batch, (tx) => this.deliveries.pruneAttempts(tx, this.attemptDays, batch));
+    const events = attempts.locked ? await this.inBatches(batch, (tx) => this.events.prune(tx, this.eventDays, batch)) : { deleted: 0 };
+    return { attempts: attempts.deleted, events: events.deleted };
   }
 
-  /** Runs `batch` until it deletes less than a full batch; undefined when the lock was taken elsewhere first. */
-  private async inBatches(batch: (tx: Queryable) => Promise<number>): Promise<number | undefined> {
-    let total = 0;
+  /** Runs `work` until it deletes less than a full batch, or finds the lock taken (locked false). */
+  private async inBatches(batch: number, work: (tx: Queryable) => Promise<number>): Promise<{ deleted: number; locked: boolean }> {
+    let deleted = 0;
     for (;;) {
-      const deleted = await this.db.transaction(async (tx) => ((await this.deliveries.tryHoldRetentionLock(tx)) ? batch(tx) : undefined));
-      if (deleted === undefined) return total > 0 ? total : undefined;
-      total += deleted;
-      if (deleted < RETENTION_BATCH) return total;
+      const count = await this.db.transaction(async (tx) => ((await this.deliveries.tryHoldRetentionLock(tx)) ? work(tx) : undefined));
+      if (count === undefined) return { deleted, locked: false };
+      deleted += count;
+      if (count < batch) return { deleted, locked: true };
     }
   }
 }
