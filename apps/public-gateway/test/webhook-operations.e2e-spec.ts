@@ -116,8 +116,7 @@ describe('webhook operations', () => {
     receiver.on(endpoint.path, (_req, res) => res.writeHead(failing ? 500 : 204).end());
     await fulfilment(database.db).receive(level(org), 1);
     // Two failed attempts, the third waiting for its 600 s.
-    let listed: Attempt[] = [];
-    await waitUntilAsync(async () => (listed = await attempts(org, tokens.organization, endpoint)).some((a) => a.attempt === 3 && a.status === 'PENDING'));
+    await waitUntilAsync(async () => (await attempts(org, tokens.organization, endpoint)).some((a) => a.attempt === 3 && a.status === 'PENDING'));
     const [first] = idsAt(endpoint.path);
 
     const disabled = await patch(org, tokens.organization, endpoint, { enabled: false });
