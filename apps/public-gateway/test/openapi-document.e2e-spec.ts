@@ -31,12 +31,20 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
         'DELETE /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries',
+        'PATCH /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/rotate-secret',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover',
+        'GET /v0/organizations/{organizationId}/events',
       ].sort(),
     );
   });
 
-  it('documents one webhook per event type, its body the payload schema of its resource', () => {
-    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped']);
+  it('documents one webhook per event type and the test event, its body the payload schema of its resource', () => {
+    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped', 'webhook.test']);
+    expect(publicDocument.webhooks['webhook.test'].post.requestBody.content['application/json'].schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/WebhookTestEventDto' }, { type: 'object', properties: { type: { const: 'webhook.test' } } }],
+    });
     expect(publicDocument.webhooks['sales_order.shipped'].post.requestBody.content['application/json'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/SalesOrderWebhookEventDto' }, { type: 'object', properties: { type: { const: 'sales_order.shipped' } } }],
     });

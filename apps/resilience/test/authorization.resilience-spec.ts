@@ -84,6 +84,13 @@ describe('authorization', () => {
     expectStatus(await call(invoice, invoice.valid(world), member), 403, 'a MEMBER reading invoices');
     expectStatus(await call(invoice, invoice.valid(world), callers.CONNECTOR), 403, 'a CONNECTOR reading invoices');
     expectStatus(await call(order, { ...orderRequest, path: { organizationId: org.organizationId, storeId: org.otherStoreId } }, callers.CONNECTOR), 403, 'a CONNECTOR ordering into a store outside its connections');
+    // Webhook endpoints: a member manages none, a connector only those it created (the world's are the organization's).
+    for (const op of publicOps.filter((o) => o.template.includes('{webhookEndpointId}'))) {
+      expectStatus(await call(op, op.valid(world), member), 403, `a MEMBER on ${operationId(op)}`);
+      expectStatus(await call(op, op.valid(world), callers.CONNECTOR), 404, `a CONNECTOR on ${operationId(op)} of an endpoint it did not create`);
+    }
+    const events = publicOps.find((o) => o.template.endsWith('/events')) as Operation;
+    expectStatus(await call(events, events.valid(world), member), 403, 'a MEMBER reading the events feed');
     expect(tally.failures).toEqual([]);
   });
 

@@ -8,4 +8,6 @@ export const ADVISORY_LOCKS = {
   signingKeys: 727_003,
   /** Installing the job queue: pg-boss's schema, the queues and moving pg-boss 10's jobs (job-queue-install.ts). */
   jobQueueInstall: 727_004,
+  /** Pruning webhook delivery attempts and stored webhook events past their retention (webhook-retention.job.ts): one replica at a time. */
+  webhookRetention: 727_006,
 } as const;

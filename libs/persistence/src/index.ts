@@ -30,5 +30,6 @@ export * from './job-queue-install';
 export * from './runtime-role';
 export * from './webhook-endpoint.repository';
 export * from './webhook-delivery.repository';
+export * from './webhook-event.repository';
 export * from './job-queue.module';
 export * from './token-state-feed';

@@ -25,6 +25,9 @@ export const JOB_QUEUES: readonly JobQueueSpec[] = [
     retryDelayMaxSeconds: 300,
     expireInSeconds: 30,
   },
+  // One batch of an endpoint's recover (contract 6.5). A batch that fails (the database away, a conflict with a
+  // concurrent write) is tried again; it writes nothing twice.
+  { name: 'webhook-recover', retryLimit: 20, retryDelaySeconds: 2, retryDelayMaxSeconds: 300, expireInSeconds: 300 },
   // The background half of clarify-inventory-levels (internal tools).
   { name: 'clarify-inventory-levels', retryLimit: 3, expireInSeconds: 15 * 60 },
 ];

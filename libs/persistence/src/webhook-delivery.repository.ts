@@ -1,5 +1,6 @@
 // SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts.
 import { Injectable } from '@nestjs/common';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
 
 export interface DispatchCursor {
@@ -52,7 +53,16 @@ export interface DeliveryToSend {
   eventType: string;
   body: string;
   attempt: number;
+  /** The attempt's place in the retry schedule (0: a first attempt, or one a recover started over). */
+  scheduleStep: number;
   status: DeliveryAttemptStatus;
+}
+
+/** An attempt written to the queue: what its delivery job names. */
+export interface QueuedAttempt {
+  deliveryId: string;
+  endpointId: string;
+  attempt: number;
 }
 
 export interface DeliveryAttemptRow {
@@ -156,6 +166,71 @@ export class WebhookDeliveryRepository {
     return deliveries.filter((d) => written.has(d.id));
   }
 
+  /**
+   * Delivers again what these deliveries (the endpoint's, by webhook id) carried, the retry schedule started
+   * over: a delivery with a PENDING attempt has that attempt made due now at step 0 (so that a delivery is
+   * never pursued twice at once, and asking again while it waits adds nothing); any other gets a new PENDING
+   * attempt, due now, at step 0. The deliveries are held first (FOR NO KEY UPDATE, in id order), so that two
+   * redeliveries of one delivery take turns and each numbers its attempt after the other's; an attempt being
+   * recorded meanwhile is not waited for. Answers the attempts due now.
+   */
+  async redeliver(tx: Queryable, organizationId: string, endpointId: string, webhookIds: string[]): Promise<QueuedAttempt[]> {
+    if (webhookIds.length === 0) return [];
+    const { rows: held } = await tx.query<{ id: string }>(
+      'SELECT id FROM webhook_deliveries WHERE organization_id = $1 AND endpoint_id = $2 AND webhook_id = ANY ($3::text[]) ORDER BY id FOR NO KEY UPDATE',
+      [organizationId, endpointId, webhookIds],
+    );
+    if (held.length === 0) return [];
+    const { rows } = await tx.query<{ delivery_id: string; attempt: number }>(
+      `WITH reset AS (
+         UPDATE webhook_delivery_attempts SET next_attempt_at = now(), schedule_step = 0
+          WHERE delivery_id = ANY ($1::uuid[]) AND status = 'PENDING'
+         RETURNING delivery_id, attempt),
+       added AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
+         SELECT d.id, d.endpoint_id, COALESCE((SELECT max(a.attempt) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id), 0) + 1, 'PENDING', now(), 0
+           FROM webhook_deliveries d
+          WHERE d.id = ANY ($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id AND a.status = 'PENDING')
+         RETURNING delivery_id, attempt)
+       SELECT delivery_id, attempt FROM reset UNION ALL SELECT delivery_id, attempt FROM added`,
+      [held.map((r) => r.id)],
+    );
+    return rows.map((r) => ({ deliveryId: r.delivery_id, endpointId, attempt: r.attempt }));
+  }
+
+  /** Takes the retention's lock until the transaction ends, without waiting; false while another replica prunes. */
+  async tryHoldRetentionLock(tx: Queryable): Promise<boolean> {
+    const { rows } = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS held', [ADVISORY_LOCKS.webhookRetention]);
+    return rows[0].held;
+  }
+
+  /**
+   * Deletes up to `limit` attempts made (not PENDING) more than `retentionDays` ago, oldest first, and the
+   * deliveries that leaves without any attempt. Answers how many attempts were deleted.
+   */
+  async pruneAttempts(tx: Queryable, retentionDays: number, limit: number): Promise<number> {
+    const { rows } = await tx.query<{ delivery_id: string }>(
+      `DELETE FROM webhook_delivery_attempts
+        WHERE (delivery_id, attempt) IN (
+          SELECT delivery_id, attempt FROM webhook_delivery_attempts
+           WHERE status <> 'PENDING' AND recorded_at < now() - make_interval(days => $1::int)
+           ORDER BY recorded_at LIMIT $2)
+       RETURNING delivery_id`,
+      [retentionDays, limit],
+    );
+    if (rows.length > 0) {
+      // A delivery held by a redelivery (recover) is left: it is about to get an attempt.
+      await tx.query(
+        `DELETE FROM webhook_deliveries WHERE id IN (
+           SELECT d.id FROM webhook_deliveries d
+            WHERE d.id = ANY ($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id)
+            FOR UPDATE SKIP LOCKED)`,
+        [[...new Set(rows.map((r) => r.delivery_id))]],
+      );
+    }
+    return rows.length;
+  }
+
   /** A delivery's attempt with what sending it needs; undefined when the delivery is gone (its endpoint was deleted). */
   async findAttempt(q: Queryable, deliveryId: string, attempt: number): Promise<DeliveryToSend | undefined> {
     const { rows } = await q.query<{
@@ -167,9 +242,10 @@ export class WebhookDeliveryRepository {
       event_type: string;
       body: string;
       attempt: number;
+      schedule_step: number;
       status: DeliveryAttemptStatus;
     }>(
-      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, ev.body, a.attempt, a.status
+      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, ev.body, a.attempt, a.schedule_step, a.status
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
          JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id
@@ -179,7 +255,7 @@ export class WebhookDeliveryRepository {
     );
     const r = rows[0];
     if (!r) return undefined;
-    return { id: r.id, endpointId: r.endpoint_id, url: r.url, secretCiphertext: r.secret_ciphertext, webhookId: r.webhook_id, eventType: r.event_type, body: r.body, attempt: r.attempt, status: r.status };
+    return { id: r.id, endpointId: r.endpoint_id, url: r.url, secretCiphertext: r.secret_ciphertext, webhookId: r.webhook_id, eventType: r.event_type, body: r.body, attempt: r.attempt, scheduleStep: r.schedule_step, status: r.status };
   }
 
   /**
@@ -206,8 +282,8 @@ export class WebhookDeliveryRepository {
     if ((rowCount ?? 0) === 0) return false;
     if (retry !== undefined) {
       await tx.query(
-        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at)
-         SELECT delivery_id, endpoint_id, attempt + 1, 'PENDING', next_attempt_at FROM webhook_delivery_attempts WHERE delivery_id = $1 AND attempt = $2`,
+        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
+         SELECT delivery_id, endpoint_id, attempt + 1, 'PENDING', next_attempt_at, schedule_step + 1 FROM webhook_delivery_attempts WHERE delivery_id = $1 AND attempt = $2`,
         [outcome.deliveryId, outcome.attempt],
       );
     }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository } from '@gateway/persistence';
+import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
 import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
 import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
@@ -74,7 +74,7 @@ export interface TestClient {
 export async function createTestClient(databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal'; authMethod?: AuthMethod }): Promise<TestClient> {
   const db = new Database({ url: databaseUrl, poolMax: 1 });
   try {
-    const created = await new ApiClientsService(db, new ApiClientRepository()).create({
+    const created = await new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository()).create({
       clientType: spec.type,
       userId: spec.type === 'USER' ? spec.userId : undefined,
       organizationId: spec.type === 'ORGANIZATION' ? spec.organizationId : undefined,

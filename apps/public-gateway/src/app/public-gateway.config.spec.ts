@@ -24,6 +24,10 @@ describe('PublicGatewayConfig', () => {
     ['WEBHOOK_DENIED_PORTS', '0', 'must be comma-separated port numbers from 1 to 65535'],
     ['WEBHOOK_DENIED_PORTS', 'internal', 'must be comma-separated port numbers from 1 to 65535'],
     ['TRUST_PROXY', 'maybe', 'must be true, false or the number of proxies in front of the gateway, 0 to 10'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', 'many', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '0', 'must be an integer number of days between 1 and 3650'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '3651', 'must be an integer number of days between 1 and 3650'],
     ['METRICS_PORT', '65536', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {

@@ -71,6 +71,14 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(50, 60000, 'milliseconds')
   WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
+  /** Webhook endpoints one organization may have, enabled or not; one more is refused with 409. */
+  @IntRange(1, 1000)
+  WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION = 16;
+
+  /** Days webhook delivery attempts are kept; stored webhook payloads are kept the longer of this and 30 days. */
+  @IntRange(1, 3650, 'days')
+  WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
 }

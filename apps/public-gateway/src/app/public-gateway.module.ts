@@ -25,6 +25,7 @@ import { OrganizationsController } from './organizations/organizations.controlle
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
+import { WebhookEventsController } from './webhooks/webhook-events.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -62,7 +63,7 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
-        // Webhook delivery jobs; this gateway runs no other background job.
+        // Webhook delivery and recover jobs; this gateway runs no other background job.
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
@@ -76,9 +77,11 @@ export class PublicGatewayModule {
           maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,
           maxPerEndpoint: config.WEBHOOK_MAX_PER_ENDPOINT,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+          maxEndpointsPerOrganization: config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION,
+          deliveryRetentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
         }),
       ],
-      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
+      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }

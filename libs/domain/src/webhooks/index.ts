@@ -1,8 +1,13 @@
 // Webhooks
 export * from './webhooks.module';
 export * from './dto/webhook-endpoint.dto';
+export * from './dto/webhook-endpoint-operations.dto';
+export * from './dto/webhook-event-feed.dto';
 export * from './policies/webhook-target';
+export * from './policies/webhook-endpoint-access.policy';
 export * from './use-cases/webhook-endpoints.service';
+export * from './use-cases/webhook-redelivery.service';
+export * from './use-cases/webhook-events-feed.service';
 export * from './model/webhook-options';
 export * from './model/retry-schedule';
 export * from './model/webhook-event-mapping';
@@ -14,5 +19,7 @@ export * from './policies/webhook-resolver';
 export * from './use-cases/webhook-dispatcher';
 export * from './use-cases/webhook-delivery.job';
 export * from './use-cases/webhook-delivery-queue';
+export * from './use-cases/webhook-recover.job';
+export * from './use-cases/webhook-retention.job';
 export * from './use-cases/webhook-sender';
 export * from './use-cases/webhook-signature';

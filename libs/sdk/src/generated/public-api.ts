@@ -134,7 +134,10 @@ export interface paths {
         /** The webhook endpoints the caller manages in the organization */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Register a webhook endpoint; its signing secret is answered this once */
+        /**
+         * Register a webhook endpoint; its signing secret is answered this once
+         * @description An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (16) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -157,7 +160,11 @@ export interface paths {
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint: its url, event types, description, or whether it is enabled
+         * @description Only the properties sent change. A new url passes the checks of registration. enabled false disables the endpoint (disabledReason MANUAL): it is sent nothing and its pending deliveries are dropped. enabled true enables one disabled MANUAL or FAILING: it is sent what is fanned out from then on (recover catches up). One disabled as CLIENT_REVOKED cannot be enabled again (409).
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries": {
@@ -169,6 +176,86 @@ export interface paths {
         };
         /** The latest 100 delivery attempts of one webhook endpoint, newest first */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the signing secret; the new one is answered this once
+         * @description For overlapSeconds (default 86400, at most a day) every delivery carries two signatures in webhook-signature, `v1,<new> v1,<old>`, so a receiver holding either secret verifies it while you deploy the new one. 0 ends the old secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint only
+         * @description Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every event since a date to this endpoint again
+         * @description Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.
+         */
+        post: operations["recoverWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's webhook events, oldest first, in pages
+         * @description The payloads the webhooks carry, stored when each event was fanned out (whether or not an endpoint listened) and kept at least 30 days: catch up by reading. id is the webhook-id of the deliveries of the event. Follow nextCursor with the same types and since. Who may read: whoever manages the organization's webhook endpoints; a connector reads only its stores' events.
+         */
+        get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,6 +380,26 @@ export interface webhooks {
          * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
          */
         post: operations["webhook_inventory_level_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)
+         * @description Sent to the one endpoint it was asked for, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -540,6 +647,13 @@ export interface components {
             url: string;
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
             description: string | null;
+            /** @description false: sent nothing (see disabledReason) */
+            enabled: boolean;
+            /**
+             * @description null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | "CLIENT_REVOKED" | null;
             /** Format: date-time */
             createdAt: string;
             /** @description the signing secret (Standard Webhooks), shown this once */
@@ -552,6 +666,13 @@ export interface components {
             url: string;
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
             description: string | null;
+            /** @description false: sent nothing (see disabledReason) */
+            enabled: boolean;
+            /**
+             * @description null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | "CLIENT_REVOKED" | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -563,7 +684,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "webhook.test";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -587,6 +708,68 @@ export interface components {
         WebhookDeliveryAttemptListDto: {
             /** @description the latest 100 attempts, newest first */
             items: components["schemas"]["WebhookDeliveryAttemptDto"][];
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description https, not resolving to a loopback, private, link-local or metadata address (checked at every delivery); checked as at registration
+             */
+            url?: string;
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            /** @description null removes it */
+            description?: string | null;
+            /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
+            enabled?: boolean;
+        };
+        RotateWebhookSecretDto: {
+            /**
+             * @description how long deliveries stay signed with the old secret too (a second signature in webhook-signature); 0: the old secret stops at once
+             * @default 86400
+             */
+            overlapSeconds: number;
+        };
+        WebhookSecretDto: {
+            /** @description the new signing secret, shown this once */
+            secret: string;
+        };
+        WebhookTestSentDto: {
+            /** @description the webhook-id of the test event: the eventId of its attempts in GET .../deliveries */
+            eventId: string;
+        };
+        RecoverWebhookEventsDto: {
+            /**
+             * Format: date-time
+             * @description every event that occurred at or after this instant is sent again; at most 30 days back, not in the future (an ISO 8601 date-time with Z or an offset, or without one for UTC)
+             */
+            since: string;
+        };
+        InventoryLevelChangedDataDto: {
+            /** @description barcode of the item */
+            barcode: string;
+            /** @description number of items physically received at the warehouse location */
+            onHand: number;
+            /** @description number of items available, not reserved or allocated for fulfilment */
+            sellable: number;
+            warehouseId: string;
+        };
+        WebhookEventDto: {
+            /** @description the webhook-id of the deliveries of this event: deduplicate by it */
+            id: string;
+            /** @enum {string} */
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.* and fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed */
+            data: components["schemas"]["SalesOrderView"] | components["schemas"]["InventoryLevelChangedDataDto"];
+        };
+        WebhookEventPageDto: {
+            /** @description oldest first (in the order the events were fanned out) */
+            items: components["schemas"]["WebhookEventDto"][];
+            /** @description opaque; pass it as cursor, with the same types and since, for the next page; null on the last page (to read on later, ask again with since a little before the last timestamp read, and skip the ids already read) */
+            nextCursor: string | null;
         };
         TokenRequestDto: {
             /** @enum {string} */
@@ -647,15 +830,6 @@ export interface components {
             /** @description the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched */
             data: components["schemas"]["SalesOrderView"];
         };
-        InventoryLevelChangedDataDto: {
-            /** @description barcode of the item */
-            barcode: string;
-            /** @description number of items physically received at the warehouse location */
-            onHand: number;
-            /** @description number of items available, not reserved or allocated for fulfilment */
-            sellable: number;
-            warehouseId: string;
-        };
         InventoryLevelWebhookEventDto: {
             /** @enum {string} */
             type: "inventory_level.changed";
@@ -666,6 +840,23 @@ export interface components {
             timestamp: string;
             /** @description the public inventory entry when the event is dispatched, with its warehouse */
             data: components["schemas"]["InventoryLevelChangedDataDto"];
+        };
+        WebhookTestDataDto: {
+            /**
+             * Format: uuid
+             * @description the endpoint the test was sent to
+             */
+            endpointId: string;
+        };
+        WebhookTestEventDto: {
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description when the test was asked for (UTC, microseconds)
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookTestDataDto"];
         };
     };
     responses: never;
@@ -1466,6 +1657,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Content Too Large: the body is larger than this operation accepts */
             413: {
                 headers: {
@@ -1660,6 +1860,116 @@ export interface operations {
             };
         };
     };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is, without its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: never;
@@ -1681,6 +1991,407 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryAttemptListDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestSentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    recoverWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookEventsDto"];
+            };
+        };
+        responses: {
+            /** @description Queued: the events are sent again in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, inventory_level.changed); all when omitted */
+                types?: string;
+                /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
+                since?: string;
+                /** @description the nextCursor of the previous page, sent with the same types and since */
+                cursor?: string;
+                /** @description events per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPageDto"];
                 };
             };
             /** @description Bad Request: invalid input data; each problem with its JSON pointer */
@@ -1820,7 +2531,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1852,7 +2563,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1884,7 +2595,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1916,7 +2627,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1948,7 +2659,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1959,6 +2670,38 @@ export interface operations {
                 "application/json": components["schemas"]["InventoryLevelWebhookEventDto"] & {
                     /** @constant */
                     type?: "inventory_level.changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEventDto"] & {
+                    /** @constant */
+                    type?: "webhook.test";
                 };
             };
         };

@@ -18,4 +18,11 @@ export interface WebhookOptions {
   maxPerEndpoint?: number;
   /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
   dispatchIntervalMs?: number;
+  /** Endpoints one organization may have, enabled or not (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION). Default 16. */
+  maxEndpointsPerOrganization?: number;
+  /** Days delivery attempts are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). Default 30. */
+  deliveryRetentionDays?: number;
 }
+
+export const DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION = 16;
+export const DEFAULT_DELIVERY_RETENTION_DAYS = 30;

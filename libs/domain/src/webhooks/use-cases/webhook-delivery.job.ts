@@ -52,7 +52,8 @@ export class WebhookDeliveryJob {
     const result = await sendWebhook({ url: delivery.url, headers: webhookHeaders(secret, delivery.webhookId, delivery.body), body: delivery.body }, this.options.targets);
     const outcome = result.ok ? 'succeeded' : result.status === null ? 'no_answer' : 'failed';
     this.metrics.latency.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);
-    const retryInSeconds = result.ok ? undefined : retryDelay(this.schedule, attempt);
+    // By the attempt's place in the schedule, not its number: a recover starts the schedule over.
+    const retryInSeconds = result.ok ? undefined : retryDelay(this.schedule, delivery.scheduleStep + 1);
     const recorded = await this.db.transaction(async (tx) => {
       if (!(await this.deliveries.recordOutcome(tx, { deliveryId, attempt, status: result.ok ? 'SUCCEEDED' : 'FAILED', responseStatus: result.status, retryInSeconds }))) return false;
       if (retryInSeconds !== undefined) {
