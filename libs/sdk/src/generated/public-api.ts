@@ -712,7 +712,7 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /**
              * Format: uri
-             * @description https, not resolving to a loopback, private, link-local or metadata address (checked at every delivery); checked as at registration
+             * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
             eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
