@@ -225,9 +225,11 @@ describe('webhook endpoints', () => {
     });
 
     it.each([
-      [{ url: 'http://hooks.example.invalid/x' }, '/url', 'must be https (plain http only to a host of WEBHOOK_ALLOWED_HOSTS)'],
+      [{ url: 'http://hooks.example.invalid/x' }, '/url', NOT_HTTPS],
       [{ url: 'https://user:pw@hooks.example.invalid/x' }, '/url', 'must not carry credentials'],
-      [{ url: 'http://127.0.0.2:9/hook' }, '/url', 'must be https (plain http only to a host of WEBHOOK_ALLOWED_HOSTS)'],
+      [{ url: 'http://127.0.0.2:9/hook' }, '/url', NOT_HTTPS],
+      [{ url: 'https://[::127.0.0.1]/hook' }, '/url', NOT_PUBLIC],
+      [{ url: 'http://127.0.0.1:3001/internal-tools/dispatch-command' }, '/url', 'must not use port 3001, a port of the gateways themselves'],
       [{ url: '' }, '/url', 'must be 1 to 2048 characters'],
       [{ eventTypes: [] }, '/eventTypes', 'must name at least 1 event type'],
       [{ eventTypes: ['webhook.test'] }, '/eventTypes', expect.stringContaining('must hold only')],
