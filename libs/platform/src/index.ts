@@ -2,6 +2,8 @@ export * from './config/load-config';
 export * from './config/gateway.config';
 export * from './config/config-decorators';
 export * from './problem/problem-details';
+export * from './problem/problem-types';
+export * from './problem/problem-pages.controller';
 export * from './problem/problem.exception';
 export * from './problem/problem-details.filter';
 export * from './problem/problem-writers';

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
@@ -72,7 +72,7 @@ export class PublicGatewayModule {
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
         }),
       ],
-      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
+      controllers: [HealthController, ProblemPagesController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }
