@@ -53,6 +53,13 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(50, 60000, 'milliseconds')
   WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose pages may call the token endpoint from a browser
+   * (CORS): the internal gateway's, whose Swagger UI mints staff tokens here. Empty: none.
+   */
+  @Matches(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(,https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/, { message: 'must be comma-separated origins (scheme://host[:port]), e.g. http://localhost:3001' })
+  TOKEN_CORS_ORIGINS = '';
+
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
 }

@@ -601,6 +601,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "name": "Nordic Outdoor Supply",
+                     *       "releaseChannel": "STABLE",
+                     *       "features": [
+                     *         {
+                     *           "name": "bulk-label-printing",
+                     *           "description": "Print shipping labels for many orders at once.",
+                     *           "releaseChannel": "STABLE"
+                     *         }
+                     *       ],
+                     *       "inventorySync": {
+                     *         "mode": "DEFAULT",
+                     *         "overriddenBarcodes": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationRecordDto"];
                 };
             };
@@ -673,6 +691,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "success",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "releaseChannel": "BETA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReleaseChannelAssignmentDto"];
                 };
             };
@@ -756,6 +781,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "bulk-label-printing",
+                     *         "description": "Print shipping labels for many orders at once.",
+                     *         "releaseChannel": "STABLE"
+                     *       },
+                     *       {
+                     *         "name": "smart-replenishment",
+                     *         "description": "Suggested replenishment quantities per barcode.",
+                     *         "releaseChannel": "BETA"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleaseChannelFeatureDto"][];
                 };
             };
@@ -810,6 +849,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -900,6 +952,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -998,6 +1063,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7e9ff87d-1e72-42e7-8791-8a0ac4619245",
+                     *           "sequence": 35,
+                     *           "type": "PendingAllocationRaised",
+                     *           "occurredAt": "2026-09-18T10:15:00.076243Z",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "aggregateType": "FulfilmentOrder",
+                     *           "aggregateId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "initiator": "cl_oIoxi91GP4F4RSQwNxFYAA",
+                     *           "payload": {
+                     *             "delta": {
+                     *               "onHand": 0,
+                     *               "allocated": 0,
+                     *               "pendingAllocation": 1
+                     *             },
+                     *             "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "Ae___p6QGciilvff1KoVmV2IeWuhHzZ1HF8Lkw-fP_LOLW0XSag5SDH-MthMVzaXj5wfNVYIqoysEcLxLrSnSsZX"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DomainEventPageDto"];
                 };
             };
@@ -1065,6 +1157,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1134,6 +1246,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1205,6 +1337,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "barcode": "8710000000011",
+                     *       "fulfillable": 38,
+                     *       "allocated": 2,
+                     *       "pendingAllocation": 4,
+                     *       "sellable": 34,
+                     *       "onHand": 40
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryLevelDto"];
                 };
             };
@@ -1274,6 +1418,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RetailUnitArchivalDto"];
                 };
             };
@@ -1343,6 +1492,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1002",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "status": "CANCELLED",
+                     *       "releasedLines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "quantity": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FulfilmentOrderCancellationDto"];
                 };
             };
@@ -1422,6 +1585,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "barcode": "8710000000035",
+                     *         "warehouseId": "wh-ber-1",
+                     *         "quantity": 5
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleasedLineDto"][];
                 };
             };
@@ -1498,6 +1670,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1001",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "status": "ALLOCATED",
+                     *       "backOrdered": false,
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 2,
+                     *           "fulfillable": 38,
+                     *           "shortfall": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackOrderViewDto"];
                 };
             };
@@ -1590,6 +1779,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "result": {
+                     *         "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *         "warehouseId": "wh-ams-1",
+                     *         "barcode": "8710000000011",
+                     *         "fulfillable": 48,
+                     *         "allocated": 2,
+                     *         "pendingAllocation": 4,
+                     *         "sellable": 44,
+                     *         "onHand": 50
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DispatchCommandOutcomeDto"];
                 };
             };
@@ -1667,6 +1871,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "ACKNOWLEDGED"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClarificationAcknowledgedDto"];
                 };
             };

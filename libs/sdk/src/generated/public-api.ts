@@ -692,6 +692,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientType": "SERVICE",
+                     *       "clientId": "cl_oIoxi91GP4F4RSQwNxFYAA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserCallerDto"] | components["schemas"]["OrganizationCallerDto"] | components["schemas"]["ConnectorCallerDto"] | components["schemas"]["ServiceCallerDto"];
                 };
             };
@@ -747,6 +753,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": [
+                     *         {
+                     *           "id": "4c1f9e23-8a7b-4d3c-b2e1-5a6f7d8c9b02",
+                     *           "name": "Lumen Home Goods"
+                     *         },
+                     *         {
+                     *           "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "name": "Nordic Outdoor Supply"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationListDto"];
                 };
             };
@@ -823,6 +843,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "inv-2026-0001",
+                     *           "number": "2026-0001",
+                     *           "status": "FINALIZED",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2028-02-29"
+                     *         },
+                     *         {
+                     *           "id": "inv-2026-0002",
+                     *           "number": "2026-0002",
+                     *           "status": "PAID",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2026-03-28",
+                     *           "paidAt": "2026-03-20"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceListDto"];
                 };
             };
@@ -901,6 +956,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv-2026-0001",
+                     *       "number": "2026-0001",
+                     *       "status": "FINALIZED",
+                     *       "subtotal": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "totalExcludingTax": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "dueDate": "2028-02-29",
+                     *       "pdfUrl": "https://billing.example/invoices/2026-0001.pdf",
+                     *       "lineItems": [
+                     *         {
+                     *           "description": "Storage, pallet-months",
+                     *           "taxRate": 0.21,
+                     *           "quantity": 12,
+                     *           "unitAmountExcludingTax": {
+                     *             "amountInMinorUnit": 1850,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceDetailDto"];
                 };
             };
@@ -977,6 +1060,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "warehouseId": "wh-ams-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 40,
+                     *               "sellable": 35
+                     *             },
+                     *             {
+                     *               "barcode": "8710000000028",
+                     *               "onHand": 25,
+                     *               "sellable": 24
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "warehouseId": "wh-ber-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 12,
+                     *               "sellable": 12
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryDto"];
                 };
             };
@@ -1063,6 +1177,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-nordic-web",
+                     *           "orderReference": "web-10001",
+                     *           "status": "RECEIVED",
+                     *           "placedAt": "2026-09-18T10:15:00.000Z",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "customer": {
+                     *             "firstName": "Anna",
+                     *             "lastName": "Berg",
+                     *             "email": "anna.berg@example.com"
+                     *           },
+                     *           "lineItems": [
+                     *             {
+                     *               "sku": "NOS-TENT-2P",
+                     *               "barcode": "8710000000011",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "fulfilmentStatus": "OPEN",
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderPageDto"];
                 };
             };
@@ -1151,6 +1296,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderRecord"];
                 };
             };
@@ -1270,6 +1439,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *       "fulfilmentStatus": "OPEN",
+                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderView"];
                 };
             };
@@ -1347,6 +1542,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *           "url": "https://receiver.invalid/hook",
+                     *           "eventTypes": [
+                     *             "sales_order.shipped"
+                     *           ],
+                     *           "description": "shipping notices",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointListDto"];
                 };
             };
@@ -1428,6 +1638,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "secret": "whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo="
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
                 };
             };
@@ -1525,6 +1747,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointDto"];
                 };
             };
@@ -1681,6 +1914,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 2,
+                     *           "status": "PENDING",
+                     *           "responseStatus": null,
+                     *           "attemptedAt": null,
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         },
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 1,
+                     *           "status": "FAILED",
+                     *           "responseStatus": 503,
+                     *           "attemptedAt": "2026-09-18T10:20:00.000Z",
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryAttemptListDto"];
                 };
             };
@@ -1759,6 +2016,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 900
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };

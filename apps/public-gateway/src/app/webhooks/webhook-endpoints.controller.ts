@@ -28,7 +28,7 @@ export class WebhookEndpointsController {
     type: CreateWebhookEndpointDto,
     examples: { demo: { summary: 'shipping notices for a receiver of yours', value: { url: 'https://example.com/webhooks/gateway', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret' })
+  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret', example: { ...{ id: '43ab9134-c6ed-4106-b786-e80e4927e6c0', url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices', createdAt: '2026-09-18T10:15:00.000Z' }, secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' } })
   @ApiProblemResponses(400, 403, 404, 413, 415, 500)
   createWebhookEndpoint(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     return this.endpoints.create(caller.identity, organizationId, body);
@@ -36,7 +36,7 @@ export class WebhookEndpointsController {
 
   @Get()
   @ApiOperation({ summary: 'The webhook endpoints the caller manages in the organization' })
-  @ApiOkResponse({ type: WebhookEndpointListDto, description: 'The endpoints, without secrets' })
+  @ApiOkResponse({ type: WebhookEndpointListDto, description: 'The endpoints, without secrets', example: { items: [{ id: '43ab9134-c6ed-4106-b786-e80e4927e6c0', url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices', createdAt: '2026-09-18T10:15:00.000Z' }] } })
   @ApiProblemResponses(400, 403, 404, 500)
   listWebhookEndpoints(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters): Promise<WebhookEndpointListDto> {
     return this.endpoints.list(caller.identity, organizationId);
@@ -44,7 +44,7 @@ export class WebhookEndpointsController {
 
   @Get(':webhookEndpointId')
   @ApiOperation({ summary: 'One webhook endpoint, without its secret' })
-  @ApiOkResponse({ type: WebhookEndpointDto, description: 'The endpoint' })
+  @ApiOkResponse({ type: WebhookEndpointDto, description: 'The endpoint', example: { id: '43ab9134-c6ed-4106-b786-e80e4927e6c0', url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices', createdAt: '2026-09-18T10:15:00.000Z' } })
   @ApiProblemResponses(400, 403, 404, 500)
   getWebhookEndpoint(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -57,7 +57,16 @@ export class WebhookEndpointsController {
 
   @Get(':webhookEndpointId/deliveries')
   @ApiOperation({ summary: "The latest 100 delivery attempts of one webhook endpoint, newest first" })
-  @ApiOkResponse({ type: WebhookDeliveryAttemptListDto, description: 'The attempts' })
+  @ApiOkResponse({
+    type: WebhookDeliveryAttemptListDto,
+    description: 'The attempts',
+    example: {
+      items: [
+        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 2, status: 'PENDING', responseStatus: null, attemptedAt: null, nextAttemptAt: '2026-09-18T10:20:05.000Z' },
+        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 1, status: 'FAILED', responseStatus: 503, attemptedAt: '2026-09-18T10:20:00.000Z', nextAttemptAt: '2026-09-18T10:20:05.000Z' },
+      ],
+    },
+  })
   @ApiProblemResponses(400, 403, 404, 500)
   listWebhookDeliveries(
     @CurrentCaller() caller: AuthenticatedCaller,
