@@ -1945,3 +1945,6 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = [];

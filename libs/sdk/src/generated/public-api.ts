@@ -2238,3 +2238,6 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders"];
