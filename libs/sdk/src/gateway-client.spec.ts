@@ -12,7 +12,7 @@ interface Seen {
 
 function gateway(answer: (request: Request, seen: Seen[]) => Response) {
   const seen: Seen[] = [];
-  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchStub = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     const entry = { method: request.method, url: request.url, authorization: request.headers.get('authorization'), idempotencyKey: request.headers.get('idempotency-key'), body: await request.text() };
     seen.push(entry);
