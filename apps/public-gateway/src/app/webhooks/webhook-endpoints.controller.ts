@@ -26,9 +26,9 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Register a webhook endpoint; its signing secret is answered this once' })
   @ApiBody({
     type: CreateWebhookEndpointDto,
-    examples: { demo: { summary: 'shipping notices for a receiver of yours', value: { url: 'https://example.com/webhooks/gateway', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
+    examples: { demo: { summary: 'shipping notices for a receiver of yours (a name that never resolves: put your own)', value: { url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret', example: { ...{ id: '43ab9134-c6ed-4106-b786-e80e4927e6c0', url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices', createdAt: '2026-09-18T10:15:00.000Z' }, secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' } })
+  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret', example: { id: '43ab9134-c6ed-4106-b786-e80e4927e6c0', url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices', createdAt: '2026-09-18T10:15:00.000Z', secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' } })
   @ApiProblemResponses(400, 403, 404, 413, 415, 500)
   createWebhookEndpoint(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     return this.endpoints.create(caller.identity, organizationId, body);
