@@ -21,6 +21,7 @@ export * from './openapi/problem-details.dto';
 export * from './validation/path-param.pipes';
 export * from './config/local-secret';
 export * from './openapi/closed-schema';
+export * from './openapi/deprecated.decorator';
 export * from './openapi/api-problem-responses.decorator';
 export * from './http/send-json-stream';
 export * from './http/json-chunks';
