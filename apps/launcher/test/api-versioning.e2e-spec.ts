@@ -3,12 +3,12 @@
 // and every breaking change of openapi/*.json since that release (tools/openapi-breaking-changes.cjs) is
 // named in the changelog above the release, else the test fails and prints the lines to add.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the rules are a CommonJS tool of the workspace
-const { breakingChanges } = require('../../../tools/openapi-breaking-changes.cjs') as { breakingChanges: (before: object, after: object) => string[] };
-
 const root = join(__dirname, '../../..');
+// The rules are a CommonJS script of the workspace's tools (also a command: node tools/openapi-breaking-changes.cjs before.json after.json).
+const { breakingChanges } = createRequire(__filename)(join(root, 'tools/openapi-breaking-changes.cjs')) as { breakingChanges: (before: object, after: object) => string[] };
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const changelog = read('CHANGELOG.md');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents, read field by field

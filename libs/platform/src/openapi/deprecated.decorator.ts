@@ -84,7 +84,8 @@ const servedDeprecations = new WeakMap<INestApplication, Map<string, Deprecation
 export function applyDeprecations(app: INestApplication, document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json & { properties?: Record<string, Json> }>;
   for (const [schema, fields] of deprecatedFields) {
-    for (const field of fields.keys()) if (schemas[schema]?.properties?.[field]) schemas[schema].properties![field].deprecated = true;
+    const properties = schemas[schema]?.properties ?? {};
+    for (const field of fields.keys()) if (properties[field]) properties[field].deprecated = true;
   }
   const byOperation = new Map<string, DeprecationOptions>();
   for (const item of Object.values(document.paths)) {

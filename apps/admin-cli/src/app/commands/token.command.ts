@@ -26,7 +26,7 @@ export async function readSecret(input: NodeJS.ReadStream = process.stdin): Prom
     for await (const chunk of input) {
       text += String(chunk);
       // Ctrl-C or Ctrl-D on a terminal in raw mode.
-      if (input.isTTY && /[\u0003\u0004]/.test(text)) throw new CliFailure('no client secret given');
+      if (input.isTTY && (text.includes('\u0003') || text.includes('\u0004'))) throw new CliFailure('no client secret given');
       if (/[\r\n]/.test(text)) break;
     }
   } finally {
