@@ -5,7 +5,7 @@
 //   {{clientId}} / {{clientSecret}} (client_secret_post) and renewed a minute before it expires
 //   (newman does not run Postman's interactive OAuth 2.0 helper);
 // - variables baseUrl, clientId, clientSecret, organizationId and storeId (the demo data's); request bodies
-//   and parameters from the document's examples;
+//   and parameters from the document's examples (a date-time in a body becomes the time of the run);
 // - a POST that creates a resource keeps its `id` for the requests whose path names it (a sales order, a
 //   webhook endpoint), which run after it, and DELETEs run last;
 // - tests: each request answers its documented success status (and the RateLimit fields, when the gateway
@@ -64,6 +64,13 @@ function firstExample(content) {
   return first?.value;
 }
 
+/** An example's date-times become the time of the run ({{$isoTimestamp}}): a fixed date ages past the limits of an operation (recover: 30 days). */
+function relativeTimes(value) {
+  if (Array.isArray(value)) return value.map(relativeTimes);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, relativeTimes(entry)]));
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? '{{$isoTimestamp}}' : value;
+}
+
 function convert(document) {
   return new Promise((resolve, reject) => {
     Converter.convert(
@@ -109,7 +116,7 @@ function shapeRequest(document, item, created) {
   }
   const content = operation.requestBody?.content ?? {};
   if (request.body?.mode === 'raw' && content['application/json']) {
-    request.body.raw = JSON.stringify(firstExample(content['application/json']), null, 2);
+    request.body.raw = JSON.stringify(relativeTimes(firstExample(content['application/json'])), null, 2);
   }
   if (request.body?.mode === 'urlencoded') {
     request.body.urlencoded = [
