@@ -40,6 +40,8 @@ const GATEWAYS = [
 function gatewayEnv(gateway: (typeof GATEWAYS)[number], config: LauncherConfig, childEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const [, portVariable, metricsKey] = gateway;
   const env: NodeJS.ProcessEnv = { ...childEnv, [portVariable]: String(config[portVariable]) };
+  // The internal gateway's Swagger UI mints staff tokens at the public token endpoint, from its own origin.
+  if (gateway[0] === 'public-gateway' && env.TOKEN_CORS_ORIGINS === undefined) env.TOKEN_CORS_ORIGINS = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
   delete env.METRICS_PORT;
   if (config[metricsKey] !== undefined) env.METRICS_PORT = String(config[metricsKey]);
   return env;

@@ -121,6 +121,11 @@ describe('npm start (launcher)', () => {
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
     expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
+    // The internal gateway's Swagger UI may mint tokens at the public token endpoint (TOKEN_CORS_ORIGINS), another origin not.
+    const preflight = (origin: string) =>
+      fetch(`http://127.0.0.1:${publicPort}/oauth2/token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+    const [staff, stranger] = [await preflight(`http://localhost:${internalPort}`), await preflight('http://localhost:1')];
+    expect([staff.status, staff.headers.get('access-control-allow-origin'), stranger.status, stranger.headers.get('access-control-allow-origin')]).toEqual([204, `http://localhost:${internalPort}`, 404, null]);
 
     const server = await runningEmbeddedServer(dataDir);
     expect(server).toBeDefined();

@@ -1,7 +1,7 @@
 // The served OpenAPI document of the public gateway: lint-clean (Redocly), version and security as the
 // spec says, every public operation present, closed schemas where the spec says so.
 import request from 'supertest';
-import { lintOpenApiDocument } from '@gateway/testing';
+import { lintOpenApiDocument, openApiExampleFailures } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
 
 describe('the public OpenAPI document', () => {
@@ -85,6 +85,10 @@ describe('the public OpenAPI document', () => {
       ['Idempotency-Key', 'web-10001-attempt'],
     ]);
     expect(salesOrders.requestBody.content['application/json'].examples.demo.value.lineItems).toEqual([{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }]);
+  });
+
+  it('has an example for every 2xx answer with a body, every request body and every required parameter, each valid against its schema', () => {
+    expect(openApiExampleFailures(publicDocument)).toEqual([]);
   });
 
   it('closes the schemas the spec closes and documents the error answers', () => {

@@ -37,7 +37,7 @@ describe('slow clients and the connection cap', () => {
       expect(statusLines(text)).toEqual([408]);
       expect(text).toMatch(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/);
       expect(text).toMatch(/\r\nConnection: close\r\n/);
-      expect(lastBody(text)).toEqual({ type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+      expect(lastBody(text)).toEqual({ type: '/problems/request-timeout', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
       expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 50);
       expect(closedAfterMs).toBeLessThan(HEADERS_MS + SLACK_MS);
     }
@@ -53,7 +53,7 @@ describe('slow clients and the connection cap', () => {
     const stalled = await holdConnection(gateway.url, stalledPost(`Bearer ${token}`));
     const { text, closedAfterMs } = await stalled.closed(REQUEST_MS + SLACK_MS);
     expect(statusLines(text)).toEqual([408]);
-    expect(lastBody(text)).toEqual({ type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+    expect(lastBody(text)).toEqual({ type: '/problems/request-timeout', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
     expect(closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS);
   });

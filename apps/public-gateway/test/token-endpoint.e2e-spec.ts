@@ -152,10 +152,10 @@ describe('POST /oauth2/token', () => {
     const res = await request(gateway.app.getHttpServer()).post('/oauth2/token/extra').type('form').send('grant_type=client_credentials');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at POST /oauth2/token/extra.' });
+    expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No operation is served at POST /oauth2/token/extra.' });
     const get = await request(gateway.app.getHttpServer()).get('/oauth2/token/extra');
     expect(get.status).toBe(404);
-    expect(get.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /oauth2/token/extra.' });
+    expect(get.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No operation is served at GET /oauth2/token/extra.' });
   });
 
   it('authenticates the client before it looks at the grant', async () => {

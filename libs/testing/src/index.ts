@@ -9,6 +9,8 @@ export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
 export * from './committed-openapi';
+export * from './problem-type-pages';
+export * from './openapi-examples';
 export * from './wait-until';
 export * from './raw-connection';
 export * from './large-import-file';

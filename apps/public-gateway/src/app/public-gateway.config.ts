@@ -79,6 +79,13 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(1, 3650, 'days')
   WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose pages may call the token endpoint from a browser
+   * (CORS): the internal gateway's, whose Swagger UI mints staff tokens here. Empty: none.
+   */
+  @Matches(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(,https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/, { message: 'must be comma-separated origins (scheme://host[:port]), e.g. http://localhost:3001' })
+  TOKEN_CORS_ORIGINS = '';
+
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
@@ -81,7 +81,7 @@ export class PublicGatewayModule {
           deliveryRetentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
         }),
       ],
-      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],
+      controllers: [HealthController, ProblemPagesController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }

@@ -807,10 +807,11 @@ export interface components {
         };
         ProblemDetailsDto: {
             /**
-             * @description URI reference of the problem type
-             * @example about:blank
+             * @description The problem type: a URI reference, relative to the gateway that answered. GET on it (no token needed) answers a page saying what the problem means and what to do; GET /problems lists them all.
+             * @example /problems/validation-failed
+             * @enum {string}
              */
-            type: string;
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -882,6 +883,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientType": "SERVICE",
+                     *       "clientId": "cl_oIoxi91GP4F4RSQwNxFYAA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserCallerDto"] | components["schemas"]["OrganizationCallerDto"] | components["schemas"]["ConnectorCallerDto"] | components["schemas"]["ServiceCallerDto"];
                 };
             };
@@ -937,6 +944,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": [
+                     *         {
+                     *           "id": "4c1f9e23-8a7b-4d3c-b2e1-5a6f7d8c9b02",
+                     *           "name": "Lumen Home Goods"
+                     *         },
+                     *         {
+                     *           "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "name": "Nordic Outdoor Supply"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationListDto"];
                 };
             };
@@ -1013,6 +1034,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "inv-2026-0001",
+                     *           "number": "2026-0001",
+                     *           "status": "FINALIZED",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2028-02-29"
+                     *         },
+                     *         {
+                     *           "id": "inv-2026-0002",
+                     *           "number": "2026-0002",
+                     *           "status": "PAID",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2026-03-28",
+                     *           "paidAt": "2026-03-20"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceListDto"];
                 };
             };
@@ -1091,6 +1147,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv-2026-0001",
+                     *       "number": "2026-0001",
+                     *       "status": "FINALIZED",
+                     *       "subtotal": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "totalExcludingTax": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "dueDate": "2028-02-29",
+                     *       "pdfUrl": "https://billing.example/invoices/2026-0001.pdf",
+                     *       "lineItems": [
+                     *         {
+                     *           "description": "Storage, pallet-months",
+                     *           "taxRate": 0.21,
+                     *           "quantity": 12,
+                     *           "unitAmountExcludingTax": {
+                     *             "amountInMinorUnit": 1850,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceDetailDto"];
                 };
             };
@@ -1167,6 +1251,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "warehouseId": "wh-ams-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 40,
+                     *               "sellable": 35
+                     *             },
+                     *             {
+                     *               "barcode": "8710000000028",
+                     *               "onHand": 25,
+                     *               "sellable": 24
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "warehouseId": "wh-ber-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 12,
+                     *               "sellable": 12
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryDto"];
                 };
             };
@@ -1253,6 +1368,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-nordic-web",
+                     *           "orderReference": "web-10001",
+                     *           "status": "RECEIVED",
+                     *           "placedAt": "2026-09-18T10:15:00.000Z",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "customer": {
+                     *             "firstName": "Anna",
+                     *             "lastName": "Berg",
+                     *             "email": "anna.berg@example.com"
+                     *           },
+                     *           "lineItems": [
+                     *             {
+                     *               "sku": "NOS-TENT-2P",
+                     *               "barcode": "8710000000011",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "fulfilmentStatus": "OPEN",
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderPageDto"];
                 };
             };
@@ -1341,6 +1487,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderRecord"];
                 };
             };
@@ -1460,6 +1630,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *       "fulfilmentStatus": "OPEN",
+                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderView"];
                 };
             };
@@ -1537,6 +1733,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *           "url": "https://receiver.invalid/hook",
+                     *           "eventTypes": [
+                     *             "sales_order.shipped"
+                     *           ],
+                     *           "description": "shipping notices",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointListDto"];
                 };
             };
@@ -1618,6 +1829,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "secret": "whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo="
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
                 };
             };
@@ -1724,6 +1947,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointDto"];
                 };
             };
@@ -1990,6 +2224,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 2,
+                     *           "status": "PENDING",
+                     *           "responseStatus": null,
+                     *           "attemptedAt": null,
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         },
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 1,
+                     *           "status": "FAILED",
+                     *           "responseStatus": 503,
+                     *           "attemptedAt": "2026-09-18T10:20:00.000Z",
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryAttemptListDto"];
                 };
             };
@@ -2469,6 +2727,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 900
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
@@ -2716,3 +2981,6 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders"];

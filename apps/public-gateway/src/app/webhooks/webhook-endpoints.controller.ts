@@ -21,6 +21,17 @@ import {
 
 const WEBHOOK_ENDPOINT_EXAMPLE = { value: '7c9e6679-7425-40de-944b-e07fc1f90ae7', summary: 'an id of this shape: use the id of an endpoint you registered' };
 
+
+/** An endpoint as the examples show it (a receiver name that never resolves). */
+const ENDPOINT_EXAMPLE = {
+  id: '43ab9134-c6ed-4106-b786-e80e4927e6c0',
+  url: 'https://receiver.invalid/hook',
+  eventTypes: ['sales_order.shipped'],
+  description: 'shipping notices',
+  enabled: true,
+  disabledReason: null,
+  createdAt: '2026-09-18T10:15:00.000Z',
+};
 @ApiTags('webhooks')
 @Authenticated()
 @Controller('v0/organizations/:organizationId/webhook-endpoints')
@@ -38,9 +49,9 @@ export class WebhookEndpointsController {
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,
-    examples: { demo: { summary: 'shipping notices for a receiver of yours', value: { url: 'https://example.com/webhooks/gateway', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
+    examples: { demo: { summary: 'shipping notices for a receiver of yours (a name that never resolves: put your own)', value: { url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret' })
+  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' } })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
   createWebhookEndpoint(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     return this.endpoints.create(caller.identity, organizationId, body);
@@ -48,7 +59,7 @@ export class WebhookEndpointsController {
 
   @Get()
   @ApiOperation({ summary: 'The webhook endpoints the caller manages in the organization' })
-  @ApiOkResponse({ type: WebhookEndpointListDto, description: 'The endpoints, without secrets' })
+  @ApiOkResponse({ type: WebhookEndpointListDto, description: 'The endpoints, without secrets', example: { items: [ENDPOINT_EXAMPLE] } })
   @ApiProblemResponses(400, 403, 404, 500)
   listWebhookEndpoints(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters): Promise<WebhookEndpointListDto> {
     return this.endpoints.list(caller.identity, organizationId);
@@ -56,7 +67,7 @@ export class WebhookEndpointsController {
 
   @Get(':webhookEndpointId')
   @ApiOperation({ summary: 'One webhook endpoint, without its secret' })
-  @ApiOkResponse({ type: WebhookEndpointDto, description: 'The endpoint' })
+  @ApiOkResponse({ type: WebhookEndpointDto, description: 'The endpoint', example: ENDPOINT_EXAMPLE })
   @ApiProblemResponses(400, 403, 404, 500)
   getWebhookEndpoint(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -69,7 +80,16 @@ export class WebhookEndpointsController {
 
   @Get(':webhookEndpointId/deliveries')
   @ApiOperation({ summary: "The latest 100 delivery attempts of one webhook endpoint, newest first" })
-  @ApiOkResponse({ type: WebhookDeliveryAttemptListDto, description: 'The attempts' })
+  @ApiOkResponse({
+    type: WebhookDeliveryAttemptListDto,
+    description: 'The attempts',
+    example: {
+      items: [
+        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 2, status: 'PENDING', responseStatus: null, attemptedAt: null, nextAttemptAt: '2026-09-18T10:20:05.000Z' },
+        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 1, status: 'FAILED', responseStatus: 503, attemptedAt: '2026-09-18T10:20:00.000Z', nextAttemptAt: '2026-09-18T10:20:05.000Z' },
+      ],
+    },
+  })
   @ApiProblemResponses(400, 403, 404, 500)
   listWebhookDeliveries(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -89,11 +109,15 @@ export class WebhookEndpointsController {
   @ApiBody({
     type: UpdateWebhookEndpointDto,
     examples: {
+      move: { summary: 'a new receiver and one more event type', value: { url: 'https://receiver.invalid/v2', eventTypes: ['sales_order.shipped', 'sales_order.cancelled'] } },
       pause: { summary: 'pause deliveries', value: { enabled: false } },
-      move: { summary: 'a new receiver and one more event type', value: { url: 'https://example.com/webhooks/v2', eventTypes: ['sales_order.shipped', 'sales_order.cancelled'] } },
     },
   })
-  @ApiOkResponse({ type: WebhookEndpointDto, description: 'The endpoint as it now is, without its secret' })
+  @ApiOkResponse({
+    type: WebhookEndpointDto,
+    description: 'The endpoint as it now is, without its secret',
+    example: { ...ENDPOINT_EXAMPLE, url: 'https://receiver.invalid/v2', eventTypes: ['sales_order.shipped', 'sales_order.cancelled'] },
+  })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
   updateWebhookEndpoint(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -112,7 +136,7 @@ export class WebhookEndpointsController {
       'For overlapSeconds (default 86400, at most a day) every delivery carries two signatures in webhook-signature, `v1,<new> v1,<old>`, so a receiver holding either secret verifies it while you deploy the new one. 0 ends the old secret at once.',
   })
   @ApiBody({ type: RotateWebhookSecretDto, required: false, examples: { hour: { summary: 'keep the old secret valid for an hour', value: { overlapSeconds: 3600 } } } })
-  @ApiOkResponse({ type: WebhookSecretDto, description: 'The new secret' })
+  @ApiOkResponse({ type: WebhookSecretDto, description: 'The new secret', example: { secret: 'whsec_pV0sQ3c9bEw2mJ4kT8yZr1nX6aD5fH7gL0uC2iO9eKs=' } })
   @ApiProblemResponses(400, 403, 404, 413, 415, 500)
   rotateWebhookSecret(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -130,7 +154,7 @@ export class WebhookEndpointsController {
     summary: 'Send a webhook.test event to this endpoint only',
     description: 'Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.',
   })
-  @ApiAcceptedResponse({ type: WebhookTestSentDto, description: 'Queued for delivery' })
+  @ApiAcceptedResponse({ type: WebhookTestSentDto, description: 'Queued for delivery', example: { eventId: 'msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test' } })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
   sendWebhookTest(
     @CurrentCaller() caller: AuthenticatedCaller,
