@@ -56,9 +56,9 @@ describe('POST /oauth2/token', () => {
     await db.close();
     const ok = await token().set('Authorization', basic(clientId, clientSecret)).type('form').send(form({ grant_type: 'client_credentials' }));
     expect(ok.status).toBe(200);
-    // The same credentials base64-encoded without form-urlencoding first are not the client's.
+    // The same credentials base64-encoded without form-urlencoding first are refused: '%1+' is no valid escape.
     const raw = await token().set('Authorization', `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`).type('form').send(form({ grant_type: 'client_credentials' }));
-    expect([raw.status, raw.body]).toEqual([401, { error: 'invalid_client', error_description: 'XX' }]);
+    expect([raw.status, raw.body]).toEqual([400, { error: 'invalid_request', error_description: 'The Basic credentials are not validly form-urlencoded.' }]);
   });
 
   it('answers credentials of the other method with 401 invalid_client naming the registered method', async () => {
