@@ -21,6 +21,10 @@ describe('the webhook receiver example', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
   });
 
+  beforeEach(() => {
+    events.length = 0;
+  });
+
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -37,7 +41,7 @@ describe('the webhook receiver example', () => {
     expect((await post(webhookHeaders(other, 'msg_2', body))).status).toBe(400);
     expect((await post(webhookHeaders(secret, 'msg_3', body), body.replace('SHIPPED', 'CANCELLED'))).status).toBe(400);
     expect((await post(webhookHeaders(secret, 'msg_4', body, new Date(Date.now() - 3600_000)))).status).toBe(400);
-    expect(events).toHaveLength(1);
+    expect(events).toEqual([]);
   });
 });
 

@@ -212,6 +212,14 @@ describe('admin CLI', () => {
   it('reads a 25 MB file in a 96 MB heap: the problem in its last item is found, with its pointer, and nothing is written', async () => {
     const file = join(dir, 'large.json');
     const { barcodes, bytes } = await writeLargeImportFile(file, 25_000_000, { negativeLastLevel: true });
+    const written = async () =>
+      (
+        await database.db.query<{ warehouses: number; organizations: number; units: number; levels: number }>(
+          `SELECT (SELECT count(*)::int FROM warehouses) AS warehouses, (SELECT count(*)::int FROM organizations) AS organizations,
+                  (SELECT count(*)::int FROM retail_units) AS units, (SELECT count(*)::int FROM inventory_levels) AS levels`,
+        )
+      ).rows[0];
+    const before = await written();
     expect(bytes).toBeGreaterThan(25_000_000);
     // The whole file parsed at once (its text and its objects) does not fit in this heap; read item by item, it does.
     const result = spawnSync(process.execPath, ['--max-old-space-size=96', cli, '--json', 'import', file], {
@@ -226,6 +234,8 @@ describe('admin CLI', () => {
         problems: [{ pointer: `/inventory/${barcodes - 1}/allocated`, message: 'must be >= 0' }],
       },
     });
+    // Nothing was written: not the file's warehouse, organization, units or levels, which all came before the problem.
+    expect(await written()).toEqual(before);
     rmSync(file);
   }, 300_000);
 

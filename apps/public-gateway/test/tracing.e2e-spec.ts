@@ -6,7 +6,7 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@gateway/dev-postgres';
-import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
+import { OpenApiValidator, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -92,6 +92,9 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       body: 'grant_type=client_credentials&client_id=no-such-client&client_secret=wrong',
     });
     expect(response.status).toBe(401);
+    // The answer is the one the served document describes.
+    const validator = new OpenApiValidator((await (await fetch(`${gatewayUrl}/openapi.json`)).json()) as Record<string, unknown>);
+    expect(validator.errors('POST', '/oauth2/token', 401, await response.json(), response.headers.get('content-type')?.split(';')[0])).toEqual([]);
     const requestId = response.headers.get('x-request-id');
 
     const deadline = Date.now() + 10_000;

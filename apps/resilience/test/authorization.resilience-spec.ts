@@ -165,7 +165,7 @@ describe('authorization', () => {
       for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`, '127.0.0.2')).status);
       tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429, 429].join(), `8 wrong secrets answered ${guesses.join()}`);
       tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret, '127.0.0.2')), 'the right secret from the guessing address was not refused with 429');
-      // A stranger's 50 wrong secrets from another address do not keep the holder out (issue 13.2).
+      // A stranger's 50 wrong secrets from another address do not keep the holder out.
       const holder = await createTestClient(world.database.url, { type: 'SERVICE' });
       const strangers: number[] = [];
       for (let i = 0; i < 50; i += 1) strangers.push((await tokenRequest(holder.clientId, `guess-${i}`, '127.0.0.3')).status);
