@@ -62,7 +62,7 @@ describe('@Deprecated', () => {
 
   beforeAll(async () => {
     app = await NestFactory.create<NestExpressApplication>(ThingsModule, { logger: false, bodyParser: false });
-    configureGateway(app, { logger: createLogger({ name: 'deprecated-spec', level: 'silent' }), trustProxy: false, openApi: { title: 't', description: 'd', version: '1' } });
+    configureGateway(app, { logger: createLogger({ name: 'deprecated-spec', level: 'silent' }), trustProxy: 0, openApi: { title: 't', description: 'd', version: '1' } });
     await app.init();
   });
 
