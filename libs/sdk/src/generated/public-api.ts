@@ -811,7 +811,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -1743,6 +1743,8 @@ export interface operations {
                      *             "sales_order.shipped"
                      *           ],
                      *           "description": "shipping notices",
+                     *           "enabled": true,
+                     *           "disabledReason": null,
                      *           "createdAt": "2026-09-18T10:15:00.000Z"
                      *         }
                      *       ]
@@ -1837,6 +1839,8 @@ export interface operations {
                      *         "sales_order.shipped"
                      *       ],
                      *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
                      *       "createdAt": "2026-09-18T10:15:00.000Z",
                      *       "secret": "whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo="
                      *     }
@@ -1955,6 +1959,8 @@ export interface operations {
                      *         "sales_order.shipped"
                      *       ],
                      *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
                      *       "createdAt": "2026-09-18T10:15:00.000Z"
                      *     }
                      */
@@ -2118,6 +2124,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/v2",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped",
+                     *         "sales_order.cancelled"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointDto"];
                 };
             };
@@ -2331,6 +2351,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_pV0sQ3c9bEw2mJ4kT8yZr1nX6aD5fH7gL0uC2iO9eKs="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSecretDto"];
                 };
             };
@@ -2428,6 +2453,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTestSentDto"];
                 };
             };
@@ -2649,6 +2679,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "msg_0b6e3c1a9d2f4e5a8b7c6d5e4f3a2b1c_inventory_level.changed",
+                     *           "type": "inventory_level.changed",
+                     *           "timestamp": "2026-09-18T10:16:02.118Z",
+                     *           "data": {
+                     *             "warehouseId": "wh-ams-1",
+                     *             "barcode": "8710000000011",
+                     *             "onHand": 40,
+                     *             "sellable": 35
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventPageDto"];
                 };
             };
