@@ -98,12 +98,7 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
     });
   });
 
-  it('events_feed.py reads the feed page after page (where the gateway serves GET /v0/organizations/{id}/events)', async () => {
-    const document = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    if (!document.paths['/v0/organizations/{organizationId}/events']) {
-      process.stderr.write('python-examples: events_feed.py not run, this gateway serves no events feed yet\n');
-      return;
-    }
+  it('events_feed.py reads the feed page after page', async () => {
     const { code, output } = await python('events_feed.py', env);
     expect([code, output]).toEqual([0, expect.stringMatching(/^events: .*sales_order\.created \d+/)]);
   }, 60_000);
