@@ -16,6 +16,7 @@ describe('InternalGatewayConfig', () => {
     ['ISSUER_DISCOVERY_URL', 'ftp://x', 'must be an http(s) URL'],
     ['METRICS_PORT', 'x', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3001', 'must differ from INTERNAL_GATEWAY_PORT'],
+    ['TRUST_PROXY', '1,2', 'must be true, false or the number of proxies in front of the gateway, 0 to 10'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(InternalGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
   });
@@ -23,5 +24,10 @@ describe('InternalGatewayConfig', () => {
   it('counts 6000 requests a minute per client by default, and takes any whole number from 1 to 1,000,000,000', () => {
     expect(loadConfig(InternalGatewayConfig, base).API_RATE_LIMIT_PER_MINUTE).toBe(6000);
     for (const limit of [1, 100_000_000, 1_000_000_000]) expect(loadConfig(InternalGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
   });
 });

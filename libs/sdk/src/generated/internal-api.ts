@@ -561,10 +561,11 @@ export interface components {
         };
         ProblemDetailsDto: {
             /**
-             * @description URI reference of the problem type
-             * @example about:blank
+             * @description The problem type: a URI reference, relative to the gateway that answered. GET on it (no token needed) answers a page saying what the problem means and what to do; GET /problems lists them all.
+             * @example /problems/validation-failed
+             * @enum {string}
              */
-            type: string;
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -613,6 +614,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "name": "Nordic Outdoor Supply",
+                     *       "releaseChannel": "STABLE",
+                     *       "features": [
+                     *         {
+                     *           "name": "bulk-label-printing",
+                     *           "description": "Print shipping labels for many orders at once.",
+                     *           "releaseChannel": "STABLE"
+                     *         }
+                     *       ],
+                     *       "inventorySync": {
+                     *         "mode": "DEFAULT",
+                     *         "overriddenBarcodes": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationRecordDto"];
                 };
             };
@@ -708,6 +727,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "success",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "releaseChannel": "BETA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReleaseChannelAssignmentDto"];
                 };
             };
@@ -818,6 +844,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "bulk-label-printing",
+                     *         "description": "Print shipping labels for many orders at once.",
+                     *         "releaseChannel": "STABLE"
+                     *       },
+                     *       {
+                     *         "name": "smart-replenishment",
+                     *         "description": "Suggested replenishment quantities per barcode.",
+                     *         "releaseChannel": "BETA"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleaseChannelFeatureDto"][];
                 };
             };
@@ -891,6 +931,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -1008,6 +1061,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -1133,6 +1199,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7e9ff87d-1e72-42e7-8791-8a0ac4619245",
+                     *           "sequence": 35,
+                     *           "type": "PendingAllocationRaised",
+                     *           "occurredAt": "2026-09-18T10:15:00.076243Z",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "aggregateType": "FulfilmentOrder",
+                     *           "aggregateId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "initiator": "cl_oIoxi91GP4F4RSQwNxFYAA",
+                     *           "payload": {
+                     *             "delta": {
+                     *               "onHand": 0,
+                     *               "allocated": 0,
+                     *               "pendingAllocation": 1
+                     *             },
+                     *             "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "Ae___p6QGciilvff1KoVmV2IeWuhHzZ1HF8Lkw-fP_LOLW0XSag5SDH-MthMVzaXj5wfNVYIqoysEcLxLrSnSsZX"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DomainEventPageDto"];
                 };
             };
@@ -1223,6 +1316,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1315,6 +1428,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1409,6 +1542,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "barcode": "8710000000011",
+                     *       "fulfillable": 38,
+                     *       "allocated": 2,
+                     *       "pendingAllocation": 4,
+                     *       "sellable": 34,
+                     *       "onHand": 40
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryLevelDto"];
                 };
             };
@@ -1501,6 +1646,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RetailUnitArchivalDto"];
                 };
             };
@@ -1593,6 +1743,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1002",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "status": "CANCELLED",
+                     *       "releasedLines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "quantity": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FulfilmentOrderCancellationDto"];
                 };
             };
@@ -1697,6 +1861,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "barcode": "8710000000035",
+                     *         "warehouseId": "wh-ber-1",
+                     *         "quantity": 5
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleasedLineDto"][];
                 };
             };
@@ -1798,6 +1971,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1001",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "status": "ALLOCATED",
+                     *       "backOrdered": false,
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 2,
+                     *           "fulfillable": 38,
+                     *           "shortfall": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackOrderViewDto"];
                 };
             };
@@ -1913,6 +2103,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "result": {
+                     *         "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *         "warehouseId": "wh-ams-1",
+                     *         "barcode": "8710000000011",
+                     *         "fulfillable": 48,
+                     *         "allocated": 2,
+                     *         "pendingAllocation": 4,
+                     *         "sellable": 44,
+                     *         "onHand": 50
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DispatchCommandOutcomeDto"];
                 };
             };
@@ -2015,6 +2220,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "ACKNOWLEDGED"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClarificationAcknowledgedDto"];
                 };
             };
@@ -2109,3 +2319,6 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = [];
