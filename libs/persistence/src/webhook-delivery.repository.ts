@@ -1,5 +1,7 @@
-// SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts.
+// SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts, and the
+// delivery workers' claims and outcomes.
 import { Injectable } from '@nestjs/common';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
 
 export interface DispatchCursor {
@@ -42,17 +44,50 @@ export interface NewWebhookDelivery {
 
 export type DeliveryAttemptStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
 
-/** A delivery with its endpoint and one attempt, as the worker sends it. */
-export interface DeliveryToSend {
-  id: string;
+/** How much one claim may take (webhook-delivery.repository.ts, claim). */
+export interface ClaimLimits {
+  /** Attempts claimed at most: the claiming process's free delivery slots. */
+  limit: number;
+  /** Deliveries in flight per endpoint, across every process. */
+  perEndpoint: number;
+  /** Deliveries in flight per organization, across every process. */
+  perOrganization: number;
+  /** How long a claim holds its attempts: past it, another worker may take them over. */
+  leaseSeconds: number;
+}
+
+/** A claimed attempt with what sending it needs. */
+export interface ClaimedAttempt {
+  deliveryId: string;
+  attempt: number;
+  /** The attempt's place in the retry schedule (0: a first attempt). */
+  scheduleStep: number;
   endpointId: string;
+  organizationId: string;
   url: string;
   secretCiphertext: string;
+  /** The secret before the last rotation while its overlap lasts (both sign), else null. */
+  previousSecretCiphertext: string | null;
   webhookId: string;
   eventType: string;
   body: string;
+  /** When the event happened: the start of the delivery lag. */
+  occurredAt: Date;
+}
+
+/** One attempt, by its delivery and number. */
+export interface AttemptKey {
+  deliveryId: string;
   attempt: number;
-  status: DeliveryAttemptStatus;
+}
+
+export interface AttemptOutcome extends AttemptKey {
+  status: 'SUCCEEDED' | 'FAILED';
+  responseStatus: number | null;
+  /** When the request was made. */
+  attemptedAt: Date;
+  /** Seconds until the next attempt, when there is one. */
+  retryInSeconds?: number;
 }
 
 export interface DeliveryAttemptRow {
@@ -156,62 +191,158 @@ export class WebhookDeliveryRepository {
     return deliveries.filter((d) => written.has(d.id));
   }
 
-  /** A delivery's attempt with what sending it needs; undefined when the delivery is gone (its endpoint was deleted). */
-  async findAttempt(q: Queryable, deliveryId: string, attempt: number): Promise<DeliveryToSend | undefined> {
-    const { rows } = await q.query<{
-      id: string;
+  /**
+   * Claims due PENDING attempts of enabled endpoints, at most limits.limit, and leases them to the caller
+   * until now + leaseSeconds. Run in a transaction of its own: claims are taken one at a time across
+   * replicas (a transaction-scoped advisory lock, taken before the claim's snapshot), so each one counts
+   * the leases of the one before and the limits hold across processes. The attempts are chosen fairly:
+   * - an endpoint gets at most perEndpoint in flight, its oldest due attempts first;
+   * - an organization at most perOrganization, round-robin across its endpoints;
+   * - the organizations with the fewest deliveries in flight are served first, so one with a backlog or
+   *   slow endpoints never holds back another that has just one attempt due.
+   * An attempt whose lease has run out (its worker died) is due again. Rows locked by another writer (an
+   * outcome being recorded, an endpoint being disabled or deleted) are skipped, not waited for.
+   */
+  async claim(tx: Queryable, limits: ClaimLimits): Promise<ClaimedAttempt[]> {
+    if (limits.limit <= 0) return [];
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.webhookClaims]);
+    const { rows } = await tx.query<{
+      delivery_id: string;
+      attempt: number;
+      schedule_step: number;
       endpoint_id: string;
+      organization_id: string;
       url: string;
       secret_ciphertext: string;
+      previous_secret_ciphertext: string | null;
       webhook_id: string;
       event_type: string;
       body: string;
-      attempt: number;
-      status: DeliveryAttemptStatus;
+      occurred_at: Date;
     }>(
-      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, ev.body, a.attempt, a.status
-         FROM webhook_deliveries d
+      `WITH RECURSIVE waiting AS (
+         -- The endpoints with PENDING attempts: one probe of the due index each, however long their queues.
+         (SELECT endpoint_id FROM webhook_delivery_attempts WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.endpoint_id FROM webhook_delivery_attempts a WHERE a.status = 'PENDING' AND a.endpoint_id > w.endpoint_id ORDER BY a.endpoint_id LIMIT 1)
+           FROM waiting w WHERE w.endpoint_id IS NOT NULL
+       ),
+       leased AS (
+         SELECT a.endpoint_id, count(*)::int AS n FROM webhook_delivery_attempts a
+          WHERE a.status = 'PENDING' AND a.claimed_until > statement_timestamp()
+          GROUP BY a.endpoint_id
+       ),
+       organization_leased AS (
+         SELECT e.organization_id, sum(l.n)::int AS n FROM leased l JOIN webhook_endpoints e ON e.id = l.endpoint_id GROUP BY e.organization_id
+       ),
+       open AS (
+         SELECT e.id, e.organization_id, coalesce(l.n, 0) AS in_flight
+           FROM waiting w
+           JOIN webhook_endpoints e ON e.id = w.endpoint_id AND e.enabled
+           LEFT JOIN leased l ON l.endpoint_id = e.id
+          WHERE coalesce(l.n, 0) < $2
+       ),
+       candidates AS (
+         SELECT c.delivery_id, c.attempt, c.next_attempt_at,
+                coalesce(ol.n, 0) + row_number() OVER (PARTITION BY o.organization_id ORDER BY c.endpoint_rank, c.next_attempt_at, o.id) AS organization_load
+           FROM open o
+           LEFT JOIN organization_leased ol ON ol.organization_id = o.organization_id
+           CROSS JOIN LATERAL (
+             SELECT a.delivery_id, a.attempt, a.next_attempt_at, row_number() OVER (ORDER BY a.next_attempt_at, a.delivery_id) AS endpoint_rank
+               FROM (SELECT d.delivery_id, d.attempt, d.next_attempt_at FROM webhook_delivery_attempts d
+                      WHERE d.endpoint_id = o.id AND d.status = 'PENDING' AND d.next_attempt_at <= statement_timestamp()
+                        AND (d.claimed_until IS NULL OR d.claimed_until <= statement_timestamp())
+                      ORDER BY d.next_attempt_at, d.delivery_id
+                      LIMIT $2 - o.in_flight) a
+           ) c
+       ),
+       chosen AS (
+         SELECT delivery_id, attempt FROM candidates WHERE organization_load <= $3 ORDER BY organization_load, next_attempt_at LIMIT $1
+       ),
+       claimed AS (
+         UPDATE webhook_delivery_attempts a SET claimed_until = statement_timestamp() + make_interval(secs => $4)
+           FROM (SELECT l.delivery_id, l.attempt FROM webhook_delivery_attempts l JOIN chosen c ON c.delivery_id = l.delivery_id AND c.attempt = l.attempt
+                  WHERE l.status = 'PENDING' AND (l.claimed_until IS NULL OR l.claimed_until <= statement_timestamp())
+                  FOR UPDATE OF l SKIP LOCKED) locked
+          WHERE a.delivery_id = locked.delivery_id AND a.attempt = locked.attempt
+         RETURNING a.delivery_id, a.attempt, a.schedule_step
+       )
+       SELECT c.delivery_id, c.attempt, c.schedule_step, e.id AS endpoint_id, e.organization_id, e.url, e.secret_ciphertext,
+              CASE WHEN e.previous_secret_expires_at > statement_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
+              d.webhook_id, d.event_type, ev.body, ev.occurred_at
+         FROM claimed c
+         JOIN webhook_deliveries d ON d.id = c.delivery_id
          JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
-         JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id
-         JOIN webhook_delivery_attempts a ON a.delivery_id = d.id AND a.attempt = $2
-        WHERE d.id = $1`,
-      [deliveryId, attempt],
+         JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id`,
+      [limits.limit, limits.perEndpoint, limits.perOrganization, limits.leaseSeconds],
     );
-    const r = rows[0];
-    if (!r) return undefined;
-    return { id: r.id, endpointId: r.endpoint_id, url: r.url, secretCiphertext: r.secret_ciphertext, webhookId: r.webhook_id, eventType: r.event_type, body: r.body, attempt: r.attempt, status: r.status };
+    return rows.map((r) => ({
+      deliveryId: r.delivery_id,
+      attempt: r.attempt,
+      scheduleStep: r.schedule_step,
+      endpointId: r.endpoint_id,
+      organizationId: r.organization_id,
+      url: r.url,
+      secretCiphertext: r.secret_ciphertext,
+      previousSecretCiphertext: r.previous_secret_ciphertext,
+      webhookId: r.webhook_id,
+      eventType: r.event_type,
+      body: r.body,
+      occurredAt: r.occurred_at,
+    }));
   }
 
   /**
-   * Records the outcome of a PENDING attempt and, when a retry follows, its PENDING successor. False when the
-   * attempt was no longer PENDING (another worker recorded it, or the delivery is gone): nothing written.
+   * Records the outcomes of claimed attempts in one statement, and for each failure with a retry left its
+   * PENDING successor (one more in the schedule, due after the delay). An attempt no longer PENDING (its
+   * outcome recorded by a worker that took it over after the lease, or its endpoint disabled or deleted)
+   * is left as it is. Answers the attempts recorded. The caller locks the attempts' endpoints first
+   * (WebhookEndpointRepository.lockForOutcomes), in the order a deletion or a disabling takes them.
    */
-  async recordOutcome(tx: Queryable, outcome: AttemptOutcome): Promise<boolean> {
-    const retry = outcome.retryInSeconds;
-    // The endpoint's row first, as deleting the endpoint takes it first and then cascades to the
-    // deliveries and attempts: taken in the same order, the two cannot deadlock. Once a deletion has
-    // committed, there is nothing to record.
-    const { rowCount: live } = await tx.query(
-      `SELECT 1 FROM webhook_endpoints WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = $1) FOR KEY SHARE`,
-      [outcome.deliveryId],
+  async recordOutcomes(tx: Queryable, outcomes: AttemptOutcome[]): Promise<AttemptKey[]> {
+    if (outcomes.length === 0) return [];
+    const { rows } = await tx.query<{ delivery_id: string; attempt: number }>(
+      `WITH outcome AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::int[])
+           AS o(delivery_id, attempt, status, response_status, attempted_at, retry_in)
+       ),
+       recorded AS (
+         UPDATE webhook_delivery_attempts a
+            SET status = o.status, response_status = o.response_status, attempted_at = o.attempted_at, claimed_until = NULL,
+                next_attempt_at = CASE WHEN o.retry_in IS NULL THEN NULL ELSE statement_timestamp() + make_interval(secs => o.retry_in) END
+           FROM outcome o
+          WHERE a.delivery_id = o.delivery_id AND a.attempt = o.attempt AND a.status = 'PENDING'
+         RETURNING a.delivery_id, a.attempt, a.endpoint_id, a.schedule_step, a.next_attempt_at, o.retry_in
+       ),
+       retried AS (
+         -- The next number of the delivery, whoever else (a recover) added attempts to it meanwhile.
+         INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
+         SELECT r.delivery_id, r.endpoint_id, (SELECT max(x.attempt) FROM webhook_delivery_attempts x WHERE x.delivery_id = r.delivery_id) + 1, 'PENDING', r.next_attempt_at, r.schedule_step + 1
+           FROM recorded r WHERE r.retry_in IS NOT NULL
+         ON CONFLICT (delivery_id, attempt) DO NOTHING
+       )
+       SELECT delivery_id, attempt FROM recorded`,
+      [
+        outcomes.map((o) => o.deliveryId),
+        outcomes.map((o) => o.attempt),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.responseStatus),
+        outcomes.map((o) => o.attemptedAt.toISOString()),
+        outcomes.map((o) => o.retryInSeconds ?? null),
+      ],
     );
-    if ((live ?? 0) === 0) return false;
-    const { rowCount } = await tx.query(
-      `UPDATE webhook_delivery_attempts
-          SET status = $3, response_status = $4, attempted_at = now(),
-              next_attempt_at = CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END
-        WHERE delivery_id = $1 AND attempt = $2 AND status = 'PENDING'`,
-      [outcome.deliveryId, outcome.attempt, outcome.status, outcome.responseStatus, retry ?? null],
+    return rows.map((r) => ({ deliveryId: r.delivery_id, attempt: r.attempt }));
+  }
+
+  /** Gives claimed attempts back before their lease ends (a worker stopping without their outcome): due again at once. */
+  async releaseClaims(q: Queryable, attempts: AttemptKey[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await q.query(
+      `UPDATE webhook_delivery_attempts a SET claimed_until = NULL
+         FROM unnest($1::uuid[], $2::int[]) AS k(delivery_id, attempt)
+        WHERE a.delivery_id = k.delivery_id AND a.attempt = k.attempt AND a.status = 'PENDING'`,
+      [attempts.map((a) => a.deliveryId), attempts.map((a) => a.attempt)],
     );
-    if ((rowCount ?? 0) === 0) return false;
-    if (retry !== undefined) {
-      await tx.query(
-        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at)
-         SELECT delivery_id, endpoint_id, attempt + 1, 'PENDING', next_attempt_at FROM webhook_delivery_attempts WHERE delivery_id = $1 AND attempt = $2`,
-        [outcome.deliveryId, outcome.attempt],
-      );
-    }
-    return true;
   }
 
   /** The latest attempts of an endpoint, newest first. */

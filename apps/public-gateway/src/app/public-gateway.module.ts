@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
-import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
+import { DatabaseModule, DatabaseReadinessCheck, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
   BillingModule,
@@ -60,8 +60,6 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
-        // Webhook delivery jobs; this gateway runs no other background job.
-        JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
           allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
@@ -69,7 +67,10 @@ export class PublicGatewayModule {
           workers: config.WEBHOOK_WORKERS,
           maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,
           maxPerEndpoint: config.WEBHOOK_MAX_PER_ENDPOINT,
+          maxPerOrganization: config.WEBHOOK_MAX_PER_ORGANIZATION,
+          disableAfterFailingSeconds: config.WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+          stopTimeoutMs: config.SHUTDOWN_GRACE_MS,
         }),
       ],
       controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],

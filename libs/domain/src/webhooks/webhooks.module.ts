@@ -1,11 +1,12 @@
 // Webhooks (contract 6.3): endpoints managed through the public API, and, where workers run, the
-// dispatcher that fans the event log out and the job that delivers. Needs a JobQueue (JobQueueModule).
+// dispatcher that fans the event log out and the delivery workers that send.
 import { DynamicModule, Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
-import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';
+import { WebhookDeliveryWorkers } from './use-cases/webhook-delivery-workers';
+import { WebhookOutcomeRecorder } from './use-cases/webhook-outcome-recorder';
 import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
 import { WebhookMetrics } from './use-cases/webhook-metrics';
 
@@ -19,11 +20,12 @@ export class WebhooksModule {
         { provide: WEBHOOK_OPTIONS, useValue: options },
         WebhookEndpointsService,
         WebhookDispatcher,
-        WebhookDeliveryJob,
+        WebhookDeliveryWorkers,
+        WebhookOutcomeRecorder,
         WebhookDeliveryQueue,
         WebhookMetrics,
       ],
-      exports: [WebhookEndpointsService, WebhookDispatcher, WebhookDeliveryJob],
+      exports: [WebhookEndpointsService, WebhookDispatcher, WebhookDeliveryWorkers, WebhookDeliveryQueue],
     };
   }
 }

@@ -1,6 +1,13 @@
 // What the webhook module is configured with (the public gateway's WEBHOOK_* variables).
 export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
 
+/** Defaults of the delivery limits (docs/decisions/webhook-delivery.md says why these). */
+export const DEFAULT_WEBHOOK_MAX_CONCURRENCY = 64;
+export const DEFAULT_WEBHOOK_MAX_PER_ENDPOINT = 4;
+export const DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION = 32;
+/** Five days, as Svix does. */
+export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS = 432_000;
+
 export interface WebhookOptions {
   /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
   keyEncryptionKey: Buffer;
@@ -10,10 +17,16 @@ export interface WebhookOptions {
   retrySchedule?: number[];
   /** false: this process neither fans out nor delivers (other replicas do). Default true. */
   workers?: boolean;
-  /** Deliveries one process makes at once (WEBHOOK_MAX_CONCURRENCY). */
+  /** Deliveries one process has in flight at once (WEBHOOK_MAX_CONCURRENCY). */
   maxConcurrency?: number;
   /** Deliveries to one endpoint in flight at once across all replicas (WEBHOOK_MAX_PER_ENDPOINT). */
   maxPerEndpoint?: number;
+  /** Deliveries of one organization in flight at once across all replicas (WEBHOOK_MAX_PER_ORGANIZATION). */
+  maxPerOrganization?: number;
+  /** An endpoint whose every attempt failed for this long is disabled (WEBHOOK_DISABLE_AFTER_FAILING_SECONDS). */
+  disableAfterFailingSeconds?: number;
   /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
   dispatchIntervalMs?: number;
+  /** How long stopping waits for deliveries in flight before giving them back to the queue (SHUTDOWN_GRACE_MS). */
+  stopTimeoutMs?: number;
 }
