@@ -8,6 +8,4 @@ export const ADVISORY_LOCKS = {
   signingKeys: 727_003,
   /** Starting the job queue: installing pg-boss's schema and moving pg-boss 10's jobs (job-queue.ts). */
   jobQueueStart: 727_004,
-  /** Claiming webhook delivery attempts (webhook-delivery.repository.ts): one claim at a time across replicas, so that each sees the leases of the one before. */
-  webhookClaims: 727_005,
 } as const;

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { ClaimLimits, ClaimedAttempt, WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 import { Queryable } from './database';
 
 const LIMITS: ClaimLimits = { limit: 100, perEndpoint: 4, perOrganization: 32, leaseSeconds: 30 };
@@ -14,7 +13,6 @@ const LIMITS: ClaimLimits = { limit: 100, perEndpoint: 4, perOrganization: 32, l
 describe('WebhookDeliveryRepository', () => {
   let database: TestDatabase;
   const deliveries = new WebhookDeliveryRepository();
-  const endpoints = new WebhookEndpointRepository();
   let event = 0;
 
   const organization = async () => {
@@ -84,6 +82,7 @@ describe('WebhookDeliveryRepository', () => {
         eventType: 'inventory_level.changed',
         body: `{"n":${event}}`,
         occurredAt: expect.any(Date),
+        endpointFailingSince: null,
       });
       expect(await claim()).toEqual([]);
       // The worker died: its lease runs out.
@@ -156,7 +155,7 @@ describe('WebhookDeliveryRepository', () => {
       await drain([hook]);
     });
 
-    it('takes two claims at once one after the other, so together they keep the per-endpoint limit', async () => {
+    it('keeps the per-endpoint limit across two claims at once: the second passes over the attempts the first holds', async () => {
       const org = await organization();
       const hook = await endpoint(org);
       await queue(org, hook, 10);
@@ -164,12 +163,13 @@ describe('WebhookDeliveryRepository', () => {
       try {
         await first.query('BEGIN');
         const firstClaim = await claim({ perEndpoint: 3 }, first);
-        // The second claim, in another transaction, waits for the first to commit and then counts its leases.
-        const secondClaim = claim({ perEndpoint: 3 });
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The second claim does not see the first's leases yet; the oldest due attempts it picks are those the first holds.
+        expect(await claim({ perEndpoint: 3 })).toEqual([]);
         await first.query('COMMIT');
         expect(firstClaim).toHaveLength(3);
-        expect(await secondClaim).toEqual([]);
+        // Committed: counted.
+        expect(await claim({ perEndpoint: 3 })).toEqual([]);
+        expect(await claim({ perEndpoint: 4 })).toHaveLength(1);
       } finally {
         first.release();
       }
@@ -189,10 +189,10 @@ describe('WebhookDeliveryRepository', () => {
       const attemptedAt = new Date();
       const recorded = await database.db.transaction((tx) =>
         deliveries.recordOutcomes(tx, [
-          { deliveryId: succeeded, attempt: 1, status: 'SUCCEEDED', responseStatus: 204, attemptedAt },
-          { deliveryId: retried, attempt: 1, status: 'FAILED', responseStatus: 503, attemptedAt, retryInSeconds: 300 },
-          { deliveryId: givenUp, attempt: 1, status: 'FAILED', responseStatus: null, attemptedAt },
-          { deliveryId: gone, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt, retryInSeconds: 5 },
+          { deliveryId: succeeded, endpointId: hook, attempt: 1, status: 'SUCCEEDED', responseStatus: 204, attemptedAt },
+          { deliveryId: retried, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 503, attemptedAt, retryInSeconds: 300 },
+          { deliveryId: givenUp, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: null, attemptedAt },
+          { deliveryId: gone, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt, retryInSeconds: 5 },
         ]),
       );
       expect(recorded.map((r) => r.deliveryId).sort()).toEqual([succeeded, retried, givenUp].sort());
@@ -213,7 +213,7 @@ describe('WebhookDeliveryRepository', () => {
       await claim();
       // A recover made the delivery again meanwhile: attempt 2, back at the start of the schedule.
       await database.db.query(`INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at) VALUES ($1, $2, 2, 'PENDING', now() + interval '1 hour')`, [deliveryId, hook]);
-      await database.db.transaction((tx) => deliveries.recordOutcomes(tx, [{ deliveryId, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 5 }]));
+      await database.db.transaction((tx) => deliveries.recordOutcomes(tx, [{ deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 5 }]));
       expect((await attempts(deliveryId)).map((a) => [a.attempt, a.status, a.schedule_step])).toEqual([
         [1, 'FAILED', 0],
         [2, 'PENDING', 0],
@@ -244,10 +244,7 @@ describe('WebhookDeliveryRepository', () => {
         await recording.query('BEGIN');
         // What DELETE takes first: the endpoint's row.
         await deleting.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR UPDATE', [hook]);
-        const recorded = (async () => {
-          const { endpoints: live } = await endpoints.lockForOutcomes(recording, [hook]);
-          return live.has(hook) ? deliveries.recordOutcomes(recording, [{ deliveryId, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 1 }]) : [];
-        })();
+        const recorded = deliveries.recordOutcomes(recording, [{ deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 1 }]);
         // Give the recording time to take whatever it takes before it waits.
         await new Promise((resolve) => setTimeout(resolve, 300));
         // The cascade to the deliveries and attempts: it would wait for an attempt row the recording holds.

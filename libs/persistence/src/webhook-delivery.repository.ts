@@ -1,7 +1,6 @@
 // SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts, and the
 // delivery workers' claims and outcomes.
 import { Injectable } from '@nestjs/common';
-import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
 
 export interface DispatchCursor {
@@ -73,6 +72,8 @@ export interface ClaimedAttempt {
   body: string;
   /** When the event happened: the start of the delivery lag. */
   occurredAt: Date;
+  /** The endpoint's failing_since when the attempt was claimed. */
+  endpointFailingSince: Date | null;
 }
 
 /** One attempt, by its delivery and number. */
@@ -82,6 +83,7 @@ export interface AttemptKey {
 }
 
 export interface AttemptOutcome extends AttemptKey {
+  endpointId: string;
   status: 'SUCCEEDED' | 'FAILED';
   responseStatus: number | null;
   /** When the request was made. */
@@ -98,15 +100,6 @@ export interface DeliveryAttemptRow {
   responseStatus: number | null;
   attemptedAt: Date | null;
   nextAttemptAt: Date | null;
-}
-
-export interface AttemptOutcome {
-  deliveryId: string;
-  attempt: number;
-  status: 'SUCCEEDED' | 'FAILED';
-  responseStatus: number | null;
-  /** Seconds until the next attempt, when there is one. */
-  retryInSeconds?: number;
 }
 
 @Injectable()
@@ -191,22 +184,35 @@ export class WebhookDeliveryRepository {
     return deliveries.filter((d) => written.has(d.id));
   }
 
+  /** Claims due attempts (recordAndClaim without outcomes). */
+  async claim(q: Queryable, limits: ClaimLimits): Promise<ClaimedAttempt[]> {
+    return (await this.recordAndClaim(q, [], limits)).claimed;
+  }
+
+  /** Records outcomes (recordAndClaim claiming nothing). */
+  async recordOutcomes(q: Queryable, outcomes: AttemptOutcome[]): Promise<AttemptKey[]> {
+    return (await this.recordAndClaim(q, outcomes, { limit: 0, perEndpoint: 0, perOrganization: 0, leaseSeconds: 0 })).recorded;
+  }
+
   /**
-   * Claims due PENDING attempts of enabled endpoints, at most limits.limit, and leases them to the caller
-   * until now + leaseSeconds. Run in a transaction of its own: claims are taken one at a time across
-   * replicas (a transaction-scoped advisory lock, taken before the claim's snapshot), so each one counts
-   * the leases of the one before and the limits hold across processes. The attempts are chosen fairly:
-   * - an endpoint gets at most perEndpoint in flight, its oldest due attempts first;
-   * - an organization at most perOrganization, round-robin across its endpoints;
-   * - the organizations with the fewest deliveries in flight are served first, so one with a backlog or
-   *   slow endpoints never holds back another that has just one attempt due.
-   * An attempt whose lease has run out (its worker died) is due again. Rows locked by another writer (an
-   * outcome being recorded, an endpoint being disabled or deleted) are skipped, not waited for.
+   * One statement, the delivery workers' only round trip when all goes well:
+   * - Records the outcomes of claimed attempts and, for each failure with a retry left, its PENDING successor
+   *   (one step on in the schedule, due after the delay). An attempt no longer PENDING (recorded by a worker
+   *   that took it over after its lease, or its endpoint disabled or deleted) is left as it is. The
+   *   outcomes' endpoints are locked (FOR KEY SHARE, in id order) before any attempt row, as a deletion or
+   *   a disabling takes the endpoint first: the two cannot deadlock.
+   * - Then claims due PENDING attempts of enabled endpoints, at most limits.limit, leased until now +
+   *   leaseSeconds; the leases just recorded count as ended. Fair: an endpoint gets at most perEndpoint in
+   *   flight, its oldest due attempts first; an organization at most perOrganization, round-robin across its
+   *   endpoints; the organizations with the fewest deliveries in flight are served first, so one with a
+   *   backlog or slow endpoints never holds back another that has one attempt due. An attempt whose lease
+   *   has run out (its worker died) is due again. Rows another transaction holds (an outcome being recorded,
+   *   an endpoint being disabled or deleted) are skipped, not waited for (FOR UPDATE SKIP LOCKED), so no
+   *   attempt is claimed twice; the limits count the leases committed when the statement starts.
    */
-  async claim(tx: Queryable, limits: ClaimLimits): Promise<ClaimedAttempt[]> {
-    if (limits.limit <= 0) return [];
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.webhookClaims]);
-    const { rows } = await tx.query<{
+  async recordAndClaim(q: Queryable, outcomes: AttemptOutcome[], limits: ClaimLimits): Promise<{ recorded: AttemptKey[]; claimed: ClaimedAttempt[] }> {
+    const { rows } = await q.query<{
+      kind: 'recorded' | 'claimed';
       delivery_id: string;
       attempt: number;
       schedule_step: number;
@@ -219,8 +225,41 @@ export class WebhookDeliveryRepository {
       event_type: string;
       body: string;
       occurred_at: Date;
-    }>(
-      `WITH RECURSIVE waiting AS (
+      failing_since: Date | null;
+    }>({
+      // Prepared once per connection: planned once.
+      name: 'webhook-record-and-claim',
+      text: `WITH RECURSIVE outcome AS (
+         SELECT * FROM unnest($5::uuid[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::int[])
+           AS o(delivery_id, attempt, status, response_status, attempted_at, retry_in)
+       ),
+       -- Each outcome's attempt found by its key, and only while PENDING. Rows are then updated by their
+       -- ctid: the key, not how many attempts are PENDING, decides the cost whatever the statistics say, and a
+       -- row another worker changed meanwhile (a new version, another ctid) is left alone.
+       target AS (
+         SELECT o.*, (SELECT CASE WHEN x.status = 'PENDING' THEN x.ctid END FROM webhook_delivery_attempts x
+                       WHERE x.delivery_id = o.delivery_id AND x.attempt = o.attempt) AS row_id
+           FROM outcome o
+       ),
+       recorded AS (
+         UPDATE webhook_delivery_attempts a
+            SET status = t.status, response_status = t.response_status, attempted_at = t.attempted_at, claimed_until = NULL,
+                next_attempt_at = CASE WHEN t.retry_in IS NULL THEN NULL ELSE statement_timestamp() + make_interval(secs => t.retry_in) END
+           FROM target t
+          WHERE a.ctid = t.row_id AND a.ctid = ANY (ARRAY(SELECT row_id FROM target WHERE row_id IS NOT NULL))
+            -- Evaluated once, before any attempt row is touched: the outcomes' endpoints locked in id order, as
+            -- a deletion or a disabling takes them first (a deleted endpoint's attempts are gone with it).
+            AND (SELECT count(*) FROM (SELECT id FROM webhook_endpoints WHERE id = ANY ($11::uuid[]) ORDER BY id FOR KEY SHARE) l) >= 0
+         RETURNING a.delivery_id, a.attempt, a.endpoint_id, a.schedule_step, a.next_attempt_at, t.retry_in
+       ),
+       retried AS (
+         -- The next number of the delivery, whoever else (a recover) added attempts to it meanwhile.
+         INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
+         SELECT r.delivery_id, r.endpoint_id, (SELECT max(x.attempt) FROM webhook_delivery_attempts x WHERE x.delivery_id = r.delivery_id) + 1, 'PENDING', r.next_attempt_at, r.schedule_step + 1
+           FROM recorded r WHERE r.retry_in IS NOT NULL
+         ON CONFLICT (delivery_id, attempt) DO NOTHING
+       ),
+       waiting AS (
          -- The endpoints with PENDING attempts: one probe of the due index each, however long their queues.
          (SELECT endpoint_id FROM webhook_delivery_attempts WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
          UNION ALL
@@ -230,6 +269,7 @@ export class WebhookDeliveryRepository {
        leased AS (
          SELECT a.endpoint_id, count(*)::int AS n FROM webhook_delivery_attempts a
           WHERE a.status = 'PENDING' AND a.claimed_until > statement_timestamp()
+            AND a.ctid <> ALL (ARRAY(SELECT row_id FROM target WHERE row_id IS NOT NULL))
           GROUP BY a.endpoint_id
        ),
        organization_leased AS (
@@ -243,13 +283,13 @@ export class WebhookDeliveryRepository {
           WHERE coalesce(l.n, 0) < $2
        ),
        candidates AS (
-         SELECT c.delivery_id, c.attempt, c.next_attempt_at,
+         SELECT c.row_id, c.next_attempt_at,
                 coalesce(ol.n, 0) + row_number() OVER (PARTITION BY o.organization_id ORDER BY c.endpoint_rank, c.next_attempt_at, o.id) AS organization_load
            FROM open o
            LEFT JOIN organization_leased ol ON ol.organization_id = o.organization_id
            CROSS JOIN LATERAL (
-             SELECT a.delivery_id, a.attempt, a.next_attempt_at, row_number() OVER (ORDER BY a.next_attempt_at, a.delivery_id) AS endpoint_rank
-               FROM (SELECT d.delivery_id, d.attempt, d.next_attempt_at FROM webhook_delivery_attempts d
+             SELECT a.row_id, a.next_attempt_at, row_number() OVER (ORDER BY a.next_attempt_at, a.delivery_id) AS endpoint_rank
+               FROM (SELECT d.ctid AS row_id, d.delivery_id, d.next_attempt_at FROM webhook_delivery_attempts d
                       WHERE d.endpoint_id = o.id AND d.status = 'PENDING' AND d.next_attempt_at <= statement_timestamp()
                         AND (d.claimed_until IS NULL OR d.claimed_until <= statement_timestamp())
                       ORDER BY d.next_attempt_at, d.delivery_id
@@ -257,81 +297,65 @@ export class WebhookDeliveryRepository {
            ) c
        ),
        chosen AS (
-         SELECT delivery_id, attempt FROM candidates WHERE organization_load <= $3 ORDER BY organization_load, next_attempt_at LIMIT $1
+         SELECT row_id FROM candidates WHERE organization_load <= $3 ORDER BY organization_load, next_attempt_at LIMIT $1
        ),
        claimed AS (
+         -- By ctid as above: a row changed since this statement's snapshot (claimed or recorded by another
+         -- worker) has another ctid and is passed over, as is a row another transaction holds.
          UPDATE webhook_delivery_attempts a SET claimed_until = statement_timestamp() + make_interval(secs => $4)
-           FROM (SELECT l.delivery_id, l.attempt FROM webhook_delivery_attempts l JOIN chosen c ON c.delivery_id = l.delivery_id AND c.attempt = l.attempt
-                  WHERE l.status = 'PENDING' AND (l.claimed_until IS NULL OR l.claimed_until <= statement_timestamp())
-                  FOR UPDATE OF l SKIP LOCKED) locked
-          WHERE a.delivery_id = locked.delivery_id AND a.attempt = locked.attempt
+          WHERE a.ctid = ANY (ARRAY(SELECT l.ctid FROM webhook_delivery_attempts l WHERE l.ctid = ANY (ARRAY(SELECT row_id FROM chosen)) FOR UPDATE SKIP LOCKED))
          RETURNING a.delivery_id, a.attempt, a.schedule_step
        )
-       SELECT c.delivery_id, c.attempt, c.schedule_step, e.id AS endpoint_id, e.organization_id, e.url, e.secret_ciphertext,
-              CASE WHEN e.previous_secret_expires_at > statement_timestamp() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
-              d.webhook_id, d.event_type, ev.body, ev.occurred_at
+       SELECT 'recorded' AS kind, r.delivery_id, r.attempt, NULL::int AS schedule_step, NULL::uuid AS endpoint_id, NULL::uuid AS organization_id, NULL AS url,
+              NULL AS secret_ciphertext, NULL AS previous_secret_ciphertext, NULL AS webhook_id, NULL AS event_type, NULL AS body, NULL::timestamptz AS occurred_at,
+              NULL::timestamptz AS failing_since
+         FROM recorded r
+       UNION ALL
+       SELECT 'claimed', c.delivery_id, c.attempt, c.schedule_step, e.id, e.organization_id, e.url, e.secret_ciphertext,
+              CASE WHEN e.previous_secret_expires_at > statement_timestamp() THEN e.previous_secret_ciphertext END,
+              d.webhook_id, d.event_type, ev.body, ev.occurred_at, e.failing_since
          FROM claimed c
          JOIN webhook_deliveries d ON d.id = c.delivery_id
          JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
          JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id`,
-      [limits.limit, limits.perEndpoint, limits.perOrganization, limits.leaseSeconds],
-    );
-    return rows.map((r) => ({
-      deliveryId: r.delivery_id,
-      attempt: r.attempt,
-      scheduleStep: r.schedule_step,
-      endpointId: r.endpoint_id,
-      organizationId: r.organization_id,
-      url: r.url,
-      secretCiphertext: r.secret_ciphertext,
-      previousSecretCiphertext: r.previous_secret_ciphertext,
-      webhookId: r.webhook_id,
-      eventType: r.event_type,
-      body: r.body,
-      occurredAt: r.occurred_at,
-    }));
-  }
-
-  /**
-   * Records the outcomes of claimed attempts in one statement, and for each failure with a retry left its
-   * PENDING successor (one more in the schedule, due after the delay). An attempt no longer PENDING (its
-   * outcome recorded by a worker that took it over after the lease, or its endpoint disabled or deleted)
-   * is left as it is. Answers the attempts recorded. The caller locks the attempts' endpoints first
-   * (WebhookEndpointRepository.lockForOutcomes), in the order a deletion or a disabling takes them.
-   */
-  async recordOutcomes(tx: Queryable, outcomes: AttemptOutcome[]): Promise<AttemptKey[]> {
-    if (outcomes.length === 0) return [];
-    const { rows } = await tx.query<{ delivery_id: string; attempt: number }>(
-      `WITH outcome AS (
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::int[])
-           AS o(delivery_id, attempt, status, response_status, attempted_at, retry_in)
-       ),
-       recorded AS (
-         UPDATE webhook_delivery_attempts a
-            SET status = o.status, response_status = o.response_status, attempted_at = o.attempted_at, claimed_until = NULL,
-                next_attempt_at = CASE WHEN o.retry_in IS NULL THEN NULL ELSE statement_timestamp() + make_interval(secs => o.retry_in) END
-           FROM outcome o
-          WHERE a.delivery_id = o.delivery_id AND a.attempt = o.attempt AND a.status = 'PENDING'
-         RETURNING a.delivery_id, a.attempt, a.endpoint_id, a.schedule_step, a.next_attempt_at, o.retry_in
-       ),
-       retried AS (
-         -- The next number of the delivery, whoever else (a recover) added attempts to it meanwhile.
-         INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
-         SELECT r.delivery_id, r.endpoint_id, (SELECT max(x.attempt) FROM webhook_delivery_attempts x WHERE x.delivery_id = r.delivery_id) + 1, 'PENDING', r.next_attempt_at, r.schedule_step + 1
-           FROM recorded r WHERE r.retry_in IS NOT NULL
-         ON CONFLICT (delivery_id, attempt) DO NOTHING
-       )
-       SELECT delivery_id, attempt FROM recorded`,
-      [
+      values: [
+        limits.limit,
+        limits.perEndpoint,
+        limits.perOrganization,
+        limits.leaseSeconds,
         outcomes.map((o) => o.deliveryId),
         outcomes.map((o) => o.attempt),
         outcomes.map((o) => o.status),
         outcomes.map((o) => o.responseStatus),
         outcomes.map((o) => o.attemptedAt.toISOString()),
         outcomes.map((o) => o.retryInSeconds ?? null),
+        [...new Set(outcomes.map((o) => o.endpointId))].sort(),
       ],
-    );
-    return rows.map((r) => ({ deliveryId: r.delivery_id, attempt: r.attempt }));
+    });
+    const recorded: AttemptKey[] = [];
+    const claimed: ClaimedAttempt[] = [];
+    for (const r of rows) {
+      if (r.kind === 'recorded') {
+        recorded.push({ deliveryId: r.delivery_id, attempt: r.attempt });
+        continue;
+      }
+      claimed.push({
+        deliveryId: r.delivery_id,
+        attempt: r.attempt,
+        scheduleStep: r.schedule_step,
+        endpointId: r.endpoint_id,
+        organizationId: r.organization_id,
+        url: r.url,
+        secretCiphertext: r.secret_ciphertext,
+        previousSecretCiphertext: r.previous_secret_ciphertext,
+        webhookId: r.webhook_id,
+        eventType: r.event_type,
+        body: r.body,
+        occurredAt: r.occurred_at,
+        endpointFailingSince: r.failing_since,
+      });
+    }
+    return { recorded, claimed };
   }
 
   /** Gives claimed attempts back before their lease ends (a worker stopping without their outcome): due again at once. */

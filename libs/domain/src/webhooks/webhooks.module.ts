@@ -6,7 +6,7 @@ import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
 import { WebhookDeliveryWorkers } from './use-cases/webhook-delivery-workers';
-import { WebhookOutcomeRecorder } from './use-cases/webhook-outcome-recorder';
+import { WebhookEndpointHealth } from './use-cases/webhook-endpoint-health';
 import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
 import { WebhookMetrics } from './use-cases/webhook-metrics';
 
@@ -21,7 +21,7 @@ export class WebhooksModule {
         WebhookEndpointsService,
         WebhookDispatcher,
         WebhookDeliveryWorkers,
-        WebhookOutcomeRecorder,
+        WebhookEndpointHealth,
         WebhookDeliveryQueue,
         WebhookMetrics,
       ],

@@ -2,9 +2,9 @@
 export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
 
 /** Defaults of the delivery limits (docs/decisions/webhook-delivery.md says why these). */
-export const DEFAULT_WEBHOOK_MAX_CONCURRENCY = 64;
-export const DEFAULT_WEBHOOK_MAX_PER_ENDPOINT = 4;
-export const DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION = 32;
+export const DEFAULT_WEBHOOK_MAX_CONCURRENCY = 128;
+export const DEFAULT_WEBHOOK_MAX_PER_ENDPOINT = 8;
+export const DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION = 64;
 /** Five days, as Svix does. */
 export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS = 432_000;
 

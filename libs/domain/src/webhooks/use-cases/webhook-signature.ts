@@ -2,8 +2,16 @@
 // `whsec_` secret carries in base64.
 import { createHmac } from 'node:crypto';
 
-export function signWebhook(secret: string, webhookId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+/** The HMAC key a `whsec_` secret carries. */
+export function signingKey(secret: string): Buffer {
+  return Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+}
+
+/** A secret, or the key it carries (signingKey) when it is used for many signatures. */
+export type WebhookSecret = string | Buffer;
+
+export function signWebhook(secret: WebhookSecret, webhookId: string, timestampSeconds: number, body: string): string {
+  const key = typeof secret === 'string' ? signingKey(secret) : secret;
   return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
@@ -13,8 +21,8 @@ export function signWebhook(secret: string, webhookId: string, timestampSeconds:
  * header carries one signature per secret separated by a space, as Standard Webhooks allows: a receiver
  * holding either secret verifies it.
  */
-export function webhookHeaders(secrets: string | readonly string[], webhookId: string, body: string, now = new Date()): Record<string, string> {
+export function webhookHeaders(secrets: WebhookSecret | readonly WebhookSecret[], webhookId: string, body: string, now = new Date()): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => signWebhook(secret, webhookId, timestamp, body));
+  const signatures = (Array.isArray(secrets) ? (secrets as readonly WebhookSecret[]) : [secrets as WebhookSecret]).map((secret) => signWebhook(secret, webhookId, timestamp, body));
   return { 'webhook-id': webhookId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
 }
