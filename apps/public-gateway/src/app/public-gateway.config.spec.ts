@@ -27,7 +27,7 @@ describe('PublicGatewayConfig', () => {
 
   it('reads the webhook delivery limits, with their defaults', () => {
     expect(loadConfig(PublicGatewayConfig, base)).toEqual(
-      expect.objectContaining({ WEBHOOK_MAX_CONCURRENCY: 64, WEBHOOK_MAX_PER_ENDPOINT: 4, WEBHOOK_MAX_PER_ORGANIZATION: 32, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: 432000 }),
+      expect.objectContaining({ WEBHOOK_MAX_CONCURRENCY: 128, WEBHOOK_MAX_PER_ENDPOINT: 8, WEBHOOK_MAX_PER_ORGANIZATION: 64, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: 432000 }),
     );
     expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: '31536000' }).WEBHOOK_DISABLE_AFTER_FAILING_SECONDS).toBe(31536000);
   });
