@@ -208,7 +208,7 @@ export async function measureWebhookCapacity(context: Context): Promise<WebhookC
   const posterConcurrency = Math.min(n * DEFAULT_WEBHOOK_MAX_PER_ENDPOINT, DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION, DEFAULT_WEBHOOK_MAX_CONCURRENCY);
   const receiver = new CountingReceiver();
   await receiver.start();
-  const db = new Database({ url: context.databaseUrl, poolMax: 4, applicationName: 'bench events' });
+  const db = new Database({ url: context.databaseUrl, poolMax: 8, connectTimeoutMs: 30_000, applicationName: 'bench events' });
   const report: WebhookCapacityReport = { endpoints: n, eventsPerRound: m, posterConcurrency, gateway: [], ceiling: [], ratio: 0 };
   try {
     const write = eventWriter(db, context.org);
@@ -246,7 +246,7 @@ export async function measureWebhookLag(context: Context): Promise<WebhookLagRep
   const events = Math.round(eventsPerSecond * settings.BENCH_WEBHOOK_LAG_SECONDS);
   const receiver = new CountingReceiver();
   await receiver.start();
-  const db = new Database({ url: context.databaseUrl, poolMax: 4, applicationName: 'bench events' });
+  const db = new Database({ url: context.databaseUrl, poolMax: 8, connectTimeoutMs: 30_000, applicationName: 'bench events' });
   try {
     const write = eventWriter(db, context.org);
     await settle(db, context.say);
@@ -255,13 +255,15 @@ export async function measureWebhookLag(context: Context): Promise<WebhookLagRep
       receiver.reset(true);
       const started = Date.now();
       const writes: Promise<void>[] = [];
+      const failures: Error[] = [];
       for (let i = 0; i < events; i++) {
         // Each event at its own time, whatever the ones before took.
         const wait = started + (i * 1000) / eventsPerSecond - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        writes.push(write(i));
+        writes.push(write(i).catch((error: Error) => void failures.push(error)));
       }
       await Promise.all(writes);
+      if (failures.length > 0) throw new Error(`webhook-lag: ${failures.length} of ${events} events could not be written (${failures[0].message})`);
       const run = await receiver.collect(events * n, 120_000);
       const sorted = [...run.lags].sort((a, b) => a - b);
       return {
