@@ -130,8 +130,9 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     clearTimeout(graceTimer);
     for (const { abort } of this.sending.values()) abort.abort();
     await inFlight;
-    await this.cycling;
-    await this.cycleWhileWork();
+    // Every answer is in: record them (no claim any more) until none is left.
+    this.cycleSoon();
+    while (this.cycling) await this.cycling;
     await this.applyingHealth;
     this.connections.close();
   }
