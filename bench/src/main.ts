@@ -21,7 +21,7 @@ import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf,
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
-import { measureWebhookCapacity, measureWebhookLag } from './webhook-capacity';
+import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
 
 const root = join(__dirname, '../..');
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -308,6 +308,7 @@ async function main(): Promise<void> {
 
   let webhookDelivery: WebhookDeliveryReport | undefined;
   if (!wanted || wanted.includes('webhook-delivery')) {
+    await waitForWebhookDispatcher(databaseUrl, say);
     say('webhook delivery: 500 sales orders, each a sales_order.created to a local receiver');
     webhookDelivery = await measureWebhookDelivery({ publicUrl, token: context.publicToken, org: dataset[1_000], events: 500, concurrency: config.BENCH_CONNECTIONS });
   }

@@ -176,7 +176,20 @@ function eventWriter(db: Database, org: BenchOrganization): (n: number) => Promi
   };
 }
 
-/** Waits until the dispatcher has fanned out every event written before (earlier lines leave a backlog). */
+/**
+ * Waits until the dispatcher has fanned out every event written before: the dataset's import (each of its
+ * ledger events is stored for the events feed) and earlier lines leave a backlog that every webhook would
+ * otherwise wait behind, in commit order.
+ */
+export async function waitForWebhookDispatcher(databaseUrl: string, say: (line: string) => void): Promise<void> {
+  const db = new Database({ url: databaseUrl, poolMax: 1, applicationName: 'bench dispatcher wait' });
+  try {
+    await settle(db, say);
+  } finally {
+    await db.close();
+  }
+}
+
 async function settle(db: Database, say: (line: string) => void): Promise<void> {
   const behind = async () =>
     (
@@ -184,9 +197,12 @@ async function settle(db: Database, say: (line: string) => void): Promise<void> 
         `SELECT EXISTS (SELECT 1 FROM domain_events e, webhook_dispatch_cursor c WHERE (e.xid, e.sequence) > (c.xid, c.sequence)) AS behind`,
       )
     ).rows[0].behind;
-  const deadline = Date.now() + 120_000;
-  if (await behind()) say('webhooks: waiting for the dispatcher to fan out the events of the lines before');
+  const started = Date.now();
+  const deadline = started + 300_000;
+  if (!(await behind())) return;
+  say('webhooks: waiting for the dispatcher to fan out the events written before');
   while ((await behind()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  say(`webhooks: the dispatcher caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function runPoster(urls: string[], eventsPerEndpoint: number, concurrency: number): Promise<{ sent: number; failed: number }> {
