@@ -86,11 +86,12 @@ export class WebhookEndpointRepository {
   }
 
   /**
-   * Locks the endpoints whose attempts' outcomes are about to be recorded, in id order, before any attempt
-   * row: deleting or disabling an endpoint also takes its row first, so the two cannot deadlock. Answers
-   * each endpoint still there with its failing_since, and the database's clock.
+   * Locks endpoints whose state recorded outcomes change (failing_since, disabling), in id order and before
+   * any attempt row (disabling them deletes their PENDING attempts): deleting or disabling an endpoint also
+   * takes its row first, so the two cannot deadlock. Answers each endpoint still there with its
+   * failing_since, and the database's clock.
    */
-  async lockForOutcomes(tx: Queryable, endpointIds: string[]): Promise<{ now: Date; endpoints: Map<string, { enabled: boolean; failingSince: Date | null }> }> {
+  async lockForState(tx: Queryable, endpointIds: string[]): Promise<{ now: Date; endpoints: Map<string, { enabled: boolean; failingSince: Date | null }> }> {
     const { rows } = await tx.query<{ id: string; enabled: boolean; failing_since: Date | null; now: Date }>(
       `SELECT id, enabled, failing_since, statement_timestamp() AS now FROM webhook_endpoints WHERE id = ANY ($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
       [endpointIds],

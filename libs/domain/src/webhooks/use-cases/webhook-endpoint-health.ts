@@ -38,7 +38,7 @@ export class WebhookEndpointHealth {
     const concerned = new Set(outcomes.filter((o) => !o.ok || o.failingSinceAtClaim !== null).map((o) => o.endpointId));
     if (concerned.size === 0) return [];
     return this.db.transaction(async (tx) => {
-      const { now, endpoints } = await this.endpoints.lockForOutcomes(tx, [...concerned].sort());
+      const { now, endpoints } = await this.endpoints.lockForState(tx, [...concerned].sort());
       const changes: { id: string; failingSince: Date | null }[] = [];
       const failing: string[] = [];
       for (const [id, endpoint] of endpoints) {
