@@ -107,7 +107,9 @@ describe('webhook delivery', () => {
     expect(new Set(ids).size).toBe(5);
     expect(at(endpoint.path).every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
     writeDeliveryLog(at(endpoint.path));
-    const listed = await deliveries(endpoint);
+    // Outcomes are recorded in batches just after the answers.
+    let listed: Awaited<ReturnType<typeof deliveries>> = [];
+    await waitUntilAsync(async () => (listed = await deliveries(endpoint)).filter((d) => d.status !== 'PENDING').length === 5);
     expect(listed).toHaveLength(5);
     expect(listed.every((d) => d.status === 'SUCCEEDED' && d.responseStatus === 204 && d.attempt === 1 && d.attemptedAt !== null && d.nextAttemptAt === null)).toBe(true);
     expect(listed.map((d) => d.eventId).sort()).toEqual([...ids].sort());
