@@ -4,7 +4,7 @@
 // the endpoint is being deleted: both take the endpoint's row first, so neither waits for the other while
 // holding what the other needs (the order deadlocked before).
 import { randomUUID } from 'node:crypto';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, waitUntilAsync } from '@gateway/testing';
 import { ClaimLimits, ClaimedAttempt, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { Queryable } from './database';
 
@@ -242,11 +242,12 @@ describe('WebhookDeliveryRepository', () => {
       try {
         await deleting.query('BEGIN');
         await recording.query('BEGIN');
+        const { rows: [{ pid }] } = await recording.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         // What DELETE takes first: the endpoint's row.
         await deleting.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR UPDATE', [hook]);
         const recorded = deliveries.recordOutcomes(recording, [{ deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 1 }]);
-        // Give the recording time to take whatever it takes before it waits.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The recording has taken whatever it takes before it waits: it is waiting for a lock.
+        await waitUntilAsync(async () => (await database.db.query('SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted', [pid])).rows.length > 0);
         // The cascade to the deliveries and attempts: it would wait for an attempt row the recording holds.
         await deleting.query(`SET LOCAL lock_timeout = '2s'`);
         await deleting.query('DELETE FROM webhook_endpoints WHERE id = $1', [hook]);

@@ -58,11 +58,10 @@ describe('sendWebhook', () => {
   });
 
   it('reads at most 1 KB of the answer and does not wait for the rest', async () => {
-    const started = Date.now();
+    // The answer never ends: waiting for the rest would end in the timeout, a failure with no status.
     const result = await sendWebhook({ url: `${url}/endless`, headers: {}, body: '{}' }, ALLOWED, { timeoutMs: 5000 });
-    expect(result.ok).toBe(true);
+    expect(result).toEqual({ ok: true, status: 200, responseBody: expect.any(Buffer) });
     expect(result.responseBody.length).toBe(WEBHOOK_RESPONSE_BYTES);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('gives up when the receiver does not answer in time', async () => {
