@@ -22,6 +22,7 @@ import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf,
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
+import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
 
 const root = join(__dirname, '../..');
 /** The gateways' request quota in the bench: on, at a limit no run reaches. */
@@ -326,9 +327,15 @@ async function main(): Promise<void> {
 
   let webhookDelivery: WebhookDeliveryReport | undefined;
   if (!wanted || wanted.includes('webhook-delivery')) {
+    await waitForWebhookDispatcher(databaseUrl, say);
     say('webhook delivery: 500 sales orders, each a sales_order.created to a local receiver');
     webhookDelivery = await measureWebhookDelivery({ publicUrl, token: context.publicToken, org: dataset[1_000], events: 500, concurrency: config.BENCH_CONNECTIONS });
   }
+
+  // The delivery engine's lines, on an organization of their own (the sales orders above use the smallest).
+  const webhookContext = { publicUrl, token: context.publicToken, databaseUrl, org: dataset[10_000], rounds: config.BENCH_ROUNDS, say };
+  const webhookCapacity = !wanted || wanted.includes('webhook-capacity') ? await measureWebhookCapacity(webhookContext) : undefined;
+  const webhookLag = !wanted || wanted.includes('webhook-lag') ? await measureWebhookLag(webhookContext) : undefined;
 
   const metricsSample = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
     async (r) => (r.ok ? (await r.text()).split('\n').filter((l) => /^gateway_/.test(l)) : [`metrics port answered ${r.status}`]),
@@ -353,6 +360,8 @@ async function main(): Promise<void> {
     costGrowth,
     metricsSample,
     webhookDelivery,
+    webhookCapacity,
+    webhookLag,
   };
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Figures } from './stats';
 import type { WebhookDeliveryReport } from './webhook-delivery';
+import { WebhookCapacityReport, WebhookLagReport, formatWebhookCapacity } from './webhook-capacity';
 
 /** Every scenario: the gateway's p99 at most this many times its p50. */
 export const TAIL_TARGET = 4;
@@ -63,6 +64,9 @@ export interface BenchReport {
   metricsSample?: string[];
   /** Webhook delivery to a local receiver (scenario name webhook-delivery). */
   webhookDelivery?: WebhookDeliveryReport;
+  /** The delivery engine against its ceiling, and its lag at a held rate (webhook-capacity, webhook-lag). */
+  webhookCapacity?: WebhookCapacityReport;
+  webhookLag?: WebhookLagReport;
 }
 
 export function verdictOf(
@@ -158,6 +162,7 @@ export function formatReport(report: BenchReport): string {
             `${num(report.webhookDelivery.eventsPerSecond, 1)} events/s, lag from the order's transaction to the receiver p50 ${num(report.webhookDelivery.lagP50Ms)} ms, p99 ${num(report.webhookDelivery.lagP99Ms)} ms.`,
         ]
       : []),
+    ...formatWebhookCapacity(report.webhookCapacity, report.webhookLag),
   ].join('\n');
 }
 

@@ -3,6 +3,9 @@
 // (created, allocated, shipped), a cancel, an inventory change, retries with one webhook-id, a connector's
 // endpoint, refused targets, redirects, the deliveries listing, and deleting an endpoint.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { DnsTestServer, OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, startDnsTestServer, waitUntil } from '@gateway/testing';
@@ -107,7 +110,9 @@ describe('webhook delivery', () => {
     expect(new Set(ids).size).toBe(5);
     expect(at(endpoint.path).every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
     writeDeliveryLog(at(endpoint.path));
-    const listed = await deliveries(endpoint);
+    // Outcomes are recorded in batches just after the answers.
+    let listed: Awaited<ReturnType<typeof deliveries>> = [];
+    await waitUntilAsync(async () => (listed = await deliveries(endpoint)).filter((d) => d.status !== 'PENDING').length === 5);
     expect(listed).toHaveLength(5);
     expect(listed.every((d) => d.status === 'SUCCEEDED' && d.responseStatus === 204 && d.attempt === 1 && d.attemptedAt !== null && d.nextAttemptAt === null)).toBe(true);
     expect(listed.map((d) => d.eventId).sort()).toEqual([...ids].sort());
@@ -160,23 +165,46 @@ describe('webhook delivery', () => {
     const behind = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
     const other = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
     await waitUntil(() => at(all.path).length === 2 && at(own.path).length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Both events are fanned out (the other endpoint heard of both): the connector's endpoint has its one delivery, and no other.
+    const written = await database.db.query('SELECT event_id FROM webhook_deliveries WHERE endpoint_id = $1', [own.id]);
+    expect(written.rows).toHaveLength(1);
     expect(at(own.path).map((r) => verified(own, r).data.id)).toEqual([behind.salesOrderId]);
     // Deliveries run in parallel workers: two events committed close together arrive in any order.
     expect(at(all.path).map((r) => verified(all, r).data.id).sort()).toEqual([behind.salesOrderId, other.salesOrderId].sort());
   });
 
   it('refuses targets that resolve outside the allow-list or not at all, sending nothing', async () => {
-    const loopback = await register(['inventory_level.changed'], { url: 'https://loopback.test:9/hook' });
-    const unresolvable = await register(['inventory_level.changed'], { url: 'https://hooks.example.invalid/hook' });
-    await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1);
-    for (const endpoint of [loopback, unresolvable]) {
-      await waitUntilAsync(async () => (await deliveries(endpoint)).some((d) => d.status === 'FAILED'));
-      const [latest] = (await deliveries(endpoint)).filter((d) => d.status === 'FAILED');
-      expect(latest).toEqual(expect.objectContaining({ attempt: 1, status: 'FAILED', responseStatus: null }));
+    // A listener on 127.0.0.2, which loopback.test resolves to and the allow-list (127.0.0.1) does not name:
+    // were the allow-list not applied, the gateway would connect to it.
+    const outside = createServer((_req, res) => res.writeHead(204).end());
+    let connections = 0;
+    outside.on('connection', () => connections++);
+    await new Promise<void>((resolve) => outside.listen(0, '127.0.0.2', resolve));
+    const port = (outside.address() as AddressInfo).port;
+    const reasons = jest.spyOn(Logger.prototype, 'log');
+    try {
+      const loopback = await register(['inventory_level.changed'], { url: `https://loopback.test:${port}/hook` });
+      const unresolvable = await register(['inventory_level.changed'], { url: 'https://hooks.example.invalid/hook' });
+      await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1);
+      for (const endpoint of [loopback, unresolvable]) {
+        await waitUntilAsync(async () => (await deliveries(endpoint)).some((d) => d.status === 'FAILED'));
+        const [latest] = (await deliveries(endpoint)).filter((d) => d.status === 'FAILED');
+        expect(latest).toEqual(expect.objectContaining({ attempt: 1, status: 'FAILED', responseStatus: null }));
+      }
+      const logged = reasons.mock.calls.map(([message]) => String(message));
+      expect(logged).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`attempt 1 to endpoint ${loopback.id} failed \\(the host loopback.test resolves to 127.0.0.2, which is not a public address\\)`)),
+          expect.stringMatching(new RegExp(`attempt 1 to endpoint ${unresolvable.id} failed \\(the host hooks.example.invalid could not be resolved\\)`)),
+        ]),
+      );
+      expect(connections).toBe(0);
+      // Resolved by the name servers (A and AAAA), not by getaddrinfo.
+      expect(dns.questions).toEqual(expect.arrayContaining(['loopback.test A', 'loopback.test AAAA', 'hooks.example.invalid A', 'hooks.example.invalid AAAA']));
+    } finally {
+      reasons.mockRestore();
+      await new Promise((resolve) => outside.close(resolve));
     }
-    // Resolved by the name servers (A and AAAA), not by getaddrinfo.
-    expect(dns.questions).toEqual(expect.arrayContaining(['loopback.test A', 'loopback.test AAAA', 'hooks.example.invalid A', 'hooks.example.invalid AAAA']));
   });
 
   it('does not follow a redirect: a 3xx is a failed attempt', async () => {
@@ -195,8 +223,13 @@ describe('webhook delivery', () => {
     await waitUntil(() => at(endpoint.path).length === 1);
     const res = await http().delete(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}`).set('Authorization', `Bearer ${tokens.organization}`);
     expect(res.status).toBe(204);
-    // The schedule would retry after 1 s, then 1 s more.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The workers deliver only what the attempts table holds, and nothing of the endpoint is left there: no
+    // retry waits (the schedule would retry after 1 s, then 1 s more).
+    const left = await database.db.query(
+      `SELECT (SELECT count(*) FROM webhook_delivery_attempts WHERE endpoint_id = $1)::int AS attempts, (SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = $1)::int AS deliveries`,
+      [endpoint.id],
+    );
+    expect(left.rows[0]).toEqual({ attempts: 0, deliveries: 0 });
     expect(at(endpoint.path)).toHaveLength(1);
   });
 

@@ -1,8 +1,9 @@
 // Webhook dispatch across transactions, processes and organizations (contracts 6.3, 6.5 and 7): events of a
 // database without endpoints are stored for the feed and sent nowhere, two organizations with the same barcode
 // in one shared warehouse each hear only of their own stock, an event whose transaction commits after a later
-// one is still delivered, two replicas deliver each event once, and a retry survives a restart of the gateway
-// with the same webhook-id.
+// one is still delivered, two replicas deliver each event once, a retry survives a restart of the gateway
+// with the same webhook-id, and a replica that stops gives back the attempts it has no answer for, which
+// another replica then sends at once (not after their lease).
 import { Client } from 'pg';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
@@ -178,6 +179,34 @@ describe('webhook dispatch', () => {
       expect(barcodeOf(endpoint.secret, retried)).toBe(org.barcodes[0]);
     } finally {
       await after.close();
+    }
+  });
+
+  it('gives back the attempts a stopping replica has no answer for: another replica sends them at once', async () => {
+    const stopping = await startPublicGateway(database.url, { ...WEBHOOK_ENV, SHUTDOWN_GRACE_MS: '200' });
+    const endpoint = await register(stopping, ['inventory_level.changed']);
+    // The receiver keeps the first request unanswered.
+    let calls = 0;
+    receiver.on(endpoint.path, (_req, res) => {
+      if (++calls > 1) res.writeHead(204).end();
+    });
+    await fulfilment(database.db).receive(level(org.barcodes[0]), 1);
+    await waitUntil(() => at(endpoint.path).length === 1);
+    await stopping.close();
+    const { rows } = await database.db.query<{ status: string; claimed: boolean }>(
+      `SELECT status, claimed_until IS NOT NULL AS claimed FROM webhook_delivery_attempts WHERE endpoint_id = $1`,
+      [endpoint.id],
+    );
+    expect(rows).toEqual([{ status: 'PENDING', claimed: false }]);
+    const other = await startPublicGateway(database.url, { ...WEBHOOK_ENV, PUBLIC_BASE_URL: stopping.url });
+    try {
+      // Well within the 30 s lease the attempt would otherwise have waited for.
+      await waitUntil(() => at(endpoint.path).length === 2, 10_000);
+      const [unanswered, sent] = at(endpoint.path);
+      expect(sent.headers['webhook-id']).toBe(unanswered.headers['webhook-id']);
+      expect(barcodeOf(endpoint.secret, sent)).toBe(org.barcodes[0]);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -1,8 +1,9 @@
-// Provides the Database (with the CounterDatabase of rate-limit counters and the token endpoint's
-// TokenStateFeed) and every repository to a Nest application, and closes their pools when it stops.
+// Provides the Database (with the CounterDatabase of rate-limit counters, the WebhookDeliveryDatabase of the
+// webhook delivery workers and the token endpoint's TokenStateFeed) and every repository to a Nest
+// application, and closes their pools when it stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
-import { CounterDatabase, Database, DatabaseOptions } from './database';
+import { CounterDatabase, Database, DatabaseOptions, WebhookDeliveryDatabase } from './database';
 import { RepositoriesModule } from './repositories.module';
 import { TokenStateFeed } from './token-state-feed';
 
@@ -20,14 +21,16 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(Database) private readonly db: Database,
     @Inject(CounterDatabase) private readonly counters: CounterDatabase,
+    @Inject(WebhookDeliveryDatabase) private readonly webhookDelivery: WebhookDeliveryDatabase,
     @Optional() metrics?: GatewayMetrics,
   ) {
     // The pools' usage, read on each scrape of the application's metrics.
     metrics?.observePool('main', () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }));
     metrics?.observePool('counters', () => ({ total: counters.pool.totalCount, idle: counters.pool.idleCount, waiting: counters.pool.waitingCount }));
+    metrics?.observePool('webhook_delivery', () => ({ total: webhookDelivery.pool.totalCount, idle: webhookDelivery.pool.idleCount, waiting: webhookDelivery.pool.waitingCount }));
   }
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.db.close(), this.counters.close()]);
+    await Promise.all([this.db.close(), this.counters.close(), this.webhookDelivery.close()]);
   }
 }
 
@@ -42,12 +45,14 @@ export class DatabaseModule {
         { provide: Database, useValue: new Database(options) },
         // Connects only when used (pg pools connect lazily): a process without a token endpoint opens none.
         { provide: CounterDatabase, useValue: new CounterDatabase(CounterDatabase.optionsFrom(options)) },
+        // Connects only when webhook delivery workers run.
+        { provide: WebhookDeliveryDatabase, useValue: new WebhookDeliveryDatabase(WebhookDeliveryDatabase.optionsFrom(options)) },
         // Connects only when the token endpoint starts it.
         { provide: TokenStateFeed, useValue: new TokenStateFeed(options) },
         DatabaseLifecycle,
         DatabaseReadinessCheck,
       ],
-      exports: [Database, CounterDatabase, TokenStateFeed, DatabaseReadinessCheck, RepositoriesModule],
+      exports: [Database, CounterDatabase, WebhookDeliveryDatabase, TokenStateFeed, DatabaseReadinessCheck, RepositoriesModule],
     };
   }
 }

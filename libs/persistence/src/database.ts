@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** false: commits do not wait for their WAL flush (`synchronous_commit = off`); for counters only. */
   synchronousCommit?: boolean;
+  /** Other settings of every session of the pool (`-c name=value` at connection). */
+  sessionSettings?: Record<string, string>;
 }
 
 /** What a repository needs: the pool itself or the client of an open transaction. */
@@ -56,6 +58,12 @@ function translate(error: unknown): unknown {
   return error;
 }
 
+function sessionSettings(options: DatabaseOptions): { options?: string } {
+  const settings = { ...(options.synchronousCommit === false ? { synchronous_commit: 'off' } : {}), ...options.sessionSettings };
+  const text = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
+  return text.length > 0 ? { options: text.join(' ') } : {};
+}
+
 export class Database implements Queryable {
   readonly pool: pg.Pool;
 
@@ -72,7 +80,7 @@ export class Database implements Queryable {
       // query_timeout would do it with a timer per statement (read-deadline.ts says why not).
       Client: clientWithReadDeadline(statementTimeout + 500),
       application_name: options.applicationName ?? 'gateway',
-      ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
+      ...sessionSettings(options),
       types,
     });
     // An idle client losing its connection is reported here; without a listener it would crash the process.
@@ -164,6 +172,32 @@ export class CounterDatabase extends Database {
       poolMax: Math.max(2, Math.ceil((options.poolMax ?? 10) / 2)),
       applicationName: `${options.applicationName ?? 'gateway'} counters`,
       synchronousCommit: false,
+    };
+  }
+}
+
+/**
+ * The webhook delivery workers' connections, for their bookkeeping only: leases of claimed attempts,
+ * recorded outcomes and retries, given-back claims, endpoints' failing state.
+ * - Every row they read or write is found by a key (an index, or a ctid), whatever the table's statistics
+ *   say (`enable_seqscan = off`), and their statement is planned once per connection (`plan_cache_mode =
+ *   force_generic_plan`): planning it took longer than running it, and a plan made while the attempts table
+ *   was small or its statistics stale scanned the whole table on every statement.
+ * - Their commits do not wait for the WAL flush (`synchronous_commit = off`). A crash of Postgres (not a
+ *   restart, not a crash of a gateway) can forget the last fraction of a second of them (at most three
+ *   times `wal_writer_delay`, 600 ms by default); the attempts concerned are then PENDING again and sent
+ *   again, as after a lease that ran out. Nothing is lost: every delivery itself is written by its producer
+ *   on the main pool, which waits for the flush.
+ */
+export class WebhookDeliveryDatabase extends Database {
+  static optionsFrom(options: DatabaseOptions): DatabaseOptions {
+    return {
+      ...options,
+      // The delivery loop's one statement at a time, a given-back claim, an endpoint state update.
+      poolMax: 3,
+      applicationName: `${options.applicationName ?? 'gateway'} webhook delivery`,
+      synchronousCommit: false,
+      sessionSettings: { plan_cache_mode: 'force_generic_plan', enable_seqscan: 'off' },
     };
   }
 }

@@ -15,16 +15,6 @@ export interface JobQueueSpec {
 }
 
 export const JOB_QUEUES: readonly JobQueueSpec[] = [
-  {
-    // One attempt of a webhook delivery (contract 6.3). A failed attempt is a new job; the job's own retries
-    // cover a worker that died mid-attempt or a database error: with backoff up to 5 min, an attempt survives
-    // about an hour of database trouble. Expiry: the attempt's 10 s timeout (WEBHOOK_TIMEOUT_MS) plus 20 s.
-    name: 'webhook-delivery',
-    retryLimit: 20,
-    retryDelaySeconds: 2,
-    retryDelayMaxSeconds: 300,
-    expireInSeconds: 30,
-  },
   // One batch of an endpoint's recover (contract 6.5). A batch that fails (the database away, a conflict with a
   // concurrent write) is tried again; it writes nothing twice.
   { name: 'webhook-recover', retryLimit: 20, retryDelaySeconds: 2, retryDelayMaxSeconds: 300, expireInSeconds: 300 },

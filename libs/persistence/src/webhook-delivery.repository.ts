@@ -1,4 +1,5 @@
-// SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts.
+// SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts, and the
+// delivery workers' claims and outcomes.
 import { Injectable } from '@nestjs/common';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { Queryable } from './database';
@@ -43,22 +44,56 @@ export interface NewWebhookDelivery {
 
 export type DeliveryAttemptStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
 
-/** A delivery with its endpoint and one attempt, as the worker sends it. */
-export interface DeliveryToSend {
-  id: string;
+/** How much one claim may take (webhook-delivery.repository.ts, claim). */
+export interface ClaimLimits {
+  /** Attempts claimed at most: the claiming process's free delivery slots. */
+  limit: number;
+  /** Deliveries in flight per endpoint, across every process. */
+  perEndpoint: number;
+  /** Deliveries in flight per organization, across every process. */
+  perOrganization: number;
+  /** How long a claim holds its attempts: past it, another worker may take them over. */
+  leaseSeconds: number;
+}
+
+/** A claimed attempt with what sending it needs. */
+export interface ClaimedAttempt {
+  deliveryId: string;
+  attempt: number;
+  /** The attempt's place in the retry schedule (0: a first attempt). */
+  scheduleStep: number;
   endpointId: string;
+  organizationId: string;
   url: string;
   secretCiphertext: string;
+  /** The secret before the last rotation while its overlap lasts (both sign), else null. */
+  previousSecretCiphertext: string | null;
   webhookId: string;
   eventType: string;
   body: string;
-  attempt: number;
-  /** The attempt's place in the retry schedule (0: a first attempt, or one a recover started over). */
-  scheduleStep: number;
-  status: DeliveryAttemptStatus;
+  /** When the event happened: the start of the delivery lag. */
+  occurredAt: Date;
+  /** The endpoint's failing_since when the attempt was claimed. */
+  endpointFailingSince: Date | null;
 }
 
-/** An attempt written to the queue: what its delivery job names. */
+/** One attempt, by its delivery and number. */
+export interface AttemptKey {
+  deliveryId: string;
+  attempt: number;
+}
+
+export interface AttemptOutcome extends AttemptKey {
+  endpointId: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  responseStatus: number | null;
+  /** When the request was made. */
+  attemptedAt: Date;
+  /** Seconds until the next attempt, when there is one. */
+  retryInSeconds?: number;
+}
+
+/** An attempt made due now by a redelivery. */
 export interface QueuedAttempt {
   deliveryId: string;
   endpointId: string;
@@ -73,15 +108,6 @@ export interface DeliveryAttemptRow {
   responseStatus: number | null;
   attemptedAt: Date | null;
   nextAttemptAt: Date | null;
-}
-
-export interface AttemptOutcome {
-  deliveryId: string;
-  attempt: number;
-  status: 'SUCCEEDED' | 'FAILED';
-  responseStatus: number | null;
-  /** Seconds until the next attempt, when there is one. */
-  retryInSeconds?: number;
 }
 
 @Injectable()
@@ -231,63 +257,189 @@ export class WebhookDeliveryRepository {
     return rows.length;
   }
 
-  /** A delivery's attempt with what sending it needs; undefined when the delivery is gone (its endpoint was deleted). */
-  async findAttempt(q: Queryable, deliveryId: string, attempt: number): Promise<DeliveryToSend | undefined> {
-    const { rows } = await q.query<{
-      id: string;
-      endpoint_id: string;
-      url: string;
-      secret_ciphertext: string;
-      webhook_id: string;
-      event_type: string;
-      body: string;
-      attempt: number;
-      schedule_step: number;
-      status: DeliveryAttemptStatus;
-    }>(
-      `SELECT d.id, d.endpoint_id, e.url, e.secret_ciphertext, d.webhook_id, d.event_type, ev.body, a.attempt, a.schedule_step, a.status
-         FROM webhook_deliveries d
-         JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
-         JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id
-         JOIN webhook_delivery_attempts a ON a.delivery_id = d.id AND a.attempt = $2
-        WHERE d.id = $1`,
-      [deliveryId, attempt],
-    );
-    const r = rows[0];
-    if (!r) return undefined;
-    return { id: r.id, endpointId: r.endpoint_id, url: r.url, secretCiphertext: r.secret_ciphertext, webhookId: r.webhook_id, eventType: r.event_type, body: r.body, attempt: r.attempt, scheduleStep: r.schedule_step, status: r.status };
+  /** Claims due attempts (recordAndClaim without outcomes). */
+  async claim(q: Queryable, limits: ClaimLimits): Promise<ClaimedAttempt[]> {
+    return (await this.recordAndClaim(q, [], limits)).claimed;
+  }
+
+  /** Records outcomes (recordAndClaim claiming nothing). */
+  async recordOutcomes(q: Queryable, outcomes: AttemptOutcome[]): Promise<AttemptKey[]> {
+    return (await this.recordAndClaim(q, outcomes, { limit: 0, perEndpoint: 0, perOrganization: 0, leaseSeconds: 0 })).recorded;
   }
 
   /**
-   * Records the outcome of a PENDING attempt and, when a retry follows, its PENDING successor. False when the
-   * attempt was no longer PENDING (another worker recorded it, or the delivery is gone): nothing written.
+   * One statement, the delivery workers' only round trip when all goes well:
+   * - Records the outcomes of claimed attempts and, for each failure with a retry left, its PENDING successor
+   *   (one step on in the schedule, due after the delay). An attempt no longer PENDING (recorded by a worker
+   *   that took it over after its lease, or its endpoint disabled or deleted) is left as it is. The
+   *   outcomes' endpoints are locked (FOR KEY SHARE, in id order) before any attempt row, as a deletion or
+   *   a disabling takes the endpoint first: the two cannot deadlock.
+   * - Then claims due PENDING attempts of enabled endpoints, at most limits.limit, leased until now +
+   *   leaseSeconds; the leases just recorded count as ended. Fair: an endpoint gets at most perEndpoint in
+   *   flight, its oldest due attempts first; an organization at most perOrganization, round-robin across its
+   *   endpoints; the organizations with the fewest deliveries in flight are served first, so one with a
+   *   backlog or slow endpoints never holds back another that has one attempt due. An attempt whose lease
+   *   has run out (its worker died) is due again. Rows another transaction holds (an outcome being recorded,
+   *   an endpoint being disabled or deleted) are skipped, not waited for (FOR UPDATE SKIP LOCKED), so no
+   *   attempt is claimed twice; the limits count the leases committed when the statement starts.
    */
-  async recordOutcome(tx: Queryable, outcome: AttemptOutcome): Promise<boolean> {
-    const retry = outcome.retryInSeconds;
-    // The endpoint's row first, as deleting the endpoint takes it first and then cascades to the
-    // deliveries and attempts: taken in the same order, the two cannot deadlock. Once a deletion has
-    // committed, there is nothing to record.
-    const { rowCount: live } = await tx.query(
-      `SELECT 1 FROM webhook_endpoints WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = $1) FOR KEY SHARE`,
-      [outcome.deliveryId],
-    );
-    if ((live ?? 0) === 0) return false;
-    const { rowCount } = await tx.query(
-      `UPDATE webhook_delivery_attempts
-          SET status = $3, response_status = $4, attempted_at = now(),
-              next_attempt_at = CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END
-        WHERE delivery_id = $1 AND attempt = $2 AND status = 'PENDING'`,
-      [outcome.deliveryId, outcome.attempt, outcome.status, outcome.responseStatus, retry ?? null],
-    );
-    if ((rowCount ?? 0) === 0) return false;
-    if (retry !== undefined) {
-      await tx.query(
-        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
-         SELECT delivery_id, endpoint_id, attempt + 1, 'PENDING', next_attempt_at, schedule_step + 1 FROM webhook_delivery_attempts WHERE delivery_id = $1 AND attempt = $2`,
-        [outcome.deliveryId, outcome.attempt],
-      );
+  async recordAndClaim(q: Queryable, outcomes: AttemptOutcome[], limits: ClaimLimits): Promise<{ recorded: AttemptKey[]; claimed: ClaimedAttempt[] }> {
+    const { rows } = await q.query<{
+      kind: 'recorded' | 'claimed';
+      delivery_id: string;
+      attempt: number;
+      schedule_step: number;
+      endpoint_id: string;
+      organization_id: string;
+      url: string;
+      secret_ciphertext: string;
+      previous_secret_ciphertext: string | null;
+      webhook_id: string;
+      event_type: string;
+      body: string;
+      occurred_at: Date;
+      failing_since: Date | null;
+    }>({
+      // Prepared once per connection: planned once.
+      name: 'webhook-record-and-claim',
+      text: `WITH RECURSIVE outcome AS (
+         SELECT * FROM unnest($5::uuid[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::int[])
+           AS o(delivery_id, attempt, status, response_status, attempted_at, retry_in)
+       ),
+       -- Each outcome's attempt found by its key, and only while PENDING. Rows are then updated by their
+       -- ctid: the key, not how many attempts are PENDING, decides the cost whatever the statistics say, and a
+       -- row another worker changed meanwhile (a new version, another ctid) is left alone.
+       target AS (
+         SELECT o.*, (SELECT CASE WHEN x.status = 'PENDING' THEN x.ctid END FROM webhook_delivery_attempts x
+                       WHERE x.delivery_id = o.delivery_id AND x.attempt = o.attempt) AS row_id
+           FROM outcome o
+       ),
+       recorded AS (
+         UPDATE webhook_delivery_attempts a
+            SET status = t.status, response_status = t.response_status, attempted_at = t.attempted_at, claimed_until = NULL,
+                next_attempt_at = CASE WHEN t.retry_in IS NULL THEN NULL ELSE statement_timestamp() + make_interval(secs => t.retry_in) END
+           FROM target t
+          WHERE a.ctid = t.row_id AND a.ctid = ANY (ARRAY(SELECT row_id FROM target WHERE row_id IS NOT NULL))
+            -- Evaluated once, before any attempt row is touched: the outcomes' endpoints locked in id order, as
+            -- a deletion or a disabling takes them first (a deleted endpoint's attempts are gone with it).
+            AND (SELECT count(*) FROM (SELECT id FROM webhook_endpoints WHERE id = ANY ($11::uuid[]) ORDER BY id FOR KEY SHARE) l) >= 0
+         RETURNING a.delivery_id, a.attempt, a.endpoint_id, a.schedule_step, a.next_attempt_at, t.retry_in
+       ),
+       retried AS (
+         -- The next number of the delivery, whoever else (a recover) added attempts to it meanwhile.
+         INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at, schedule_step)
+         SELECT r.delivery_id, r.endpoint_id, (SELECT max(x.attempt) FROM webhook_delivery_attempts x WHERE x.delivery_id = r.delivery_id) + 1, 'PENDING', r.next_attempt_at, r.schedule_step + 1
+           FROM recorded r WHERE r.retry_in IS NOT NULL
+         ON CONFLICT (delivery_id, attempt) DO NOTHING
+       ),
+       waiting AS (
+         -- The endpoints with PENDING attempts: one probe of the due index each, however long their queues.
+         (SELECT endpoint_id FROM webhook_delivery_attempts WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.endpoint_id FROM webhook_delivery_attempts a WHERE a.status = 'PENDING' AND a.endpoint_id > w.endpoint_id ORDER BY a.endpoint_id LIMIT 1)
+           FROM waiting w WHERE w.endpoint_id IS NOT NULL
+       ),
+       leased AS (
+         SELECT a.endpoint_id, count(*)::int AS n FROM webhook_delivery_attempts a
+          WHERE a.status = 'PENDING' AND a.claimed_until > statement_timestamp()
+            AND a.ctid <> ALL (ARRAY(SELECT row_id FROM target WHERE row_id IS NOT NULL))
+          GROUP BY a.endpoint_id
+       ),
+       organization_leased AS (
+         SELECT e.organization_id, sum(l.n)::int AS n FROM leased l JOIN webhook_endpoints e ON e.id = l.endpoint_id GROUP BY e.organization_id
+       ),
+       open AS (
+         SELECT e.id, e.organization_id, coalesce(l.n, 0) AS in_flight
+           FROM waiting w
+           JOIN webhook_endpoints e ON e.id = w.endpoint_id AND e.enabled
+           LEFT JOIN leased l ON l.endpoint_id = e.id
+          WHERE coalesce(l.n, 0) < $2
+       ),
+       candidates AS (
+         SELECT c.row_id, c.next_attempt_at,
+                coalesce(ol.n, 0) + row_number() OVER (PARTITION BY o.organization_id ORDER BY c.endpoint_rank, c.next_attempt_at, o.id) AS organization_load
+           FROM open o
+           LEFT JOIN organization_leased ol ON ol.organization_id = o.organization_id
+           CROSS JOIN LATERAL (
+             SELECT a.row_id, a.next_attempt_at, row_number() OVER (ORDER BY a.next_attempt_at, a.delivery_id) AS endpoint_rank
+               FROM (SELECT d.ctid AS row_id, d.delivery_id, d.next_attempt_at FROM webhook_delivery_attempts d
+                      WHERE d.endpoint_id = o.id AND d.status = 'PENDING' AND d.next_attempt_at <= statement_timestamp()
+                        AND (d.claimed_until IS NULL OR d.claimed_until <= statement_timestamp())
+                      ORDER BY d.next_attempt_at, d.delivery_id
+                      LIMIT $2 - o.in_flight) a
+           ) c
+       ),
+       chosen AS (
+         SELECT row_id FROM candidates WHERE organization_load <= $3 ORDER BY organization_load, next_attempt_at LIMIT $1
+       ),
+       claimed AS (
+         -- By ctid as above: a row changed since this statement's snapshot (claimed or recorded by another
+         -- worker) has another ctid and is passed over, as is a row another transaction holds.
+         UPDATE webhook_delivery_attempts a SET claimed_until = statement_timestamp() + make_interval(secs => $4)
+          WHERE a.ctid = ANY (ARRAY(SELECT l.ctid FROM webhook_delivery_attempts l WHERE l.ctid = ANY (ARRAY(SELECT row_id FROM chosen)) FOR UPDATE SKIP LOCKED))
+         RETURNING a.delivery_id, a.attempt, a.schedule_step
+       )
+       SELECT 'recorded' AS kind, r.delivery_id, r.attempt, NULL::int AS schedule_step, NULL::uuid AS endpoint_id, NULL::uuid AS organization_id, NULL AS url,
+              NULL AS secret_ciphertext, NULL AS previous_secret_ciphertext, NULL AS webhook_id, NULL AS event_type, NULL AS body, NULL::timestamptz AS occurred_at,
+              NULL::timestamptz AS failing_since
+         FROM recorded r
+       UNION ALL
+       SELECT 'claimed', c.delivery_id, c.attempt, c.schedule_step, e.id, e.organization_id, e.url, e.secret_ciphertext,
+              CASE WHEN e.previous_secret_expires_at > statement_timestamp() THEN e.previous_secret_ciphertext END,
+              d.webhook_id, d.event_type, ev.body, ev.occurred_at, e.failing_since
+         FROM claimed c
+         JOIN webhook_deliveries d ON d.id = c.delivery_id
+         JOIN webhook_endpoints e ON e.organization_id = d.organization_id AND e.id = d.endpoint_id
+         JOIN webhook_events ev ON ev.organization_id = d.organization_id AND ev.webhook_id = d.webhook_id`,
+      values: [
+        limits.limit,
+        limits.perEndpoint,
+        limits.perOrganization,
+        limits.leaseSeconds,
+        outcomes.map((o) => o.deliveryId),
+        outcomes.map((o) => o.attempt),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.responseStatus),
+        outcomes.map((o) => o.attemptedAt.toISOString()),
+        outcomes.map((o) => o.retryInSeconds ?? null),
+        [...new Set(outcomes.map((o) => o.endpointId))].sort(),
+      ],
+    });
+    const recorded: AttemptKey[] = [];
+    const claimed: ClaimedAttempt[] = [];
+    for (const r of rows) {
+      if (r.kind === 'recorded') {
+        recorded.push({ deliveryId: r.delivery_id, attempt: r.attempt });
+        continue;
+      }
+      claimed.push({
+        deliveryId: r.delivery_id,
+        attempt: r.attempt,
+        scheduleStep: r.schedule_step,
+        endpointId: r.endpoint_id,
+        organizationId: r.organization_id,
+        url: r.url,
+        secretCiphertext: r.secret_ciphertext,
+        previousSecretCiphertext: r.previous_secret_ciphertext,
+        webhookId: r.webhook_id,
+        eventType: r.event_type,
+        body: r.body,
+        occurredAt: r.occurred_at,
+        endpointFailingSince: r.failing_since,
+      });
     }
-    return true;
+    return { recorded, claimed };
+  }
+
+  /** Gives claimed attempts back before their lease ends (a worker stopping without their outcome): due again at once. */
+  async releaseClaims(q: Queryable, attempts: AttemptKey[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await q.query(
+      `UPDATE webhook_delivery_attempts a SET claimed_until = NULL
+         FROM unnest($1::uuid[], $2::int[]) AS k(delivery_id, attempt)
+        WHERE a.delivery_id = k.delivery_id AND a.attempt = k.attempt AND a.status = 'PENDING'`,
+      [attempts.map((a) => a.deliveryId), attempts.map((a) => a.attempt)],
+    );
   }
 
   /** The latest attempts of an endpoint, newest first. */

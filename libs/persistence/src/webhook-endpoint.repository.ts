@@ -164,6 +164,30 @@ export class WebhookEndpointRepository {
   }
 
   /**
+   * Locks endpoints whose state recorded outcomes change (failing_since, disabling), in id order and before
+   * any attempt row (disabling them deletes their PENDING attempts): deleting or disabling an endpoint also
+   * takes its row first, so the two cannot deadlock. Answers each endpoint still there with its
+   * failing_since, and the database's clock.
+   */
+  async lockForState(tx: Queryable, endpointIds: string[]): Promise<{ now: Date; endpoints: Map<string, { enabled: boolean; failingSince: Date | null }> }> {
+    const { rows } = await tx.query<{ id: string; enabled: boolean; failing_since: Date | null; now: Date }>(
+      `SELECT id, enabled, failing_since, statement_timestamp() AS now FROM webhook_endpoints WHERE id = ANY ($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      [endpointIds],
+    );
+    const now = rows[0]?.now ?? new Date();
+    return { now, endpoints: new Map(rows.map((r) => [r.id, { enabled: r.enabled, failingSince: r.failing_since }])) };
+  }
+
+  /** Sets failing_since (null: the endpoint answered) of these endpoints. */
+  async setFailingSince(tx: Queryable, changes: { id: string; failingSince: Date | null }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await tx.query(
+      `UPDATE webhook_endpoints e SET failing_since = c.failing_since FROM unnest($1::uuid[], $2::timestamptz[]) AS c(id, failing_since) WHERE e.id = c.id`,
+      [changes.map((c) => c.id), changes.map((c) => c.failingSince?.toISOString() ?? null)],
+    );
+  }
+
+  /**
    * Disables these endpoints (those still enabled) for a reason, and drops their PENDING attempts: a disabled
    * endpoint is sent nothing, and enabling it again sends only what happens from then on. An attempt in
    * flight finds its row gone and records nothing. CLIENT_REVOKED is final, so it also replaces MANUAL or

@@ -32,6 +32,10 @@ describe('PublicGatewayConfig', () => {
     ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', 'many', 'must be an integer between 1 and 1000'],
     ['WEBHOOK_DELIVERY_RETENTION_DAYS', '0', 'must be an integer number of days between 1 and 3650'],
     ['WEBHOOK_DELIVERY_RETENTION_DAYS', '3651', 'must be an integer number of days between 1 and 3650'],
+    ['WEBHOOK_DISABLE_AFTER_FAILING_SECONDS', '0', 'must be an integer number of seconds between 1 and 31536000'],
+    ['WEBHOOK_DISABLE_AFTER_FAILING_SECONDS', '31536001', 'must be an integer number of seconds between 1 and 31536000'],
+    ['WEBHOOK_DISABLE_AFTER_FAILING_SECONDS', '1.5', 'must be an integer number of seconds between 1 and 31536000'],
+    ['WEBHOOK_MAX_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
     ['METRICS_PORT', '65536', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
@@ -51,5 +55,12 @@ describe('PublicGatewayConfig', () => {
 
   it('reads WEBHOOK_ALLOWED_HOSTS with ports', () => {
     expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000,localhost,[::1]:9001,::1' }).WEBHOOK_ALLOWED_HOSTS).toBe('127.0.0.1:9000,localhost,[::1]:9001,::1');
+  });
+
+  it('reads the webhook delivery limits, with their defaults', () => {
+    expect(loadConfig(PublicGatewayConfig, base)).toEqual(
+      expect.objectContaining({ WEBHOOK_MAX_CONCURRENCY: 128, WEBHOOK_MAX_PER_ENDPOINT: 8, WEBHOOK_MAX_PER_ORGANIZATION: 64, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: 432000 }),
+    );
+    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: '31536000' }).WEBHOOK_DISABLE_AFTER_FAILING_SECONDS).toBe(31536000);
   });
 });

@@ -1,6 +1,16 @@
 import { Matches, ValidateBy } from 'class-validator';
 import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN, allowedHostsProblem, parseDnsServers, parsePortList } from '@gateway/domain';
+import {
+  DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
+  DEFAULT_WEBHOOK_MAX_CONCURRENCY,
+  DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
+  DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  WEBHOOK_RETRY_SCHEDULE_PATTERN,
+  allowedHostsProblem,
+  parseDnsServers,
+  parsePortList,
+} from '@gateway/domain';
 
 /** A setting that `accepts` reads without error; `message` is the one line a bad value gets. */
 const Accepted = (name: string, accepts: (value: string) => boolean, message: string) =>
@@ -67,13 +77,21 @@ export class PublicGatewayConfig extends GatewayConfig {
   @Flag()
   WEBHOOK_WORKERS = true;
 
-  /** Webhook deliveries this process makes at once. */
+  /** Webhook deliveries this process has in flight at once. */
   @IntRange(1, 1000)
-  WEBHOOK_MAX_CONCURRENCY = 10;
+  WEBHOOK_MAX_CONCURRENCY = DEFAULT_WEBHOOK_MAX_CONCURRENCY;
 
   /** Webhook deliveries to one endpoint in flight at once, across all replicas. */
   @IntRange(1, 100)
-  WEBHOOK_MAX_PER_ENDPOINT = 2;
+  WEBHOOK_MAX_PER_ENDPOINT = DEFAULT_WEBHOOK_MAX_PER_ENDPOINT;
+
+  /** Webhook deliveries of one organization in flight at once, across all replicas (keep it below WEBHOOK_MAX_CONCURRENCY: the rest is what other organizations always find free). */
+  @IntRange(1, 1000)
+  WEBHOOK_MAX_PER_ORGANIZATION = DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION;
+
+  /** An endpoint whose every attempt has failed for this long is disabled (disabledReason FAILING). */
+  @IntRange(1, 31536000, 'seconds')
+  WEBHOOK_DISABLE_AFTER_FAILING_SECONDS = DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS;
 
   /** How often the webhook dispatcher looks for new events in the log. */
   @IntRange(50, 60000, 'milliseconds')

@@ -64,7 +64,7 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
-        // Webhook delivery and recover jobs; this gateway runs no other background job.
+        // Recover jobs (webhook delivery itself claims from its own table, not from this queue).
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
@@ -77,9 +77,12 @@ export class PublicGatewayModule {
           workers: config.WEBHOOK_WORKERS,
           maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,
           maxPerEndpoint: config.WEBHOOK_MAX_PER_ENDPOINT,
+          maxPerOrganization: config.WEBHOOK_MAX_PER_ORGANIZATION,
+          disableAfterFailingSeconds: config.WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
           maxEndpointsPerOrganization: config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION,
           deliveryRetentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
+          stopTimeoutMs: config.SHUTDOWN_GRACE_MS,
         }),
       ],
       controllers: [HealthController, ProblemPagesController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],

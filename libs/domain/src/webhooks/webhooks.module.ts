@@ -1,6 +1,6 @@
 // Webhooks (contracts 6.3 and 6.5): endpoints managed and operated through the public API, the events feed,
-// and, where workers run, the dispatcher that fans the event log out, the jobs that deliver and recover,
-// and the retention of delivery history. Needs a JobQueue (JobQueueModule).
+// and, where workers run, the dispatcher that fans the event log out, the delivery workers that send, the
+// job that recovers, and the retention of delivery history. Needs a JobQueue (JobQueueModule) for recover.
 import { DynamicModule, Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { CursorSealer } from '../shared/use-cases/cursor-sealer';
@@ -8,7 +8,8 @@ import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
 import { WebhookEndpointAccessPolicy } from './policies/webhook-endpoint-access.policy';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
-import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';
+import { WebhookDeliveryWorkers } from './use-cases/webhook-delivery-workers';
+import { WebhookEndpointHealth } from './use-cases/webhook-endpoint-health';
 import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
 import { WebhookMetrics } from './use-cases/webhook-metrics';
 import { WebhookRedeliveryService } from './use-cases/webhook-redelivery.service';
@@ -30,13 +31,14 @@ export class WebhooksModule {
         WebhookEventsFeedService,
         CursorSealer,
         WebhookDispatcher,
-        WebhookDeliveryJob,
+        WebhookDeliveryWorkers,
+        WebhookEndpointHealth,
         WebhookDeliveryQueue,
         WebhookRecoverJob,
         WebhookRetentionJob,
         WebhookMetrics,
       ],
-      exports: [WebhookEndpointsService, WebhookRedeliveryService, WebhookEventsFeedService, WebhookDispatcher, WebhookDeliveryJob, WebhookRecoverJob, WebhookRetentionJob],
+      exports: [WebhookEndpointsService, WebhookRedeliveryService, WebhookEventsFeedService, WebhookDispatcher, WebhookDeliveryWorkers, WebhookDeliveryQueue, WebhookRecoverJob, WebhookRetentionJob],
     };
   }
 }

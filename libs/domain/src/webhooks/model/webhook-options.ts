@@ -3,6 +3,13 @@ import type { WebhookTargetPolicy } from '../policies/webhook-target';
 
 export const WEBHOOK_OPTIONS = Symbol('WEBHOOK_OPTIONS');
 
+/** Defaults of the delivery limits (docs/decisions/webhook-delivery.md says why these). */
+export const DEFAULT_WEBHOOK_MAX_CONCURRENCY = 128;
+export const DEFAULT_WEBHOOK_MAX_PER_ENDPOINT = 8;
+export const DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION = 64;
+/** Five days, as Svix does. */
+export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS = 432_000;
+
 export interface WebhookOptions {
   /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
   keyEncryptionKey: Buffer;
@@ -12,16 +19,22 @@ export interface WebhookOptions {
   retrySchedule?: number[];
   /** false: this process neither fans out nor delivers (other replicas do). Default true. */
   workers?: boolean;
-  /** Deliveries one process makes at once (WEBHOOK_MAX_CONCURRENCY). */
+  /** Deliveries one process has in flight at once (WEBHOOK_MAX_CONCURRENCY). */
   maxConcurrency?: number;
   /** Deliveries to one endpoint in flight at once across all replicas (WEBHOOK_MAX_PER_ENDPOINT). */
   maxPerEndpoint?: number;
+  /** Deliveries of one organization in flight at once across all replicas (WEBHOOK_MAX_PER_ORGANIZATION). */
+  maxPerOrganization?: number;
+  /** An endpoint whose every attempt failed for this long is disabled (WEBHOOK_DISABLE_AFTER_FAILING_SECONDS). */
+  disableAfterFailingSeconds?: number;
   /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
   dispatchIntervalMs?: number;
   /** Endpoints one organization may have, enabled or not (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION). Default 16. */
   maxEndpointsPerOrganization?: number;
   /** Days delivery attempts are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). Default 30. */
   deliveryRetentionDays?: number;
+  /** How long stopping waits for deliveries in flight before giving them back to the queue (SHUTDOWN_GRACE_MS). */
+  stopTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION = 16;

@@ -3,7 +3,8 @@
 // commit order"), so an event whose transaction commits late is still read, after the cursor. In one
 // transaction it locks the cursor (another replica fanning out meanwhile is skipped, so each event is fanned
 // out once), stores each webhook event's payload for its organization (the events feed and recover serve
-// it), writes one delivery per event and matching enabled endpoint with its first job, and moves the cursor.
+// it), writes one delivery per event and matching enabled endpoint with its first attempt (the delivery
+// queue), and moves the cursor; the delivery workers of this process are woken once it commits.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {

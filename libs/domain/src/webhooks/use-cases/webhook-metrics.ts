@@ -1,4 +1,5 @@
-// Webhook delivery in the process's metrics: attempts by outcome, their latency, and the attempts waiting.
+// Webhook delivery in the process's metrics: attempts by outcome (counted once recorded), their latency, the
+// lag from an event to its delivery, the attempts waiting (all replicas) and those in flight here.
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { GatewayMetrics } from '@gateway/platform';
@@ -9,6 +10,7 @@ export class WebhookMetrics {
   readonly attempts: Counter<'outcome'>;
   readonly latency: Histogram<'outcome'>;
   readonly commitToDelivery: Histogram;
+  private inFlight: () => number = () => 0;
 
   constructor(metrics: GatewayMetrics, db: Database, deliveries: WebhookDeliveryRepository) {
     const registers = [metrics.registry];
@@ -34,5 +36,19 @@ export class WebhookMetrics {
         this.set(await deliveries.pendingCount(db).catch(() => Number.NaN));
       },
     });
+    const inFlight = () => this.inFlight();
+    new Gauge({
+      name: 'gateway_webhook_deliveries_in_flight',
+      help: 'Webhook delivery attempts this process has claimed and not recorded yet (at most WEBHOOK_MAX_CONCURRENCY).',
+      registers,
+      collect() {
+        this.set(inFlight());
+      },
+    });
+  }
+
+  /** The delivery workers' count of attempts in flight, read on each scrape. */
+  observeInFlight(read: () => number): void {
+    this.inFlight = read;
   }
 }
