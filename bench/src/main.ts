@@ -1,6 +1,7 @@
 // `npm run bench`: Postgres (embedded in a temp folder unless DATABASE_URL is set), a generated dataset,
-// the gateways in production mode (the public one twice: token cache on and off), the baseline server and
-// oidc-provider as child processes, load from a separate child process, then the comparison table and
+// the gateways in production mode (the public one twice: token cache on and off), each with its request
+// quota on (at a limit no run reaches) and once more with quotas off, the baseline server and oidc-provider
+// as child processes, load from a separate child process, then the comparison table and
 // bench/results/bench-<time>.json.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -24,6 +25,8 @@ import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-deliver
 import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
 
 const root = join(__dirname, '../..');
+/** The gateways' request quota in the bench: on, at a limit no run reaches. */
+const QUOTA_NEVER_REACHED = 100_000_000;
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Set when the run failed: the servers' logs stay in the temp folder for a look. */
@@ -104,7 +107,7 @@ async function main(): Promise<void> {
     return { clientId: created.client_id, clientSecret: created.client_secret };
   };
 
-  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort] = await Promise.all(Array.from({ length: 7 }, freePort));
+  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, ...quotasOffPorts] = await Promise.all(Array.from({ length: 10 }, freePort));
   const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const scenariosRun = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
   const publicUrl = `http://127.0.0.1:${publicPort}`;
@@ -116,6 +119,8 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
     PUBLIC_BASE_URL: publicUrl,
+    // Quotas on, at a limit no run reaches (a run of minutes at most).
+    API_RATE_LIMIT_PER_MINUTE: String(QUOTA_NEVER_REACHED),
   };
   // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -138,24 +143,31 @@ async function main(): Promise<void> {
       logFile: join(workDir, `${name.replace(/ /g, '-')}.log`),
       env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), ...env },
     });
-  const gateways: Partial<Record<GatewayName, ServerProcess>> = {
-    public: await publicGateway('public gateway', publicPort, { TOKEN_CACHE_ENABLED: 'true', METRICS_PORT: String(metricsPort) }),
-    // The same gateway with its cache of verified tokens off: the whoami-no-cache scenario.
-    ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
-      ? { 'public-no-token-cache': await publicGateway('public gateway without token cache', uncachedPort, { TOKEN_CACHE_ENABLED: 'false' }) }
-      : {}),
-    internal: await startServer({
-      name: 'internal gateway',
-      script: join(root, 'dist/apps/internal-gateway/main.js'),
-      nodeArgs: gatewayNodeArgs,
-      url: `http://127.0.0.1:${internalPort}`,
-      readyPath: '/health/ready',
-      logFile: join(workDir, 'internal-gateway.log'),
-      env: { ...common, INTERNAL_GATEWAY_PORT: String(internalPort) },
-    }),
+  /** The three gateways the scenarios run on; `quotas off` names the set that counts no request. */
+  const startGateways = async (ports: number[], quotas: 'on' | 'off', env: NodeJS.ProcessEnv, publicOnly: NodeJS.ProcessEnv = {}): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
+    const suffix = quotas === 'on' ? '' : ', quotas off';
+    return {
+      public: await publicGateway(`public gateway${suffix}`, ports[0], { TOKEN_CACHE_ENABLED: 'true', ...env, ...publicOnly }),
+      // The same gateway with its cache of verified tokens off: the whoami-no-cache scenario.
+      ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
+        ? { 'public-no-token-cache': await publicGateway(`public gateway without token cache${suffix}`, ports[1], { TOKEN_CACHE_ENABLED: 'false', ...env }) }
+        : {}),
+      internal: await startServer({
+        name: `internal gateway${suffix}`,
+        script: join(root, 'dist/apps/internal-gateway/main.js'),
+        nodeArgs: gatewayNodeArgs,
+        url: `http://127.0.0.1:${ports[2]}`,
+        readyPath: '/health/ready',
+        logFile: join(workDir, `internal-gateway${suffix.replace(/[ ,]+/g, '-')}.log`),
+        env: { ...common, INTERNAL_GATEWAY_PORT: String(ports[2]), ...env },
+      }),
+    };
   };
-  for (const gateway of Object.values(gateways)) cleanups.push(() => gateway.stop());
-  say(`gateways up: ${Object.entries(gateways).map(([name, g]) => `${name} ${g.url}`).join(', ')}`);
+  const gateways = await startGateways([publicPort, uncachedPort, internalPort], 'on', {}, { METRICS_PORT: String(metricsPort) });
+  // The same gateways counting no request: every scenario runs on both, in the same rounds.
+  const gatewaysQuotasOff = await startGateways(quotasOffPorts, 'off', { API_RATE_LIMIT_ENABLED: 'false' });
+  for (const gateway of [...Object.values(gateways), ...Object.values(gatewaysQuotasOff)]) cleanups.push(() => gateway.stop());
+  say(`gateways up: ${Object.entries(gateways).map(([name, g]) => `${name} ${g.url}`).join(', ')}; quotas off: ${Object.entries(gatewaysQuotasOff).map(([name, g]) => `${name} ${g.url}`).join(', ')}`);
 
   const service = await register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
   const context: BenchContext = {
@@ -234,6 +246,7 @@ async function main(): Promise<void> {
     const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
     const request = scenario.request(context);
     const gateway = gateways[scenario.gateway] as ServerProcess;
+    const gatewayQuotasOff = gatewaysQuotasOff[scenario.gateway] as ServerProcess;
     const comparison = scenario.comparison && comparisons[scenario.comparison];
     const warmupTokens = Math.ceil(config.BENCH_FRESH_TOKENS / 10);
     let freshTokens: string[] = [];
@@ -248,10 +261,13 @@ async function main(): Promise<void> {
       const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
       return { ...base, freshTokens: { warmup: freshTokens.slice(start, start + warmupTokens), measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS) } };
     };
-    const runs: { gateway: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = { gateway: [], comparison: [], floor: [] };
+    const runs: { gateway: LoadResult[]; quotasOff: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = { gateway: [], quotasOff: [], comparison: [], floor: [] };
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
-      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway`);
-      runs.gateway.push(await load.run(roundSpec(gateway.url, round)));
+      // Quotas on and off take turns at going first.
+      for (const quotas of round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway${quotas === 'off' ? ' with quotas off' : ''}`);
+        (quotas === 'on' ? runs.gateway : runs.quotasOff).push(await load.run(roundSpec((quotas === 'on' ? gateway : gatewayQuotasOff).url, round)));
+      }
       if (comparison) {
         say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${comparison.name}`);
         runs.comparison.push(await load.run(roundSpec(comparison.url, round)));
@@ -262,6 +278,7 @@ async function main(): Promise<void> {
       }
     }
     const gatewayFigures = summarize(runs.gateway);
+    const quotasOffFigures = summarize(runs.quotasOff);
     const comparisonFigures = comparison ? summarize(runs.comparison) : undefined;
     const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
     const { verdict, reasons, ratio, tailRatio } = verdictOf(gatewayFigures, comparisonFigures, scenario.throughputTarget);
@@ -270,6 +287,8 @@ async function main(): Promise<void> {
       description: scenario.description,
       connections,
       gateway: gatewayFigures,
+      quotasOff: quotasOffFigures,
+      quotasRatio: quotasOffFigures.requestsPerSecond > 0 ? gatewayFigures.requestsPerSecond / quotasOffFigures.requestsPerSecond : undefined,
       comparedWith: comparison ? scenario.comparison : undefined,
       comparison: comparisonFigures,
       floor: floorFigures,
@@ -334,6 +353,7 @@ async function main(): Promise<void> {
       BENCH_CONNECTIONS: config.BENCH_CONNECTIONS,
       BENCH_POOL_MAX: config.BENCH_POOL_MAX,
       BENCH_FRESH_TOKENS: config.BENCH_FRESH_TOKENS,
+      API_RATE_LIMIT_PER_MINUTE: QUOTA_NEVER_REACHED,
       database: config.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
     },
     scenarios,

@@ -1,4 +1,4 @@
-import { verdictOf } from './report';
+import { BenchReport, ScenarioReport, formatReport, verdictOf } from './report';
 import { Figures } from './stats';
 
 const figures = (requestsPerSecond: number, p50Ms: number, p99Ms: number, statusCounts: Record<string, number> = { 200: 100 }): Figures => ({
@@ -32,5 +32,37 @@ describe('verdictOf', () => {
 
   it('fails a scenario with non-2xx answers, whatever its figures', () => {
     expect(verdictOf(figures(2000, 1, 2), figures(1000, 1, 2, { 200: 90, 404: 10 }), 1).verdict).toBe('FAILED');
+  });
+});
+
+describe('formatReport: request quotas on against off', () => {
+  const scenario = (name: string, on: number, off: number): ScenarioReport => ({
+    name,
+    description: name,
+    connections: 10,
+    gateway: figures(on, 1, 2),
+    quotasOff: figures(off, 1, 2),
+    quotasRatio: on / off,
+    tailRatio: 2,
+    verdict: 'ok',
+    reasons: [],
+  });
+  const report: BenchReport = {
+    startedAt: '2026-11-01T00:00:00.000Z',
+    durationSeconds: 1,
+    machine: { cpus: 2, cpuModel: 'test', memoryMb: 1, node: '24', platform: 'linux' },
+    settings: { API_RATE_LIMIT_PER_MINUTE: 100_000_000 },
+    scenarios: [scenario('whoami', 9_800, 10_000), scenario('invoices', 950, 1_000)],
+    costGrowth: [],
+  };
+
+  it('prints each scenario with quotas on and off, their ratio, and whether it is within 3 %', () => {
+    const lines = formatReport(report).split('\n');
+    const start = lines.findIndex((line) => line.startsWith('Request quotas:'));
+    expect(lines[start]).toContain('API_RATE_LIMIT_PER_MINUTE=100000000');
+    expect(lines.slice(start + 3, start + 5).map((line) => line.trim().split(/ {2,}/))).toEqual([
+      ['whoami', '9,800', '10,000', '0.980', '2.0', '2.0', 'ok'],
+      ['invoices', '950', '1,000', '0.950', '2.0', '2.0', 'below 0.97'],
+    ]);
   });
 });

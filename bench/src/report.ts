@@ -7,6 +7,8 @@ import { WebhookCapacityReport, WebhookLagReport, formatWebhookCapacity } from '
 
 /** Every scenario: the gateway's p99 at most this many times its p50. */
 export const TAIL_TARGET = 4;
+/** Every scenario: throughput with request quotas on at least this share of the same gateway's with them off. */
+export const QUOTA_RATIO_TARGET = 0.97;
 
 export type Verdict = 'ok' | 'below target' | 'FAILED';
 
@@ -15,6 +17,10 @@ export interface ScenarioReport {
   description: string;
   connections: number;
   gateway: Figures;
+  /** The same scenario on the same gateway with API_RATE_LIMIT_ENABLED=false, in the same rounds. */
+  quotasOff?: Figures;
+  /** Throughput with quotas on over throughput with them off. */
+  quotasRatio?: number;
   /** What the gateway was compared with in alternating runs: the framework-free baseline or oidc-provider. */
   comparedWith?: 'baseline' | 'oidc-provider';
   comparison?: Figures;
@@ -145,6 +151,7 @@ export function formatReport(report: BenchReport): string {
     ),
     ...(notes.length ? ['', 'Notes:', ...notes] : []),
     ...(floors.length ? ['', 'Framework floor (no token check, no middleware, no logging: the most the NestJS/express stack reaches on this machine):', ...floors] : []),
+    ...formatQuotaComparison(report),
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
     table(['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'], costRows, new Set([0, 1, 2, 3, 4, 5, 6, 7, 8])),
@@ -157,6 +164,23 @@ export function formatReport(report: BenchReport): string {
       : []),
     ...formatWebhookCapacity(report.webhookCapacity, report.webhookLag),
   ].join('\n');
+}
+
+/** Each scenario's gateway with its request quota on against the same gateway with quotas off, in the same rounds. */
+function formatQuotaComparison(report: BenchReport): string[] {
+  const compared = report.scenarios.filter((s) => s.quotasOff);
+  if (compared.length === 0) return [];
+  const rows = compared.map((s) => {
+    const off = s.quotasOff as Figures;
+    const within = s.quotasRatio !== undefined && s.quotasRatio >= QUOTA_RATIO_TARGET;
+    const failed = off.non2xx + off.errors > 0 ? `quotas off: ${off.non2xx} non-2xx, ${off.errors} errors` : '';
+    return [s.name, num(s.gateway.requestsPerSecond), num(off.requestsPerSecond), num(s.quotasRatio, 3), num(s.gateway.p99Ms, 1), num(off.p99Ms, 1), failed || (within ? 'ok' : `below ${QUOTA_RATIO_TARGET}`)];
+  });
+  return [
+    '',
+    `Request quotas: each scenario with quotas on (API_RATE_LIMIT_PER_MINUTE=${report.settings.API_RATE_LIMIT_PER_MINUTE ?? '-'}, never reached) against the same gateway with API_RATE_LIMIT_ENABLED=false, in the same rounds:`,
+    table(['scenario', 'on req/s', 'off req/s', 'on/off', 'on p99 ms', 'off p99 ms', `on/off >= ${QUOTA_RATIO_TARGET}`], rows, new Set([1, 2, 3, 4, 5])),
+  ];
 }
 
 export function writeReport(report: BenchReport, directory: string): string {

@@ -1,7 +1,7 @@
 // The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations, closed
 // schemas, query parameters with their ranges, and the problem answers of every operation.
 import request from 'supertest';
-import { committedOpenApiMismatch, lintOpenApiDocument, openApiExampleFailures } from '@gateway/testing';
+import { committedOpenApiMismatch, lintOpenApiDocument, openApiExampleFailures, rateLimitFieldsDocumented } from '@gateway/testing';
 import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('the internal OpenAPI document', () => {
@@ -31,6 +31,12 @@ describe('the internal OpenAPI document', () => {
 
   it('has an example for every 2xx answer with a body, every request body and every required parameter, each valid against its schema', () => {
     expect(openApiExampleFailures(document)).toEqual([]);
+  });
+
+  it('describes the RateLimit fields on every answer of a bearer operation but its 401, with Retry-After on its 429, and on no other operation', () => {
+    const { violations, described } = rateLimitFieldsDocumented(document);
+    expect(violations).toEqual([]);
+    expect(described).toBeGreaterThan(20);
   });
 
   it('describes the release-channel, inventory-sync and events operations', () => {
@@ -71,13 +77,13 @@ describe('the internal OpenAPI document', () => {
     }
   });
 
-  it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404, 500 and 503', () => {
+  it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404, 429, 500 and 503', () => {
     const expected: [string, string, string, string[]][] = [
-      ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '500', '503']],
-      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
-      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '500', '503']],
-      ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '500', '503']],
+      ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '429', '500', '503']],
+      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
+      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
+      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
+      ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '429', '500', '503']],
     ];
     for (const [method, path, schema, statuses] of expected) {
       const responses = operation(method, path).responses;
@@ -88,7 +94,7 @@ describe('the internal OpenAPI document', () => {
       }
     }
     const features = operation('get', '/internal-tools/release-channel-features').responses;
-    expect(Object.keys(features).sort()).toEqual(['200', '401', '500', '503']);
+    expect(Object.keys(features).sort()).toEqual(['200', '401', '429', '500', '503']);
     expect(features['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ReleaseChannelFeatureDto' } });
   });
 
@@ -140,15 +146,15 @@ describe('the internal OpenAPI document', () => {
   });
 
   it.each([
-    ['get', '/organizations/{organizationId}/inventory', 'listOrganizationInventory', ['200', '400', '401', '404', '500', '503'], 'InventoryListDto'],
-    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory', 'listWarehouseInventory', ['200', '400', '401', '404', '500', '503'], 'InventoryListDto'],
-    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}', 'getInventoryLevel', ['200', '400', '401', '404', '500', '503'], 'InventoryLevelDto'],
-    ['post', '/organizations/{organizationId}/retail-units/{barcode}/archive', 'archiveRetailUnit', ['200', '400', '401', '404', '500', '503'], 'RetailUnitArchivalDto'],
-    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel', 'cancelFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'FulfilmentOrderCancellationDto'],
-    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw', 'withdrawFulfilmentOrder', ['200', '400', '401', '404', '409', '500', '503'], 'ReleasedLineDto[]'],
-    ['get', '/fulfilment-orders/{fulfilmentOrderId}/back-order', 'getBackOrder', ['200', '400', '401', '404', '500', '503'], 'BackOrderViewDto'],
-    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '413', '415', '500', '503'], 'DispatchCommandOutcomeDto'],
-    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '413', '415', '500', '503'], 'ClarificationAcknowledgedDto'],
+    ['get', '/organizations/{organizationId}/inventory', 'listOrganizationInventory', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryListDto'],
+    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory', 'listWarehouseInventory', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryListDto'],
+    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}', 'getInventoryLevel', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryLevelDto'],
+    ['post', '/organizations/{organizationId}/retail-units/{barcode}/archive', 'archiveRetailUnit', ['200', '400', '401', '404', '429', '500', '503'], 'RetailUnitArchivalDto'],
+    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel', 'cancelFulfilmentOrder', ['200', '400', '401', '404', '409', '429', '500', '503'], 'FulfilmentOrderCancellationDto'],
+    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw', 'withdrawFulfilmentOrder', ['200', '400', '401', '404', '409', '429', '500', '503'], 'ReleasedLineDto[]'],
+    ['get', '/fulfilment-orders/{fulfilmentOrderId}/back-order', 'getBackOrder', ['200', '400', '401', '404', '429', '500', '503'], 'BackOrderViewDto'],
+    ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '413', '415', '429', '500', '503'], 'DispatchCommandOutcomeDto'],
+    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '413', '415', '429', '500', '503'], 'ClarificationAcknowledgedDto'],
   ])('documents %s %s (%s) with its answers, errors as problem bodies', (method, path, operationId, statuses, success) => {
     const operation = document.paths[path]?.[method];
     expect(operation?.operationId).toBe(operationId);

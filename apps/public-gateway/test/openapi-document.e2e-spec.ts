@@ -1,7 +1,7 @@
 // The served OpenAPI document of the public gateway: lint-clean (Redocly), version and security as the
 // spec says, every public operation present, closed schemas where the spec says so.
 import request from 'supertest';
-import { lintOpenApiDocument, openApiExampleFailures } from '@gateway/testing';
+import { lintOpenApiDocument, openApiExampleFailures, rateLimitFieldsDocumented } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
 
 describe('the public OpenAPI document', () => {
@@ -38,6 +38,12 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations/{organizationId}/events',
       ].sort(),
     );
+  });
+
+  it('describes the RateLimit fields on every answer of a bearer operation but its 401, with Retry-After on its 429, and on no other operation', () => {
+    const { violations, described } = rateLimitFieldsDocumented(publicDocument);
+    expect(violations).toEqual([]);
+    expect(described).toBeGreaterThan(20);
   });
 
   it('documents one webhook per event type and the test event, its body the payload schema of its resource', () => {
@@ -98,7 +104,7 @@ describe('the public OpenAPI document', () => {
     expect(publicDocument.components.schemas.InvoiceListItemDto.properties.status.enum).toEqual(['FINALIZED', 'PAID', 'PAST_DUE', 'VOIDED', 'REFUNDED', 'UNCOLLECTIBLE']);
     expect(publicDocument.components.schemas.InventoryItemDto.properties.onHand).toEqual(expect.objectContaining({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }));
     const invoices = publicDocument.paths['/v0/organizations/{organizationId}/invoices'].get.responses;
-    expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+    expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
   });
 

@@ -1,5 +1,6 @@
-// Area "replicas": two processes of each gateway on one database behave as one: rate limits are shared,
-// an Idempotency-Key creates one order whichever replica answers, and each background job runs once.
+// Area "replicas": two processes of each gateway on one database behave as one: rate limits and request
+// quotas are shared, an Idempotency-Key creates one order whichever replica answers, and each background
+// job runs once.
 import { randomUUID } from 'node:crypto';
 import { SeededOrganization, TestClient, TestDatabase, createTestClient, createTestDatabase, seedOrganization } from '@gateway/testing';
 import { AreaTally } from './support/area-report';
@@ -52,6 +53,34 @@ describe('replicas', () => {
     for (let i = 0; i < 7; i += 1) guesses.push((await mint(i, victim, `guess-${i}`)).status);
     tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429].join(), `7 wrong secrets alternating replicas answered ${guesses.join()}`);
     expect(tally.failures).toEqual([]);
+  });
+
+  it('holds a request quota across two gateway processes: together they let exactly the quota through, then both refuse', async () => {
+    const quota = 30;
+    const env = { ...LIMITS, API_RATE_LIMIT_PER_MINUTE: String(quota) };
+    const quotaReplicas = await Promise.all([0, 1].map(() => startGateway('public-gateway', { databaseUrl: database.url, issuer: publics[0].url, env })));
+    try {
+      const token = await tokenFor(publics[0].url, database.url, { type: 'SERVICE' });
+      const statuses: number[] = [];
+      const refusedBy = new Set<number>();
+      // Concurrent bursts on both processes until each has refused: the units either leased are spent.
+      for (let round = 0; refusedBy.size < 2 && round < 20; round++) {
+        const burst = await Promise.all(
+          Array.from({ length: 12 }, async (_, i) => ({ replica: i % 2, res: await send(quotaReplicas[i % 2].url, { method: 'GET', path: '/v0/whoami', headers: { authorization: `Bearer ${token}` } }) })),
+        );
+        for (const { replica, res } of burst) {
+          statuses.push(res.status);
+          if (res.status === 429) refusedBy.add(replica);
+        }
+      }
+      const admitted = statuses.filter((s) => s === 200).length;
+      tally.check(refusedBy.size === 2, `only replicas [${[...refusedBy].join()}] refused after ${statuses.length} requests`);
+      tally.check(statuses.every((s) => s === 200 || s === 429), `answers other than 200 and 429: ${statuses.filter((s) => s !== 200 && s !== 429).join()}`);
+      tally.check(admitted === quota, `two processes let ${admitted} requests through a quota of ${quota}`);
+      expect(tally.failures).toEqual([]);
+    } finally {
+      await Promise.all(quotaReplicas.map((g) => g.stop()));
+    }
   });
 
   it('creates one order for 50 concurrent requests with one Idempotency-Key on two replicas', async () => {

@@ -15,6 +15,7 @@ export * from './fulfilment-order.repository';
 export * from './access.repository';
 export * from './api-client.repository';
 export * from './token-request.repository';
+export * from './request-quota.repository';
 export * from './signing-key.repository';
 export * from './organization.repository';
 export * from './invoice.repository';

@@ -14,6 +14,7 @@ import { InventorySyncRepository } from './inventory-sync.repository';
 import { InvoiceRepository } from './invoice.repository';
 import { OrganizationRepository } from './organization.repository';
 import { ReleaseChannelRepository } from './release-channel.repository';
+import { RequestQuotaRepository } from './request-quota.repository';
 import { RetailUnitRepository } from './retail-unit.repository';
 import { SalesOrderRepository } from './sales-order.repository';
 import { ServerSecretRepository } from './server-secret.repository';
@@ -37,6 +38,7 @@ export const REPOSITORIES: Provider[] = [
   InvoiceRepository,
   OrganizationRepository,
   ReleaseChannelRepository,
+  RequestQuotaRepository,
   RetailUnitRepository,
   SalesOrderRepository,
   ServerSecretRepository,

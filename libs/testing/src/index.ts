@@ -21,3 +21,4 @@ export * from './dev-tooling-in-bundle';
 export * from './freezable-proxy';
 export * from './dns-test-server';
 export * from './role-database';
+export * from './rate-limit-fields-documented';

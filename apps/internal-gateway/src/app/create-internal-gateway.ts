@@ -2,7 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME, addClientCredentialsScheme, offerClientCredentials } from '@gateway/domain';
+import { BEARER_SCHEME, addClientCredentialsScheme, documentRateLimitFields, offerClientCredentials } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
 import { redactUrlQuery } from '@gateway/tracing';
@@ -25,7 +25,7 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
       version: INTERNAL_API_VERSION,
       customize: (builder) =>
         addClientCredentialsScheme(builder.addServer('/', 'this internal gateway'), config.PUBLIC_BASE_URL, 'internal').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
-      postProcess: offerClientCredentials,
+      postProcess: (document) => offerClientCredentials(documentRateLimitFields(document, BEARER_SCHEME)),
     },
   });
   return app;

@@ -41,6 +41,7 @@ export class InternalGatewayModule {
           keySetSource: IssuerDiscoverySource,
           discoveryUrl: config.ISSUER_DISCOVERY_URL,
           tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
+          requestQuota: { enabled: config.API_RATE_LIMIT_ENABLED, limitPerMinute: config.API_RATE_LIMIT_PER_MINUTE },
         }),
         OrganizationsModule,
         ReleaseChannelsModule,

@@ -2,7 +2,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME, addClientCredentialsScheme, offerClientCredentials } from '@gateway/domain';
+import { BEARER_SCHEME, addClientCredentialsScheme, documentRateLimitFields, offerClientCredentials } from '@gateway/domain';
 import { TOKEN_ENDPOINT_HTTP, corsOrigins, tokenEndpointCors } from '@gateway/auth-server';
 import { PublicGatewayConfig } from './public-gateway.config';
 import { PublicGatewayModule } from './public-gateway.module';
@@ -29,7 +29,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
       customize: (builder) =>
         addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL, 'public').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
       extraModels: WEBHOOK_PAYLOAD_MODELS,
-      postProcess: (document) => addWebhooks(offerClientCredentials(document)),
+      postProcess: (document) => addWebhooks(offerClientCredentials(documentRateLimitFields(document, BEARER_SCHEME))),
     },
   });
   app.use(tokenEndpointCors(corsOrigins(config.TOKEN_CORS_ORIGINS)));

@@ -11,6 +11,10 @@ describe('PublicGatewayConfig', () => {
     ['ACCESS_TOKEN_TTL_SECONDS', '59', 'must be an integer number of seconds between 60 and 3600'],
     ['TOKEN_RATE_LIMIT_PER_MINUTE', '1.5', 'must be an integer between 1 and 100000'],
     ['FAILED_AUTH_LIMIT_PER_CLIENT', '0', 'must be an integer between 1 and 100000'],
+    ['API_RATE_LIMIT_PER_MINUTE', '0', 'must be an integer between 1 and 1000000000'],
+    ['API_RATE_LIMIT_PER_MINUTE', '1000000001', 'must be an integer between 1 and 1000000000'],
+    ['API_RATE_LIMIT_PER_MINUTE', '6000.5', 'must be an integer between 1 and 1000000000'],
+    ['API_RATE_LIMIT_ENABLED', 'off', 'must be true or false'],
     ['FAILED_AUTH_LIMIT_PER_ADDRESS', '100001', 'must be an integer between 1 and 100000'],
     ['FAILED_AUTH_WINDOW_SECONDS', '86401', 'must be an integer number of seconds between 1 and 86400'],
     ['IDEMPOTENCY_RETENTION_DAYS', '91', 'must be an integer number of days between 92 and 3650'],
@@ -36,6 +40,11 @@ describe('PublicGatewayConfig', () => {
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(PublicGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it('counts 6000 requests a minute per client by default, and takes any whole number from 1 to 1,000,000,000', () => {
+    expect(loadConfig(PublicGatewayConfig, base).API_RATE_LIMIT_PER_MINUTE).toBe(6000);
+    for (const limit of [1, 100_000_000, 1_000_000_000]) expect(loadConfig(PublicGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
   });
 
   it("denies webhooks WEBHOOK_DENIED_PORTS and this gateway's own API and metrics ports", () => {

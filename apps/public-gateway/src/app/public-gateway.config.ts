@@ -31,6 +31,14 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(1, 100000)
   TOKEN_RATE_LIMIT_PER_MINUTE = 60;
 
+  /** Requests with a bearer token per client per minute, across every replica of both gateways; past it, 429. */
+  @IntRange(1, 1000000000)
+  API_RATE_LIMIT_PER_MINUTE = 6000;
+
+  /** false: requests are not counted and answers carry no RateLimit fields (the bench's comparison runs only). */
+  @Flag()
+  API_RATE_LIMIT_ENABLED = true;
+
   @IntRange(1, 100000)
   FAILED_AUTH_LIMIT_PER_CLIENT = 10;
 

@@ -57,6 +57,7 @@ export class PublicGatewayModule {
           imports: [authorizationServer],
           resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
           tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
+          requestQuota: { enabled: config.API_RATE_LIMIT_ENABLED, limitPerMinute: config.API_RATE_LIMIT_PER_MINUTE },
         }),
         OrdersModule,
         IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),

@@ -1,5 +1,5 @@
-// Bearer authentication for a gateway: the key set it holds, the strategy, the verified-token cache, and
-// the guard installed globally (deny by default).
+// Bearer authentication for a gateway: the key set it holds, the strategy, the verified-token cache, the
+// request quota every verified request counts against, and the guard installed globally (deny by default).
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from './bearer.options';
@@ -9,6 +9,8 @@ import { IssuerKeySet } from './use-cases/issuer-key-set';
 import { KEY_SET_SOURCE } from './use-cases/key-set-source';
 import { RevocationCheck } from './use-cases/revocation-check';
 import { VerifiedTokenCache } from './use-cases/verified-token-cache';
+import { REQUEST_QUOTA_OPTIONS } from '../quotas/model/request-quota-options';
+import { RequestQuota } from '../quotas/use-cases/request-quota';
 
 @Module({})
 export class BearerAuthModule {
@@ -23,6 +25,8 @@ export class BearerAuthModule {
         IssuerKeySet,
         RevocationCheck,
         { provide: VerifiedTokenCache, useValue: new VerifiedTokenCache(options.tokenCache.enabled ? options.tokenCache.maxEntries : 0) },
+        { provide: REQUEST_QUOTA_OPTIONS, useValue: options.requestQuota },
+        RequestQuota,
         BearerStrategy,
         { provide: APP_GUARD, useClass: createBearerAuthGuard(BearerStrategy) },
       ],

@@ -1,5 +1,6 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { KeySetSource } from './use-cases/key-set-source';
+import { RequestQuotaOptions } from '../quotas/model/request-quota-options';
 
 export interface BearerAuthOptions {
   /** Which tokens this gateway accepts. */
@@ -23,6 +24,8 @@ export interface BearerAuthOptions {
   resourceMetadataUrl?: string;
   /** The cache of verified tokens: off, or at most this many entries. */
   tokenCache: { enabled: boolean; maxEntries: number };
+  /** The quota every request with a verified token counts against (RequestQuota). */
+  requestQuota: RequestQuotaOptions;
 }
 
 export const BEARER_AUTH_OPTIONS = Symbol('BEARER_AUTH_OPTIONS');

@@ -10,6 +10,7 @@ import * as webhookDeliveries from './0008-webhook-deliveries';
 import * as tokenStateNotifications from './0009-token-state-notifications';
 import * as webhookOperations from './0010-webhook-operations';
 import * as webhookDeliveryClaims from './0011-webhook-delivery-claims';
+import * as requestQuotas from './0012-request-quotas';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 9, ...tokenStateNotifications },
   { version: 10, ...webhookOperations },
   { version: 11, ...webhookDeliveryClaims },
+  { version: 12, ...requestQuotas },
 ];

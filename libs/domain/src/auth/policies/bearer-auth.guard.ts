@@ -1,10 +1,11 @@
 // The one global guard: every route needs a valid bearer token unless it is marked @PublicRoute().
 // A token found in the verified-token cache skips verification, never the revocation check; any other
 // goes through the passport-jwt strategy (run by strategy-run.ts, not passport.authenticate). A 401 is a problem body with WWW-Authenticate: Bearer (RFC 6750), plus
-// resource_metadata (RFC 9728) on the public gateway; a gateway holding no key set answers 503.
+// resource_metadata (RFC 9728) on the public gateway; a gateway holding no key set answers 503. A request
+// whose token passed counts against its client's quota (RequestQuota) before anything else reads it.
 import { CanActivate, ExecutionContext, Inject, Injectable, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Strategy } from 'passport';
 import { PUBLIC_ROUTE, ProblemException, ServiceUnavailableProblem } from '@gateway/platform';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from '../bearer.options';
@@ -14,6 +15,7 @@ import { strategyRunner } from './strategy-run';
 import { IssuerKeySet, KeySetUnavailableError, UnknownKeyError } from '../use-cases/issuer-key-set';
 import { RevocationCheck } from '../use-cases/revocation-check';
 import { VerifiedTokenCache } from '../use-cases/verified-token-cache';
+import { RequestQuota } from '../../quotas/use-cases/request-quota';
 
 const JWT_ERRORS: Record<string, string> = {
   TokenExpiredError: 'The token has expired.',
@@ -48,6 +50,7 @@ export function createBearerAuthGuard(strategyClass: Type<Strategy>) {
       private readonly cache: VerifiedTokenCache,
       private readonly keySet: IssuerKeySet,
       private readonly revocation: RevocationCheck,
+      private readonly quota: RequestQuota,
       @Inject(strategyClass) strategy: Strategy,
     ) {
       this.verify = strategyRunner(strategy);
@@ -56,23 +59,29 @@ export function createBearerAuthGuard(strategyClass: Type<Strategy>) {
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
       if (isPublic) return true;
-      const request = context.switchToHttp().getRequest<Request & { caller?: AuthenticatedCaller }>();
+      const http = context.switchToHttp();
+      const request = http.getRequest<Request & { caller?: AuthenticatedCaller }>();
       const token = this.cache.maxEntries > 0 ? extractBearerToken(request) : null;
       const verified = token ? this.cache.get(token, (kid) => this.keySet.holds(kid)) : undefined;
+      let caller: AuthenticatedCaller;
       if (!verified) {
         const { error, user, info } = await this.verify(request);
         if (error || !user) throw this.refusal(error, info);
-        request.caller = user as AuthenticatedCaller;
-        return true;
+        caller = user as AuthenticatedCaller;
+      } else {
+        let revoked: boolean;
+        try {
+          revoked = await this.revocation.isRevoked(verified.caller.identity.clientId);
+        } catch (error) {
+          throw this.refusal(error, undefined);
+        }
+        if (revoked) throw this.refusal(null, new InvalidTokenError(REVOKED_CLIENT));
+        caller = verified.caller;
       }
-      let revoked: boolean;
-      try {
-        revoked = await this.revocation.isRevoked(verified.caller.identity.clientId);
-      } catch (error) {
-        throw this.refusal(error, undefined);
-      }
-      if (revoked) throw this.refusal(null, new InvalidTokenError(REVOKED_CLIENT));
-      request.caller = verified.caller;
+      request.caller = caller;
+      // Decided at once unless this replica must lease units of the client's quota first.
+      const admitted = this.quota.admit(caller.identity.clientId, http.getResponse<Response>());
+      if (admitted) await admitted;
       return true;
     }
 
