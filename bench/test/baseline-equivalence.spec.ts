@@ -35,9 +35,8 @@ const GENERATED_FIELDS: Record<string, RegExp> = {
 };
 /**
  * Columns whose values differ between any two writes, left out of the comparison: what the database fills
- * in (random ids, transaction ids, clock readings) and pg-boss's own bookkeeping, which every gateway
- * process writes on its own clock. Every other column of a row written, inserted, updated or deleted, must
- * be equal.
+ * in (random ids, transaction ids, clock readings). Every other column of a row written, inserted, updated
+ * or deleted, must be equal.
  */
 const GENERATED_COLUMNS: Record<string, string[]> = {
   'public.sales_orders': ['created_at'],
@@ -45,8 +44,12 @@ const GENERATED_COLUMNS: Record<string, string[]> = {
   'public.domain_events': ['id', 'xid', 'occurred_at'],
   'public.idempotency_records': ['created_at', 'completed_at'],
   'public.inventory_levels': ['updated_at'],
-  'pgboss.version': ['cron_on', 'bam_on', 'flow_on', 'reindex_on', 'monitor_backoff_on'],
 };
+/**
+ * pg-boss's bookkeeping, which every gateway process writes on its own clock (heartbeats, interval claims,
+ * queue statistics), left out. Its jobs (pgboss.job) are compared: a job queued by a request is work.
+ */
+const OWN_CLOCK_TABLES = ['pgboss.bam', 'pgboss.instance', 'pgboss.queue', 'pgboss.queue_stats', 'pgboss.schedule', 'pgboss.subscription', 'pgboss.version', 'pgboss.warning'];
 /**
  * Serial columns, compared as ranks among the rows the request inserted: the events' sequence numbers
  * differ (each server's events come after the other's) but their order is the order of the events feed.
@@ -126,7 +129,8 @@ function changesOf(x: Exchange): string[] {
     serials.forEach((serial, rank) => ranks.set(`${table} ${serial}`, rank));
   }
   return x.changes
-    .flatMap((change) => {
+    .filter((change) => !OWN_CLOCK_TABLES.includes(change.table))
+    .flatMap((change): unknown[] => {
       if (change.change === 'updated') {
         const columns = omit(change.table, change.columns);
         return Object.keys(columns).length > 0 ? [{ ...change, columns }] : [];

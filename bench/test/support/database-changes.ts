@@ -13,6 +13,7 @@ type Row = Record<string, unknown>;
 const SNAPSHOT_SCHEMA = 'test_snapshots';
 
 interface Table {
+  /** schema.table; a partitioned table is read whole, its partitions not apart. */
   name: string;
   /** Primary-key columns; empty: the whole row is its key. */
   key: string[];
@@ -37,7 +38,7 @@ async function tablesOf(db: Database): Promise<Table[]> {
                JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
               WHERE i.indrelid = c.oid AND i.indisprimary) AS key
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', $1) AND n.nspname NOT LIKE 'pg_toast%'
+      WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND n.nspname NOT IN ('pg_catalog', 'information_schema', $1) AND n.nspname NOT LIKE 'pg_toast%'
       ORDER BY 1`,
     [SNAPSHOT_SCHEMA],
   );
