@@ -2,5 +2,7 @@ module.exports = {
   displayName: 'bench',
   preset: '../jest.preset.js',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/../libs/testing/src/jest-global-setup.cjs',
+  globalTeardown: '<rootDir>/../libs/testing/src/jest-global-teardown.cjs',
 };

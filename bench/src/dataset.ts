@@ -29,11 +29,11 @@ function uuidFor(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function organizationFixture(size: InventorySize): { fixture: Fixture; organization: BenchOrganization } {
+function organizationFixture(size: InventorySize, scale: number): { fixture: Fixture; organization: BenchOrganization } {
   const organizationId = uuidFor(`bench-organization-${size}`);
   const tag = `o${size}`;
   const storeId = `store-${tag}`;
-  const units = size / WAREHOUSES.length;
+  const units = Math.round((size * scale) / WAREHOUSES.length);
   const barcodes = Array.from({ length: units }, (_, i) => `${tag.toUpperCase()}-${String(i).padStart(6, '0')}`);
   const fixture: Fixture = {
     organizations: [{ id: organizationId, name: `Benchmark organization (${size} inventory rows)` }],
@@ -60,19 +60,22 @@ function organizationFixture(size: InventorySize): { fixture: Fixture; organizat
           }))
         : [],
   } as Fixture;
-  return { fixture, organization: { organizationId, storeId, warehouseId: WAREHOUSES[0], barcodes, inventoryRows: size } };
+  return { fixture, organization: { organizationId, storeId, warehouseId: WAREHOUSES[0], barcodes, inventoryRows: units * WAREHOUSES.length } };
 }
 
-/** Imports the dataset, one organization per import (all or nothing each); returns what the scenarios address. */
-export async function loadDataset(db: Database, say: (line: string) => void): Promise<BenchDataset> {
+/**
+ * Imports the dataset, one organization per import (all or nothing each); returns what the scenarios address.
+ * `scale` shrinks every organization's rows alike (the baseline's equivalence test imports a twentieth).
+ */
+export async function loadDataset(db: Database, say: (line: string) => void, scale = 1): Promise<BenchDataset> {
   const importer = new FixtureImportService(db, new FixtureRepository(new DomainEventRepository()));
   await importer.import({ warehouses: WAREHOUSES.map((id) => ({ id, name: `Benchmark warehouse ${id}` })) });
   const dataset = {} as BenchDataset;
   for (const size of INVENTORY_SIZES) {
     const started = Date.now();
-    const { fixture, organization } = organizationFixture(size);
+    const { fixture, organization } = organizationFixture(size, scale);
     await importer.import(fixture);
-    say(`imported the organization with ${size.toLocaleString('en')} inventory rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    say(`imported the organization with ${organization.inventoryRows.toLocaleString('en')} inventory rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     dataset[size] = organization;
   }
   return dataset;

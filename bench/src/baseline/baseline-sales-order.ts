@@ -31,6 +31,13 @@ export function parseSalesOrderInput(body: unknown): BaselineSalesOrderInput {
   if (!b || typeof b !== 'object' || Array.isArray(b)) throw new SalesOrderInputError('The body must be an object.');
   if (!isString(b.orderReference)) throw new SalesOrderInputError('/orderReference must be 1 to 200 characters');
   if (!b.customer || !isString(b.customer.firstName)) throw new SalesOrderInputError('/customer/firstName must be 1 to 200 characters');
+  // The gateway answers, stores and fingerprints placedAt in UTC to the millisecond (2026-10-01T12:00:00Z
+  // becomes 2026-10-01T12:00:00.000Z); so does the baseline.
+  if (b.placedAt !== undefined) {
+    const placedAt = typeof b.placedAt === 'string' ? new Date(b.placedAt) : undefined;
+    if (!placedAt || Number.isNaN(placedAt.getTime())) throw new SalesOrderInputError('/placedAt must be an ISO 8601 date-time');
+    b.placedAt = placedAt.toISOString();
+  }
   if (!Array.isArray(b.lineItems) || b.lineItems.length < 1 || b.lineItems.length > 500) throw new SalesOrderInputError('/lineItems must have 1 to 500 lines');
   b.lineItems.forEach((line, i) => {
     if (!isString(line?.sku)) throw new SalesOrderInputError(`/lineItems/${i}/sku must be 1 to 200 characters`);
@@ -125,7 +132,10 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
     );
     const quantities = new Map<string, number>();
     for (const line of lines) quantities.set(line.barcode, (quantities.get(line.barcode) ?? 0) + line.quantity);
-    const foLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity })).sort((a, b) => (a.barcode < b.barcode ? -1 : a.barcode > b.barcode ? 1 : 0));
+    // The fulfilment order's lines and their events in the order of the barcodes' first lines; the levels
+    // locked and written in barcode order, as the gateway's ledger takes them.
+    const foLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity }));
+    const levelLines = [...foLines].sort((a, b) => (a.barcode < b.barcode ? -1 : a.barcode > b.barcode ? 1 : 0));
     await client.query(
       `INSERT INTO fulfilment_orders (id, organization_id, warehouse_id, store_id, sales_order_id, status) VALUES ($1, $2, $3, $4, $5, 'OPEN')`,
       [fulfilmentOrderId, organizationId, warehouseId, storeId, salesOrderId],
@@ -154,7 +164,7 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
            ON (l.organization_id, l.warehouse_id, l.barcode) = (k.organization_id, k.warehouse_id, k.barcode)
         ORDER BY l.organization_id, l.warehouse_id, l.barcode
         FOR UPDATE OF l`,
-      [foLines.map(() => organizationId), foLines.map(() => warehouseId), foLines.map((l) => l.barcode)],
+      [levelLines.map(() => organizationId), levelLines.map(() => warehouseId), levelLines.map((l) => l.barcode)],
     );
     await appendEvents(
       foLines.map((l) => ({
@@ -166,7 +176,7 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
         payload: { salesOrderId, delta: { onHand: 0, allocated: 0, pendingAllocation: l.quantity } },
       })),
     );
-    for (const line of foLines) {
+    for (const line of levelLines) {
       await client.query(
         `INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
          VALUES ($1, $2, $3, $4, $5, $6)
