@@ -1,5 +1,5 @@
 // Inventory: the ledger, the sync modes and barcode rules, the level pages both gateways' reads stream
 export * from './inventory.module';
 export * from './dto/inventory-sync.dto';
-export * from './model/inventory-ledger';
+export * from './use-cases/inventory-ledger';
 export * from './use-cases/level-pages';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { InventoryLedger } from './model/inventory-ledger';
+import { InventoryLedger } from './use-cases/inventory-ledger';
 
 /** The ledger, the one way inventory changes, for the use cases of either gateway that move stock. */
 @Module({

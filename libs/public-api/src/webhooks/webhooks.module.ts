@@ -10,7 +10,7 @@ import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
 import { WebhookDeliveryWorkers } from './use-cases/webhook-delivery-workers';
 import { WebhookEndpointHealth } from './use-cases/webhook-endpoint-health';
 import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
-import { WebhookMetrics } from './use-cases/webhook-metrics';
+import { WebhookMetrics } from './infra/webhook-metrics';
 import { WebhookRedeliveryService } from './use-cases/webhook-redelivery.service';
 import { WebhookRecoverJob } from './use-cases/webhook-recover.job';
 import { WebhookEventsFeedService } from './use-cases/webhook-events-feed.service';

@@ -7,7 +7,7 @@ import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
-import { SalesOrderRecord, toSalesOrderRecord } from '../model/sales-order.record';
+import { SalesOrderRecord, toSalesOrderRecord } from './sales-order-record.dto';
 
 export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'CANCELLED'] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];

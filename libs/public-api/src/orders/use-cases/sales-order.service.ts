@@ -14,7 +14,7 @@ import {
 import { AuthenticatedCaller, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
 import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
-import { SalesOrderRecord, toSalesOrderRecord } from '../model/sales-order.record';
+import { SalesOrderRecord, toSalesOrderRecord } from '../dto/sales-order-record.dto';
 
 /** The record of the created order, or of the order an earlier request with the same Idempotency-Key created. */
 export type SalesOrderOutcome = IdempotentOutcome<SalesOrderRecord>;

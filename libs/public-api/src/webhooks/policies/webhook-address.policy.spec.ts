@@ -3,7 +3,7 @@
 import { DnsTestServer, startDnsTestServer } from '@gateway/testing';
 import { addressRange, isPublicUnicast } from './address-classification';
 import { WebhookTargetRefused, resolveWebhookTarget } from './webhook-address.policy';
-import { dnsResolver, parseDnsServers } from './webhook-resolver';
+import { dnsResolver, parseDnsServers } from '../infra/webhook-resolver';
 import { WebhookTargetPolicy, webhookTargetPolicy } from './webhook-target';
 
 describe('address classification', () => {

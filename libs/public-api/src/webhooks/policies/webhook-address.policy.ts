@@ -4,7 +4,7 @@
 // URL's port; never a port of the gateways (WEBHOOK_DENIED_PORTS), whatever the host.
 import { isIP } from 'node:net';
 import { canonicalAddress, isPublicUnicast } from './address-classification';
-import { ResolvedAddress, systemLookup } from './webhook-resolver';
+import { ResolvedAddress, systemLookup } from '../infra/webhook-resolver';
 import { WebhookTargetPolicy, isAllowedHost, urlHost, urlPort } from './webhook-target';
 
 export type ResolvedTarget = ResolvedAddress;

@@ -1,7 +1,7 @@
 // The check of a webhook URL without DNS (registration and url changes, 400): scheme, credentials, the
 // gateways' ports, IP literals; and WEBHOOK_ALLOWED_HOSTS with ports.
 import { allowedHostsProblem, parseAllowedHosts, parsePortList, webhookTargetPolicy, webhookUrlProblem } from './webhook-target';
-import type { HostResolver } from './webhook-resolver';
+import type { HostResolver } from '../infra/webhook-resolver';
 
 const noDns: HostResolver = { resolve: () => Promise.reject(new Error('no DNS in this test')) };
 const policy = (allowedHosts: string, deniedPorts: number[] = []) => webhookTargetPolicy({ allowedHosts, deniedPorts, resolver: noDns });

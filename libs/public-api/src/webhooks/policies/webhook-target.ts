@@ -5,7 +5,7 @@
 // same rules.
 import { isIP } from 'node:net';
 import { canonicalAddress, isPublicUnicast } from './address-classification';
-import { HostResolver, dnsResolver } from './webhook-resolver';
+import { HostResolver, dnsResolver } from '../infra/webhook-resolver';
 
 /** What decides where a webhook may go: built once per process from the public gateway's settings. */
 export interface WebhookTargetPolicy {

@@ -28,9 +28,9 @@ import {
 } from '../model/webhook-options';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from '../model/retry-schedule';
 import { WEBHOOK_TIMEOUT_MS, WebhookResult, sendWebhook } from './webhook-sender';
-import { signingKey, webhookHeaders } from './webhook-signature';
-import { WebhookConnections } from './webhook-connections';
-import { WebhookMetrics } from './webhook-metrics';
+import { signingKey, webhookHeaders } from '../infra/webhook-signature';
+import { WebhookConnections } from '../infra/webhook-connections';
+import { WebhookMetrics } from '../infra/webhook-metrics';
 import { RecordedEndpointOutcome, WebhookEndpointHealth } from './webhook-endpoint-health';
 
 /** How often an idle process looks for due attempts (retries coming due, attempts written by other processes). */

@@ -1,6 +1,6 @@
 // The answer to a sales-order creation (contract section 4): built field by field, so nothing else leaks out.
 import { ApiProperty } from '@nestjs/swagger';
-import { CustomerInput, SalesOrderLineInput } from '../dto/create-sales-order.dto';
+import { CustomerInput, SalesOrderLineInput } from './create-sales-order.dto';
 
 export class SalesOrderRecord {
   @ApiProperty({ format: 'uuid' })

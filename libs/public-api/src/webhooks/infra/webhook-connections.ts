@@ -5,7 +5,7 @@
 // closed, so the pool holds only the receivers in use.
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { ResolvedTarget } from '../policies/webhook-address.policy';
+import type { ResolvedAddress } from './webhook-resolver';
 
 /** An idle connection is closed after this, below the 5 s keep-alive of Node's own servers, so a server closing it never races a new request on it. */
 const IDLE_SOCKET_MS = 4_000;
@@ -20,7 +20,7 @@ export class WebhookConnections {
     this.sweeper.unref();
   }
 
-  agentFor(organizationId: string, url: URL, target: ResolvedTarget): HttpAgent {
+  agentFor(organizationId: string, url: URL, target: ResolvedAddress): HttpAgent {
     const https = url.protocol === 'https:';
     const port = url.port || (https ? '443' : '80');
     const key = `${organizationId} ${url.protocol} ${target.address} ${port}`;
