@@ -4,9 +4,9 @@
 // change falls between the two), and answering a heartbeat. When it stops (the database down, a restart,
 // a heartbeat unanswered) the listener is told at once, and the feed reconnects by itself.
 import pg from 'pg';
-import { DatabaseOptions } from './database';
-import { ReadDeadlineStatement, clientWithReadDeadline } from './read-deadline';
-import { CounterState } from './token-request.repository';
+import { DatabaseOptions } from '../database';
+import { ReadDeadlineStatement, clientWithReadDeadline } from '../read-deadline';
+import { CounterState } from '../repositories/token-request.repository';
 
 export const TOKEN_STATE_CHANNEL = 'token_state';
 /** The prefix of the failure counters' keys that the channel carries (rate-limiter-flexible's `<prefix>:<key>`). */

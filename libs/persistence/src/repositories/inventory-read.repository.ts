@@ -1,7 +1,7 @@
 // SQL of the inventory reads (public and internal): levels with their retail unit, per warehouse, by
 // barcode, in keyset pages that walk the primary key, so that a large organization is never loaded whole.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface InventoryLevelRow {
   barcode: string;

@@ -1,6 +1,6 @@
 // SQL behind the access policy: memberships, connections, stores.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export type MembershipRole = 'OWNER' | 'MEMBER';
 

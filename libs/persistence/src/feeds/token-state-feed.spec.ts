@@ -2,7 +2,7 @@
 // (false) within the sync timeout and the feed stops, so that the request's own statement still gets its
 // 503 within the contract's 5 s; with the server answering, a change committed before synced() is delivered.
 import { startFreezableProxy, useTestDatabase, waitUntil } from '@gateway/testing';
-import { CounterState } from './token-request.repository';
+import { CounterState } from '../repositories/token-request.repository';
 import { SYNC_TIMEOUT_MS, TokenStateChange, TokenStateFeed, TokenStateListener } from './token-state-feed';
 
 class Recorder implements TokenStateListener {

@@ -1,6 +1,6 @@
 // SQL of retail units: one unit, read with the lock its use case needs, and its archival.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface RetailUnitRow {
   organizationId: string;

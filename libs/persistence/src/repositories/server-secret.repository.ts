@@ -1,6 +1,6 @@
 // Secrets a service keeps in the database so that every replica uses the same one.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 @Injectable()
 export class ServerSecretRepository {

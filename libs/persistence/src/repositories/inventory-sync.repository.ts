@@ -2,7 +2,7 @@
 // (excluded from the sync to the sales channels).
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export type InventorySyncMode = 'DEFAULT' | 'BARCODE_OVERRIDES';
 

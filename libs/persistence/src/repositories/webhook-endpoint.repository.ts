@@ -1,6 +1,6 @@
 // SQL of webhook endpoints.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 /** Why an endpoint is disabled (contract 6.5). */
 export type WebhookEndpointDisabledReason = 'MANUAL' | 'FAILING' | 'CLIENT_REVOKED';

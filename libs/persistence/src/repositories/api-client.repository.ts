@@ -1,6 +1,6 @@
 // SQL of API clients: credentials (hashes only), their identity and their revocation.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface ApiClientRow {
   clientId: string;

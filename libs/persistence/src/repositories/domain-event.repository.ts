@@ -1,6 +1,6 @@
 // The domain event log: append-only, written in the transaction of the change it records.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface NewDomainEvent {
   organizationId: string;

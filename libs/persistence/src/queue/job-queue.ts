@@ -5,7 +5,7 @@
 // that owns the schema: a gateway only uses them, and can run as a role that cannot change the schema.
 import { Injectable, Logger } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
-import { Database, Queryable } from './database';
+import { Database, Queryable } from '../database';
 import { runInJobTrace, withTraceContext } from './job-trace-context';
 
 export interface JobQueueOptions {

@@ -1,7 +1,7 @@
 // Batched INSERT ... ON CONFLICT DO UPDATE through unnest(), touching only rows whose values differ,
 // so that importing the same data twice changes nothing.
-import { Queryable } from './database';
-import { SectionCounts } from './fixture.types';
+import { Queryable } from '../database';
+import { SectionCounts } from '../fixture.types';
 
 export interface Column {
   name: string;

@@ -2,7 +2,7 @@
 // at 25). A database from before the upgrade therefore has its old schema renamed out of the way before
 // pg-boss installs its own, and the old schema's unfinished jobs are then sent again into the new queues.
 // Both steps run in `migrate` (installJobQueue), under its lock (Database.exclusively), one process at a time.
-import { Database, Queryable } from './database';
+import { Database, Queryable } from '../database';
 
 export const PG_BOSS_10_SCHEMA = 'pgboss_v10';
 

@@ -1,6 +1,6 @@
 // SQL of inventory levels: the projection of the inventory events, changed only through the ledger.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface InventoryLevelKey {
   organizationId: string;

@@ -1,6 +1,6 @@
 // SQL of sales orders: the order with its lines, and the retail units its lines resolve to.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface RetailUnitMatch {
   barcode: string;

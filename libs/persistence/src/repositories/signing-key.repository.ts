@@ -1,7 +1,7 @@
 // SQL of token signing keys: public JWK in clear, private key encrypted by the caller.
 import { Injectable } from '@nestjs/common';
-import { ADVISORY_LOCKS } from './advisory-locks';
-import { Queryable } from './database';
+import { ADVISORY_LOCKS } from '../advisory-locks';
+import { Queryable } from '../database';
 
 export interface SigningKeyRow {
   kid: string;

@@ -5,8 +5,8 @@
 // is set aside first and its unfinished jobs moved into the new queues (pg-boss-10-upgrade.ts).
 import { Logger } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
-import { ADVISORY_LOCKS } from './advisory-locks';
-import { Database, Queryable } from './database';
+import { ADVISORY_LOCKS } from '../advisory-locks';
+import { Database, Queryable } from '../database';
 import { JOB_QUEUE_SCHEMA } from './job-queue';
 import { JOB_QUEUES, JobQueueSpec, queuePolicy } from './job-queues';
 import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';

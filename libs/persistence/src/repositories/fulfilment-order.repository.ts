@@ -1,6 +1,6 @@
 // SQL of fulfilment orders and their lines.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export type FulfilmentOrderStatus = 'OPEN' | 'ALLOCATED' | 'BACK_ORDERED' | 'PICKING' | 'SHIPPED' | 'CANCELLED' | 'WITHDRAWN';
 

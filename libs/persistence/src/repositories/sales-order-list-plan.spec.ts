@@ -1,8 +1,8 @@
 // The sales-order list at 1,000,000 orders in one store: its plan walks an index in the list's order
 // (no sort, no scan of the store's orders), for the first page, a later page and a reference filter.
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
-import { Database } from './database';
-import { sql as listIndexesSql } from './migrations/0005-sales-order-list-indexes';
+import { Database } from '../database';
+import { sql as listIndexesSql } from '../migrations/0005-sales-order-list-indexes';
 import { SalesOrderPage, SalesOrderRepository } from './sales-order.repository';
 
 const ORGANIZATION = '6f1c2b9a-0d3e-4b5a-8c7d-1e2f3a4b5c6d';

@@ -1,7 +1,7 @@
 // SQL of release channels: an organization's assignment and the feature flags per channel.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from './database';
-import { ReleaseChannel } from './fixture.types';
+import { Queryable } from '../database';
+import { ReleaseChannel } from '../fixture.types';
 
 export interface FeatureRow {
   name: string;

@@ -4,7 +4,7 @@
 // (key `<prefix>:<key>`, `points`, `expire` in epoch milliseconds), read and counted as it does.
 import { Injectable } from '@nestjs/common';
 import { ApiClientRow, CLIENT_COLUMNS, ClientColumns, toClient } from './api-client.repository';
-import { Queryable } from './database';
+import { Queryable } from '../database';
 
 export interface TokenRequestQuery {
   clientId: string;

@@ -1,7 +1,7 @@
 // Provides the JobQueue to an application that runs background jobs: started once every module has
 // defined its jobs, stopped before the database pool closes.
 import { BeforeApplicationShutdown, DynamicModule, Global, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { Database } from './database';
+import { Database } from '../database';
 import { JobQueue, JobQueueOptions } from './job-queue';
 
 @Injectable()
