@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { signWebhook, webhookHeaders } from '@gateway/domain';
+import { signWebhook, webhookHeaders } from '@gateway/public-api';
 import { WebhookEvent, createWebhookReceiver } from '../src/webhook-receiver';
 
 describe('the webhook receiver example', () => {

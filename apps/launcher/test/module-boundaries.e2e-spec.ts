@@ -1,5 +1,6 @@
 // The scope tags mean something: lint refuses an import across gateways (the public gateway reaching the
-// internal tools, the internal gateway reaching the authorization server, the shared domain reaching either),
+// internal tools or the internal API, the internal gateway reaching the authorization server or the public API, the
+// shared domain or the admin CLI reaching either),
 // and lets the right arrow through. Each import is linted as if it were a file of that project (no file is written).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -42,6 +43,14 @@ describe('module boundaries by scope', () => {
       { file: 'libs/domain/src/probe.ts', lib: '@gateway/internal-tools', name: 'EventLogModule' },
       { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/auth-server', name: 'AuthorizationServerModule' },
       { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/internal-tools', name: 'EventLogModule' },
+      { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/internal-api', name: 'InventorySyncService' },
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/public-api', name: 'SalesOrderService' },
+      { file: 'libs/internal-tools/src/probe.ts', lib: '@gateway/public-api', name: 'WebhooksModule' },
+      { file: 'apps/admin-cli/src/app/probe.ts', lib: '@gateway/public-api', name: 'InvoicesService' },
+      { file: 'libs/domain/src/probe.ts', lib: '@gateway/public-api', name: 'SalesOrderService' },
+      { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/public-api', name: 'SalesOrderService' },
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/internal-api', name: 'InventorySyncService' },
+      { file: 'libs/internal-tools/src/probe.ts', lib: '@gateway/internal-api', name: 'FulfilmentModule' },
     ]);
   }, 60_000);
 
@@ -61,5 +70,19 @@ describe('module boundaries by scope', () => {
   it('lets each gateway import its own library', () => {
     expect(messages[4]).toEqual([]);
     expect(messages[5]).toEqual([]);
+    expect(messages[11]).toEqual([]);
+    expect(messages[12]).toEqual([]);
+    expect(messages[13]).toEqual([]);
+  });
+
+  it("refuses each gateway, and the other gateway's libraries, the other gateway's use cases", () => {
+    expect(messages[6]).toEqual(['A project tagged with "scope:public" can only depend on libs tagged with "scope:public", "scope:shared"']);
+    expect(messages[7]).toEqual(['A project tagged with "scope:internal" can only depend on libs tagged with "scope:internal", "scope:shared"']);
+    expect(messages[8]).toEqual(['A project tagged with "scope:internal" can only depend on libs tagged with "scope:internal", "scope:shared"']);
+  });
+
+  it('refuses the admin CLI and the shared domain an import of a gateway API library', () => {
+    expect(messages[9]).toEqual(['A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"']);
+    expect(messages[10]).toEqual([expect.stringMatching(/^Circular dependency between "domain" and "public-api" detected/)]);
   });
 });

@@ -1,5 +1,5 @@
 // IDEMPOTENCY_RETENTION_DAYS reaches the job that purges idempotency records in the running gateway.
-import { IdempotencyRetentionJob } from '@gateway/domain';
+import { IdempotencyRetentionJob } from '@gateway/public-api';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 

@@ -8,11 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { DnsTestServer, OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, startDnsTestServer, waitUntil } from '@gateway/testing';
+import { DnsTestServer, OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, startDnsTestServer, waitUntil, fulfilment } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { ReceivedWebhook, WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const DELIVERIES = '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries';
 const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1', WEBHOOK_DISPATCH_INTERVAL_MS: '100' };

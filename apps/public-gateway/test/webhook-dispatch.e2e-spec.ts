@@ -7,11 +7,10 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil } from '@gateway/testing';
+import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_DISPATCH_INTERVAL_MS: '100' };
 

@@ -8,11 +8,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { encryptPrivateKey, parseKeyEncryptionKey } from '@gateway/domain';
-import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase, seedOrganization, waitUntil } from '@gateway/testing';
+import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const DISABLE_AFTER_SECONDS = 1;
 const WEBHOOK_ENV = {

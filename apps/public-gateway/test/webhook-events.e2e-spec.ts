@@ -4,11 +4,10 @@
 // warehouse and a barcode each reading only their own; the same 403/404 rules as the endpoints.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, importFixture, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, importFixture, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync, fulfilment } from '@gateway/testing';
 import { callerTokens, mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const FEED = '/v0/organizations/{organizationId}/events';
 const ALL_TYPES = ['sales_order.created', 'sales_order.shipped', 'sales_order.cancelled', 'fulfilment_order.status_changed', 'inventory_level.changed'];

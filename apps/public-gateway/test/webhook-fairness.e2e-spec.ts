@@ -3,11 +3,10 @@
 // delivery limits.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil } from '@gateway/testing';
+import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 /** WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION's default: the most endpoints one organization may have. */
 const ENDPOINTS_AT_CAP = 16;

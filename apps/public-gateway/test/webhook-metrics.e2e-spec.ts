@@ -3,11 +3,10 @@
 // or in flight once all is delivered.
 import request from 'supertest';
 import { freePort } from '@gateway/dev-postgres';
-import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil } from '@gateway/testing';
+import { SeededOrganization, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const EVENTS = 40;
 

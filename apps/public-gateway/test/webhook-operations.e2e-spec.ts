@@ -6,11 +6,10 @@
 // scope kept. Every answer is checked against the OpenAPI document, every request verified as a receiver would.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync, fulfilment } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { ReceivedWebhook, WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const BASE = '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}';
 // A failed attempt is retried after 2 s, then after 600 s (long enough to be seen waiting), then given up.

@@ -1,6 +1,6 @@
 // WEBHOOK_DELIVERY_RETENTION_DAYS reaches the job that prunes webhook delivery attempts in the running gateway.
 import { randomUUID } from 'node:crypto';
-import { WebhookRetentionJob } from '@gateway/domain';
+import { WebhookRetentionJob } from '@gateway/public-api';
 import { seedOrganization } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
 

@@ -6,10 +6,9 @@
 import request from 'supertest';
 import { ApiClientRepository, Database, WebhookEndpointRepository } from '@gateway/persistence';
 import { ApiClientsService } from '@gateway/domain';
-import { OpenApiValidator, SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, seedOrganization, waitUntil } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
-import { fulfilment } from './support/fulfilment';
 
 const ONE = '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}';
 // One retry, 3 s after a failure.

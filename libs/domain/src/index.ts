@@ -1,13 +1,12 @@
-// The domain, by bounded context. Each context folder holds use-cases/, policies/, dto/ and model/, its Nest
-// module(s) at its root, and an index.ts listing what it offers.
+// The domain both gateways share, by bounded context. Each context folder holds use-cases/, policies/, dto/ and
+// model/, its Nest module(s) at its root, and an index.ts listing what it offers. What one gateway alone serves is
+// in that gateway's library: @gateway/public-api, @gateway/auth-server; @gateway/internal-api, @gateway/internal-tools.
 
 export * from './auth'; // Auth: caller identity, bearer verification, API clients, signing keys
 export * from './quotas'; // Request quotas: every request with a bearer token counts against its client's quota
 export * from './organizations'; // Organizations and access
-export * from './inventory'; // Inventory: levels, ledger, public and internal reads, sync, rebuild, stock receipt, retail units
-export * from './orders'; // Orders and fulfilment: sales orders, fulfilment orders, idempotency
-export * from './billing'; // Billing
-export * from './release-channels'; // Release channels
-export * from './webhooks'; // Webhooks
+export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, level pages
+export * from './orders'; // Orders and fulfilment: the fulfilment order state machine
+export * from './release-channels'; // Release channels: channels and their features
 export * from './fixture-import'; // Fixture import
 export * from './shared'; // Shared: paging, cursor sealing

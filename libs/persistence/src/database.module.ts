@@ -4,8 +4,8 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
 import { CounterDatabase, Database, DatabaseOptions, WebhookDeliveryDatabase } from './database';
-import { RepositoriesModule } from './repositories.module';
-import { TokenStateFeed } from './token-state-feed';
+import { RepositoriesModule } from './repositories/repositories.module';
+import { TokenStateFeed } from './feeds/token-state-feed';
 
 @Injectable()
 export class DatabaseReadinessCheck implements ReadinessCheck {

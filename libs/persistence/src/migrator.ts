@@ -4,8 +4,8 @@
 // schema: the gateways need not be able to change it.
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database } from './database';
-import { installJobQueue } from './job-queue-install';
-import { JOB_QUEUES, JobQueueSpec } from './job-queues';
+import { installJobQueue } from './queue/job-queue-install';
+import { JOB_QUEUES, JobQueueSpec } from './queue/job-queues';
 import { MIGRATIONS, Migration } from './migrations';
 
 export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS, jobQueues: readonly JobQueueSpec[] = JOB_QUEUES): Promise<Migration[]> {

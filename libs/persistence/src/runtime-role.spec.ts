@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { RoleDatabase, createRoleDatabase, waitUntil } from '@gateway/testing';
 import { Database } from './database';
-import { JobQueue } from './job-queue';
+import { JobQueue } from './queue/job-queue';
 import { migrate } from './migrator';
 import { MIGRATIONS } from './migrations';
 import { grantRuntimeRole, runtimeRoleProblem } from './runtime-role';

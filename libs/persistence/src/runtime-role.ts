@@ -7,7 +7,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database } from './database';
-import { JOB_QUEUE_SCHEMA } from './job-queue';
+import { JOB_QUEUE_SCHEMA } from './queue/job-queue';
 
 export interface RuntimeRole {
   name: string;

@@ -8,6 +8,7 @@ export * from './openapi-lint';
 export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
+export * from './fulfilment';
 export * from './committed-openapi';
 export * from './problem-type-pages';
 export * from './openapi-examples';

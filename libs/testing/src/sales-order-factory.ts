@@ -1,7 +1,8 @@
 // Sales orders in one line, through the real SalesOrderService built from its module: the order, its OPEN
 // fulfilment order and pendingAllocation with their events, exactly as POST .../sales-orders makes them.
 import { Database } from '@gateway/persistence';
-import { AuthenticatedCaller, CreateSalesOrderDto, OrdersModule, SalesOrderService } from '@gateway/domain';
+import { AuthenticatedCaller } from '@gateway/domain';
+import { CreateSalesOrderDto, OrdersModule, SalesOrderService } from '@gateway/public-api';
 import { withDomainModule } from './domain-module';
 
 const SERVICE_CALLER: AuthenticatedCaller = { identity: { clientType: 'SERVICE', clientId: 'test-sales-channel' }, audience: 'public', tokenId: 'test', expiresAt: Number.MAX_SAFE_INTEGER };

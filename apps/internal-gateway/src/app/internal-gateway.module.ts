@@ -1,17 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
-import {
-  BearerAuthModule,
-  FulfilmentModule,
-  InternalInventoryReadModule,
-  InventorySyncModule,
-  IssuerDiscoverySource,
-  IssuerKeySet,
-  OrganizationsModule,
-  ReleaseChannelsModule,
-  RetailUnitsModule,
-} from '@gateway/domain';
+import { BearerAuthModule, IssuerDiscoverySource, IssuerKeySet, OrganizationsModule } from '@gateway/domain';
+import { FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, ReleaseChannelsModule, RetailUnitsModule } from '@gateway/internal-api';
 import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';

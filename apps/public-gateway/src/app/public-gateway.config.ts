@@ -1,16 +1,6 @@
 import { Matches, ValidateBy } from 'class-validator';
 import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
-import {
-  DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
-  DEFAULT_WEBHOOK_MAX_CONCURRENCY,
-  DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
-  DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION,
-  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
-  WEBHOOK_RETRY_SCHEDULE_PATTERN,
-  allowedHostsProblem,
-  parseDnsServers,
-  parsePortList,
-} from '@gateway/domain';
+import { DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS, DEFAULT_WEBHOOK_MAX_CONCURRENCY, DEFAULT_WEBHOOK_MAX_PER_ENDPOINT, DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION, DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN, allowedHostsProblem, parseDnsServers, parsePortList } from '@gateway/public-api';
 
 /** A setting that `accepts` reads without error; `message` is the one line a bad value gets. */
 const Accepted = (name: string, accepts: (value: string) => boolean, message: string) =>

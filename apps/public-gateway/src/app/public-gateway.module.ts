@@ -1,22 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
-import {
-  BearerAuthModule,
-  BillingModule,
-  InventoryReadModule,
-  OrganizationsModule,
-  IdempotencyRetentionModule,
-  IssuerKeySet,
-  SigningKeyStoreSource,
-  OrdersModule,
-  WebhooksModule,
-  dnsResolver,
-  parseDnsServers,
-  webhookTargetPolicy,
-  parseRetrySchedule,
-  parseKeyEncryptionKey,
-} from '@gateway/domain';
+import { BearerAuthModule, OrganizationsModule, IssuerKeySet, SigningKeyStoreSource, parseKeyEncryptionKey } from '@gateway/domain';
+import { BillingModule, InventoryReadModule, IdempotencyRetentionModule, OrdersModule, WebhooksModule, dnsResolver, parseDnsServers, webhookTargetPolicy, parseRetrySchedule } from '@gateway/public-api';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
 import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';

@@ -1,20 +1,5 @@
-// Inventory: levels, ledger, public and internal reads, sync, rebuild, stock receipt, retail units
-export * from './internal-inventory-read.module';
-export * from './inventory-read.module';
-export * from './inventory-sync.module';
+// Inventory: the ledger, the sync modes and barcode rules, the level pages both gateways' reads stream
 export * from './inventory.module';
-export * from './retail-units.module';
-export * from './dto/inventory-entry.dto';
-export * from './dto/inventory-level.dto';
-export * from './dto/inventory-rebuild.dto';
 export * from './dto/inventory-sync.dto';
-export * from './dto/retail-unit-archival.dto';
-export * from './model/inventory-ledger';
-export * from './use-cases/internal-inventory-read.service';
-export * from './use-cases/inventory-level-rebuilder';
-export * from './use-cases/inventory-read.service';
-export * from './use-cases/inventory-rebuild.service';
-export * from './use-cases/inventory-sync.service';
+export * from './use-cases/inventory-ledger';
 export * from './use-cases/level-pages';
-export * from './use-cases/retail-unit-archival.service';
-export * from './use-cases/stock-receipt.service';

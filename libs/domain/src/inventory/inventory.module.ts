@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { InventoryLedger } from './model/inventory-ledger';
-import { InventoryLevelRebuilder } from './use-cases/inventory-level-rebuilder';
-import { StockReceiptService } from './use-cases/stock-receipt.service';
-import { InventoryRebuildService } from './use-cases/inventory-rebuild.service';
+import { InventoryLedger } from './use-cases/inventory-ledger';
 
+/** The ledger, the one way inventory changes, for the use cases of either gateway that move stock. */
 @Module({
-  providers: [InventoryLedger, InventoryLevelRebuilder, StockReceiptService, InventoryRebuildService],
-  exports: [InventoryLedger, InventoryLevelRebuilder, StockReceiptService, InventoryRebuildService],
+  providers: [InventoryLedger],
+  exports: [InventoryLedger],
 })
 export class InventoryModule {}

@@ -1,23 +1,2 @@
-// Orders and fulfilment: sales orders, fulfilment orders, idempotency
-export * from './fulfilment.module';
-export * from './idempotency.module';
-export * from './orders.module';
-export * from './dto/back-order-view.dto';
-export * from './dto/create-sales-order.dto';
-export * from './dto/fulfilment-order-closure.dto';
-export * from './dto/fulfilment-order-status.dto';
-export * from './dto/sales-order-view.dto';
-export * from './model/sales-order.enums';
-export * from './model/sales-order.record';
+// Orders and fulfilment: the fulfilment order state machine (fulfilment and the fixture import both follow it)
 export * from './policies/fulfilment-order-state-machine';
-export * from './policies/idempotency-key';
-export * from './policies/idempotent.decorator';
-export * from './use-cases/back-order-view.service';
-export * from './use-cases/fulfilment-order-allocation.service';
-export * from './use-cases/fulfilment-order-closure.service';
-export * from './use-cases/fulfilment-order-shipping.service';
-export * from './use-cases/fulfilment-order-transitions';
-export * from './use-cases/idempotency-retention.job';
-export * from './use-cases/idempotency.service';
-export * from './use-cases/sales-order-read.service';
-export * from './use-cases/sales-order.service';

@@ -1,5 +1,3 @@
-// Release channels
-export * from './release-channels.module';
+// Release channels: the channels and their features, as an organization's record shows them
 export * from './dto/release-channel.dto';
 export * from './model/release-channel';
-export * from './use-cases/release-channels.service';

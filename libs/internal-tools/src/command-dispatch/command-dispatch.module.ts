@@ -1,12 +1,12 @@
 // dispatch-command: the registry of the commands and the use cases they run.
 import { Module } from '@nestjs/common';
-import { FulfilmentModule, InventoryModule } from '@gateway/domain';
+import { FulfilmentModule, InventoryLevelsModule } from '@gateway/internal-api';
 import { COMMAND_HANDLERS, CommandHandler, CommandRegistry } from './policies/command-registry';
 import { CommandDispatchService } from './use-cases/command-dispatch.service';
 import { DISPATCHABLE_COMMANDS } from './policies/dispatchable-commands';
 
 @Module({
-  imports: [InventoryModule, FulfilmentModule],
+  imports: [InventoryLevelsModule, FulfilmentModule],
   providers: [
     ...DISPATCHABLE_COMMANDS,
     { provide: COMMAND_HANDLERS, useFactory: (...handlers: CommandHandler[]) => handlers, inject: DISPATCHABLE_COMMANDS },

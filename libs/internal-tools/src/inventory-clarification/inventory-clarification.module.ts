@@ -1,12 +1,12 @@
 // clarify-inventory-levels: the request recorded with its job, and the job that rebuilds the levels.
 // Needs a JobQueue (JobQueueModule) in the application.
 import { Module } from '@nestjs/common';
-import { InventoryModule } from '@gateway/domain';
+import { InventoryLevelsModule } from '@gateway/internal-api';
 import { InventoryClarificationJob } from './use-cases/inventory-clarification.job';
 import { InventoryClarificationService } from './use-cases/inventory-clarification.service';
 
 @Module({
-  imports: [InventoryModule],
+  imports: [InventoryLevelsModule],
   providers: [InventoryClarificationService, InventoryClarificationJob],
   exports: [InventoryClarificationService, InventoryClarificationJob],
 })

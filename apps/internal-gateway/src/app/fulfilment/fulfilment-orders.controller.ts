@@ -1,16 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, EntityIdParam, OrganizationIdParam } from '@gateway/platform';
-import {
-  Authenticated,
-  AuthenticatedCaller,
-  BackOrderViewDto,
-  BackOrderViewService,
-  CurrentCaller,
-  FulfilmentOrderCancellationDto,
-  FulfilmentOrderClosureService,
-  ReleasedLineDto,
-} from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { BackOrderViewDto, BackOrderViewService, FulfilmentOrderCancellationDto, FulfilmentOrderClosureService, ReleasedLineDto } from '@gateway/internal-api';
 
 @ApiTags('fulfilment-orders')
 @Authenticated()

@@ -1,15 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
-import {
-  Authenticated,
-  AuthenticatedCaller,
-  BarcodeInventorySyncOverridesDto,
-  CurrentCaller,
-  DefaultInventorySyncDto,
-  InventorySyncResultDto,
-  InventorySyncService,
-} from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, BarcodeInventorySyncOverridesDto, CurrentCaller, DefaultInventorySyncDto, InventorySyncResultDto } from '@gateway/domain';
+import { InventorySyncService } from '@gateway/internal-api';
 
 const SYNC_EXAMPLE = { outcome: 'SUCCESS', organizationId: DEMO_ORGANIZATION_ID, dryRun: true, mode: 'BARCODE_OVERRIDES', changed: ['8710000000028'], unchanged: [], unknown: [] };
 const BARCODES_EXAMPLES = { demo: { summary: 'one barcode of the demo organization, as a dry run', value: { barcodes: ['8710000000028'], dryRun: true } } };

@@ -2,7 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, BarcodeParam, EntityIdParam, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
-import { Authenticated, InternalInventoryReadService, InventoryLevelDto, InventoryListDto } from '@gateway/domain';
+import { Authenticated } from '@gateway/domain';
+import { InternalInventoryReadService, InventoryLevelDto, InventoryListDto } from '@gateway/internal-api';
 
 @ApiTags('inventory')
 @Authenticated()

@@ -1,15 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
-import {
-  AssignReleaseChannelDto,
-  Authenticated,
-  AuthenticatedCaller,
-  CurrentCaller,
-  ReleaseChannelAssignmentDto,
-  ReleaseChannelFeatureDto,
-  ReleaseChannelsService,
-} from '@gateway/domain';
+import { AssignReleaseChannelDto, Authenticated, AuthenticatedCaller, CurrentCaller, ReleaseChannelAssignmentDto, ReleaseChannelFeatureDto } from '@gateway/domain';
+import { ReleaseChannelsService } from '@gateway/internal-api';
 
 @ApiTags('release-channels')
 @Authenticated()

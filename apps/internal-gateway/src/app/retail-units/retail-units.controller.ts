@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, BarcodeParam, OrganizationIdParam } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, CurrentCaller, RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/internal-api';
 
 @ApiTags('retail-units')
 @Authenticated()

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, CurrentCaller, InvoiceDetailDto, InvoiceListDto, InvoicesService } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { InvoiceDetailDto, InvoiceListDto, InvoicesService } from '@gateway/public-api';
 
 @ApiTags('billing')
 @Authenticated()

@@ -2,7 +2,8 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, CurrentCaller, InventoryDto, InventoryReadService } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { InventoryDto, InventoryReadService } from '@gateway/public-api';
 
 @ApiTags('inventory')
 @Authenticated()

@@ -2,21 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nes
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
-import {
-  Authenticated,
-  AuthenticatedCaller,
-  CreateSalesOrderDto,
-  CurrentCaller,
-  Idempotent,
-  ListSalesOrdersQuery,
-  SalesOrderPageDto,
-  SalesOrderReadService,
-  SalesOrderOutcome,
-  SalesOrderRecord,
-  SalesOrderService,
-  SalesOrderView,
-  parseIdempotencyKey,
-} from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { CreateSalesOrderDto, Idempotent, ListSalesOrdersQuery, SalesOrderPageDto, SalesOrderReadService, SalesOrderOutcome, SalesOrderRecord, SalesOrderService, SalesOrderView, parseIdempotencyKey } from '@gateway/public-api';
 
 @ApiTags('orders')
 @Authenticated()

@@ -2,7 +2,7 @@
 // the request a receiver gets, with its payload schema (the DTOs of the public resources) and the Standard
 // Webhooks headers.
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { DELIVERED_EVENT_TYPES, DeliveredEventType, InventoryLevelWebhookEventDto, SalesOrderWebhookEventDto, WebhookTestEventDto } from '@gateway/domain';
+import { DELIVERED_EVENT_TYPES, DeliveredEventType, InventoryLevelWebhookEventDto, SalesOrderWebhookEventDto, WebhookTestEventDto } from '@gateway/public-api';
 
 export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
 

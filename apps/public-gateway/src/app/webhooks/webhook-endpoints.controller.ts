@@ -1,23 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
-import {
-  Authenticated,
-  AuthenticatedCaller,
-  CreateWebhookEndpointDto,
-  CreatedWebhookEndpointDto,
-  CurrentCaller,
-  RecoverWebhookEventsDto,
-  RotateWebhookSecretDto,
-  UpdateWebhookEndpointDto,
-  WebhookDeliveryAttemptListDto,
-  WebhookEndpointDto,
-  WebhookEndpointListDto,
-  WebhookEndpointsService,
-  WebhookRedeliveryService,
-  WebhookSecretDto,
-  WebhookTestSentDto,
-} from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, RecoverWebhookEventsDto, RotateWebhookSecretDto, UpdateWebhookEndpointDto, WebhookDeliveryAttemptListDto, WebhookEndpointDto, WebhookEndpointListDto, WebhookEndpointsService, WebhookRedeliveryService, WebhookSecretDto, WebhookTestSentDto } from '@gateway/public-api';
 
 const WEBHOOK_ENDPOINT_EXAMPLE = { value: '7c9e6679-7425-40de-944b-e07fc1f90ae7', summary: 'an id of this shape: use the id of an endpoint you registered' };
 

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
-import { Authenticated, AuthenticatedCaller, CurrentCaller, WebhookEventPageDto, WebhookEventsFeedService, WebhookEventsQuery } from '@gateway/domain';
+import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
+import { WebhookEventPageDto, WebhookEventsFeedService, WebhookEventsQuery } from '@gateway/public-api';
 
 @ApiTags('webhooks')
 @Authenticated()

@@ -9,7 +9,7 @@
 // ALLOCATED and PICKING hold allocated, the others hold nothing. A transition releases what the old state
 // held and takes what the new one holds; shipping also takes the goods off onHand.
 import { FulfilmentOrderStatus } from '@gateway/persistence';
-import { InventoryDelta } from '../../inventory/model/inventory-ledger';
+import { InventoryDelta } from '../../inventory/use-cases/inventory-ledger';
 
 export type { FulfilmentOrderStatus };
 

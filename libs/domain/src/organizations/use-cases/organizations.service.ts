@@ -5,7 +5,7 @@ import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChann
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { channelsVisibleFrom } from '../../release-channels/model/release-channel';
 import { OrganizationAccessPolicy } from '../policies/organization-access.policy';
-import { OrganizationRecordDto } from '../model/organization-record';
+import { OrganizationRecordDto } from '../dto/organization-record.dto';
 
 @Injectable()
 export class OrganizationsService {

@@ -1,7 +1,7 @@
 // ALLOCATE_FULFILMENT_ORDER and SHIP_FULFILMENT_ORDER: the same body, a use case each.
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { FulfilmentOrderAllocationService, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/domain';
+import { FulfilmentOrderAllocationService, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsEntityId } from '../policies/command-body-rules';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { InventoryRebuildService, InventoryRebuildDto } from '@gateway/domain';
+import { InventoryRebuildService, InventoryRebuildDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcodeList } from '../policies/command-body-rules';
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
-import { StockReceiptService, InventoryLevelDto } from '@gateway/domain';
+import { StockReceiptService, InventoryLevelDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcode, IsEntityId } from '../policies/command-body-rules';
 

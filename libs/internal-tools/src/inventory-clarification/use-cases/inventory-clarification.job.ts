@@ -4,7 +4,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, InventoryClarificationRepository, JobQueue } from '@gateway/persistence';
-import { InventoryLevelRebuilder } from '@gateway/domain';
+import { InventoryLevelRebuilder } from '@gateway/internal-api';
 import { CLARIFY_INVENTORY_LEVELS_QUEUE, ClarificationJobData } from './inventory-clarification.service';
 
 @Injectable()

@@ -1,0 +1,58 @@
+// Cancel and withdraw (contract section 5): from OPEN, ALLOCATED or BACK_ORDERED the order releases what it
+// held; repeating one that is done answers the same; any other state is a 409. Cancelling also cancels the
+// sales order; withdrawing takes the order back from the warehouse and leaves the sales order standing.
+import { Injectable } from '@nestjs/common';
+import { ConflictProblem } from '@gateway/platform';
+import { Database, DomainEventRepository, FulfilmentOrderRow, Queryable, SalesOrderRepository } from '@gateway/persistence';
+import { FulfilmentAction, decideTransition } from '@gateway/domain';
+import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { FulfilmentOrderCancellationDto, ReleasedLineDto } from '../dto/fulfilment-order-closure.dto';
+
+@Injectable()
+export class FulfilmentOrderClosureService {
+  constructor(
+    private readonly db: Database,
+    private readonly transitions: FulfilmentOrderTransitions,
+    private readonly salesOrders: SalesOrderRepository,
+    private readonly events: DomainEventRepository,
+  ) {}
+
+  async cancel(organizationId: string, fulfilmentOrderId: string, initiator: string): Promise<FulfilmentOrderCancellationDto> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.close(tx, organizationId, fulfilmentOrderId, 'cancel', initiator);
+      if (order.salesOrderId && (await this.salesOrders.cancel(tx, order.salesOrderId))) {
+        await this.events.append(tx, [
+          { organizationId, type: 'SalesOrderCancelled', aggregateType: 'SalesOrder', aggregateId: order.salesOrderId, initiator, payload: { fulfilmentOrderId } },
+        ]);
+      }
+      return {
+        fulfilmentOrderId,
+        organizationId,
+        status: 'CANCELLED',
+        ...(order.salesOrderId ? { salesOrderId: order.salesOrderId, salesOrderStatus: 'CANCELLED' as const } : {}),
+        releasedLines: releasedLines(order),
+      };
+    });
+  }
+
+  async withdraw(organizationId: string, fulfilmentOrderId: string, initiator: string): Promise<ReleasedLineDto[]> {
+    return this.db.transaction(async (tx) => releasedLines(await this.close(tx, organizationId, fulfilmentOrderId, 'withdraw', initiator)));
+  }
+
+  private async close(tx: Queryable, organizationId: string, fulfilmentOrderId: string, action: FulfilmentAction, initiator: string): Promise<FulfilmentOrderRow> {
+    const order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
+    const decision = decideTransition(order.status, action);
+    switch (decision.kind) {
+      case 'already':
+        return order;
+      case 'refused':
+        throw new ConflictProblem(decision.reason, 'fulfilment-order-state');
+      case 'apply':
+        return this.transitions.move(tx, order, decision.to, decision.event, initiator);
+    }
+  }
+}
+
+function releasedLines(order: FulfilmentOrderRow): ReleasedLineDto[] {
+  return order.lines.map((l) => ({ barcode: l.barcode, warehouseId: order.warehouseId, quantity: l.quantity }));
+}

@@ -1,0 +1,73 @@
+// The answer to a sales-order creation (contract section 4): built field by field, so nothing else leaks out.
+import { ApiProperty } from '@nestjs/swagger';
+import { CustomerInput, SalesOrderLineInput } from './create-sales-order.dto';
+
+export class SalesOrderRecord {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  organizationId!: string;
+
+  @ApiProperty()
+  storeId!: string;
+
+  @ApiProperty()
+  orderReference!: string;
+
+  @ApiProperty({ enum: ['RECEIVED'] })
+  status!: 'RECEIVED';
+
+  @ApiProperty({ format: 'date-time', description: 'as sent by the caller; when it sent none, the creation time (createdAt)' })
+  placedAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: () => CustomerInput })
+  customer!: CustomerInput;
+
+  @ApiProperty({ type: () => [SalesOrderLineInput], description: 'the lines as sent, each with the barcode of the retail unit it resolved to' })
+  lineItems!: SalesOrderLineInput[];
+
+  @ApiProperty({ description: 'the OPEN fulfilment order created at the store’s warehouse' })
+  fulfilmentOrderId!: string;
+}
+
+const CUSTOMER_FIELDS = ['firstName', 'lastName', 'contactNumber', 'email'] as const;
+const LINE_FIELDS = ['name', 'sku', 'barcode', 'quantity', 'price', 'minShelfLifeDays', 'weightGram', 'harmonizedCode', 'countryCodeOfOrigin'] as const;
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+export function toSalesOrderRecord(input: {
+  id: string;
+  organizationId: string;
+  storeId: string;
+  orderReference: string;
+  placedAt: string;
+  createdAt: Date;
+  customer: CustomerInput;
+  lineItems: SalesOrderLineInput[];
+  fulfilmentOrderId: string;
+}): SalesOrderRecord {
+  return {
+    id: input.id,
+    organizationId: input.organizationId,
+    storeId: input.storeId,
+    orderReference: input.orderReference,
+    status: 'RECEIVED',
+    placedAt: input.placedAt,
+    createdAt: input.createdAt.toISOString(),
+    customer: pick(input.customer, CUSTOMER_FIELDS) as CustomerInput,
+    lineItems: input.lineItems.map((line) => {
+      const out = pick(line, LINE_FIELDS) as SalesOrderLineInput;
+      if (line.price) out.price = { currency: line.price.currency, amountInMinorUnit: line.price.amountInMinorUnit };
+      return out;
+    }),
+    fulfilmentOrderId: input.fulfilmentOrderId,
+  };
+}

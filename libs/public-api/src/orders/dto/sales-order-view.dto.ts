@@ -1,0 +1,86 @@
+// A sales order as read back (contract 6.2): the record of section 4 with the state of its fulfilment,
+// and one page of a store's orders.
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { IsInt, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ClosedSchema, plainNumber } from '@gateway/platform';
+import { SalesOrderRow } from '@gateway/persistence';
+import { MAX_CURSOR_LENGTH } from '@gateway/domain';
+import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
+import { SalesOrderRecord, toSalesOrderRecord } from './sales-order-record.dto';
+
+export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'CANCELLED'] as const;
+export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];
+export const FULFILMENT_STATUSES = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'] as const;
+export const SALES_ORDER_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+export class SalesOrderView extends OmitType(SalesOrderRecord, ['status'] as const) {
+  @ApiProperty({ enum: SALES_ORDER_STATUSES, description: 'RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)' })
+  status!: SalesOrderStatus;
+
+  @ApiProperty({ enum: FULFILMENT_STATUSES, description: "the fulfilment order's state" })
+  fulfilmentStatus!: (typeof FULFILMENT_STATUSES)[number];
+
+  @ApiProperty({ format: 'date-time', description: 'the last change of the order or its fulfilment order' })
+  updatedAt!: string;
+}
+
+@ClosedSchema()
+export class SalesOrderPageDto {
+  @ApiProperty({ type: () => [SalesOrderView], description: 'newest first' })
+  items!: SalesOrderView[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'opaque; pass it as cursor, with the same orderReference, for the next page; null on the last page' })
+  nextCursor!: string | null;
+}
+
+const Optional = () => ValidateIf((_object, value) => value !== undefined);
+const LIMIT_MESSAGE = `must be an integer from ${SALES_ORDER_PAGE_LIMIT.min} to ${SALES_ORDER_PAGE_LIMIT.max}`;
+
+export class ListSalesOrdersQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: SALES_ORDER_PAGE_LIMIT.min, maximum: SALES_ORDER_PAGE_LIMIT.max, default: SALES_ORDER_PAGE_LIMIT.default, description: 'orders per page' })
+  @Transform(plainNumber)
+  @Optional()
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Min(SALES_ORDER_PAGE_LIMIT.min, { message: LIMIT_MESSAGE })
+  @Max(SALES_ORDER_PAGE_LIMIT.max, { message: LIMIT_MESSAGE })
+  limit?: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same orderReference' })
+  @Optional()
+  @IsString({ message: 'must be a cursor from nextCursor' })
+  @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
+  cursor?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: 'only the orders with exactly this orderReference' })
+  @Optional()
+  @IsString({ message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
+  @Length(1, SALES_ORDER_LIMITS.orderReference, { message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
+  orderReference?: string;
+}
+
+export function salesOrderStatus(fulfilmentStatus: string): SalesOrderStatus {
+  if (fulfilmentStatus === 'SHIPPED') return 'SHIPPED';
+  if (fulfilmentStatus === 'CANCELLED' || fulfilmentStatus === 'WITHDRAWN') return 'CANCELLED';
+  return 'RECEIVED';
+}
+
+export function toSalesOrderView(row: SalesOrderRow): SalesOrderView {
+  const record = toSalesOrderRecord({
+    id: row.id,
+    organizationId: row.organizationId,
+    storeId: row.storeId,
+    orderReference: row.orderReference,
+    placedAt: row.placedAt.toISOString(),
+    createdAt: row.createdAt,
+    customer: row.customer as CustomerInput,
+    lineItems: row.lines as SalesOrderLineInput[],
+    fulfilmentOrderId: row.fulfilmentOrderId,
+  });
+  return {
+    ...record,
+    status: salesOrderStatus(row.fulfilmentStatus),
+    fulfilmentStatus: row.fulfilmentStatus as SalesOrderView['fulfilmentStatus'],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

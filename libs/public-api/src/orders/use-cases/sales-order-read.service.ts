@@ -1,0 +1,72 @@
+// Reading sales orders back (contract 6.2): one order, or a store's orders newest first in keyset
+// pages. Whoever may create orders on the store may read them.
+import { Injectable } from '@nestjs/common';
+import { BadRequestProblem, NotFoundProblem } from '@gateway/platform';
+import { Database, SalesOrderRepository } from '@gateway/persistence';
+import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer } from '@gateway/domain';
+import { ListSalesOrdersQuery, SALES_ORDER_PAGE_LIMIT, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
+
+interface SalesOrderCursor {
+  organizationId: string;
+  storeId: string;
+  orderReference: string | null;
+  createdAt: string;
+  id: string;
+}
+
+const PURPOSE = 'sales-orders cursor v1';
+
+function isCursor(value: unknown): value is SalesOrderCursor {
+  const c = value as SalesOrderCursor;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.organizationId === 'string' &&
+    typeof c.storeId === 'string' &&
+    (c.orderReference === null || typeof c.orderReference === 'string') &&
+    typeof c.createdAt === 'string' &&
+    typeof c.id === 'string'
+  );
+}
+
+@Injectable()
+export class SalesOrderReadService {
+  constructor(
+    private readonly db: Database,
+    private readonly access: OrganizationAccessPolicy,
+    private readonly orders: SalesOrderRepository,
+    private readonly cursors: CursorSealer,
+  ) {}
+
+  async get(caller: AuthenticatedCaller, organizationId: string, storeId: string, salesOrderId: string): Promise<SalesOrderView> {
+    await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
+    const row = await this.orders.find(this.db, organizationId, storeId, salesOrderId);
+    if (!row) throw new NotFoundProblem('The sales order does not exist in this store.');
+    return toSalesOrderView(row);
+  }
+
+  async list(caller: AuthenticatedCaller, organizationId: string, storeId: string, query: ListSalesOrdersQuery): Promise<SalesOrderPageDto> {
+    await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
+    const orderReference = query.orderReference ?? null;
+    let cursor: SalesOrderCursor | undefined;
+    if (query.cursor !== undefined) {
+      cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
+      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
+      if (cursor.organizationId !== organizationId || cursor.storeId !== storeId || cursor.orderReference !== orderReference) {
+        throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, store and orderReference of the first page' }]);
+      }
+    }
+    const limit = query.limit ?? SALES_ORDER_PAGE_LIMIT.default;
+    const rows = await this.orders.page(this.db, {
+      organizationId,
+      storeId,
+      orderReference: query.orderReference,
+      before: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : undefined,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > limit ? await this.cursors.seal(PURPOSE, { organizationId, storeId, orderReference, createdAt: last.createdAtKey, id: last.id } satisfies SalesOrderCursor) : null;
+    return { items: page.map(toSalesOrderView), nextCursor };
+  }
+}
