@@ -29,6 +29,7 @@ export * from './orders/use-cases/sales-order.service';
 export * from './webhooks/webhooks.module';
 export * from './webhooks/dto/webhook-delivery.dto';
 export * from './webhooks/dto/webhook-endpoint.dto';
+export * from './webhooks/model/webhook-event-types';
 export * from './webhooks/dto/webhook-endpoint-operations.dto';
 export * from './webhooks/dto/webhook-event-feed.dto';
 export * from './webhooks/dto/webhook-payload.dto';

@@ -762,7 +762,7 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
-            /** @description the payload the webhooks of this event carry: the sales order for sales_order.* and fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed */
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed */
             data: components["schemas"]["SalesOrderView"] | components["schemas"]["InventoryLevelChangedDataDto"];
         };
         WebhookEventPageDto: {

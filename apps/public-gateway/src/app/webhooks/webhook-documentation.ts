@@ -2,7 +2,7 @@
 // the request a receiver gets, with its payload schema (the DTOs of the public resources) and the Standard
 // Webhooks headers.
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { DELIVERED_EVENT_TYPES, DeliveredEventType, InventoryLevelWebhookEventDto, SalesOrderWebhookEventDto, WebhookTestEventDto } from '@gateway/public-api';
+import { DELIVERED_EVENT_TYPES, DeliveredEventType, InventoryLevelWebhookEventDto, SalesOrderWebhookEventDto, WEBHOOK_EVENT_CATALOG, WebhookPayloadKind, WebhookTestEventDto } from '@gateway/public-api';
 
 export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
 
@@ -16,27 +16,16 @@ const HEADERS = [
   },
 ];
 
-const SUMMARIES: Record<DeliveredEventType, string> = {
-  'sales_order.created': 'A sales order was received',
-  'sales_order.shipped': "A sales order's fulfilment order shipped",
-  'sales_order.cancelled': 'A sales order was cancelled',
-  'fulfilment_order.status_changed': "A sales order's fulfilment order changed state (fulfilmentStatus)",
-  'inventory_level.changed': 'The inventory of a barcode at a warehouse changed',
-  'webhook.test': 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)',
-};
-
-const MODELS: Record<DeliveredEventType, { name: string }> = {
-  'sales_order.created': SalesOrderWebhookEventDto,
-  'sales_order.shipped': SalesOrderWebhookEventDto,
-  'sales_order.cancelled': SalesOrderWebhookEventDto,
-  'fulfilment_order.status_changed': SalesOrderWebhookEventDto,
-  'inventory_level.changed': InventoryLevelWebhookEventDto,
-  'webhook.test': WebhookTestEventDto,
+/** The payload DTO of each kind of payload (WEBHOOK_EVENT_CATALOG says which kind each event type carries). */
+const MODELS: Record<WebhookPayloadKind, { name: string }> = {
+  salesOrder: SalesOrderWebhookEventDto,
+  inventoryLevel: InventoryLevelWebhookEventDto,
+  endpoint: WebhookTestEventDto,
 };
 
 /** The schema of the body of one event type: its payload DTO with `type` fixed. */
 export function webhookPayloadSchema(type: DeliveredEventType): object {
-  return { allOf: [{ $ref: `#/components/schemas/${MODELS[type].name}` }, { type: 'object', properties: { type: { const: type } } }] };
+  return { allOf: [{ $ref: `#/components/schemas/${MODELS[WEBHOOK_EVENT_CATALOG[type].payload].name}` }, { type: 'object', properties: { type: { const: type } } }] };
 }
 
 export function addWebhooks(document: OpenAPIObject): OpenAPIObject {
@@ -45,11 +34,10 @@ export function addWebhooks(document: OpenAPIObject): OpenAPIObject {
     webhooks[type] = {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
-        summary: SUMMARIES[type],
-        description:
-          type === 'webhook.test'
-            ? 'Sent to the one endpoint it was asked for, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.'
-            : 'Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.',
+        summary: WEBHOOK_EVENT_CATALOG[type].summary,
+        description: WEBHOOK_EVENT_CATALOG[type].subscribable
+          ? 'Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.'
+          : 'Sent to the one endpoint it was asked for, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.',
         tags: ['webhooks'],
         parameters: HEADERS.map((h) => ({ in: 'header', name: h.name, required: true, description: h.description, schema: { type: 'string' } })),
         requestBody: { required: true, content: { 'application/json': { schema: webhookPayloadSchema(type) } } },

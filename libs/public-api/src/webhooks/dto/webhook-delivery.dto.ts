@@ -1,7 +1,7 @@
 // The recent delivery attempts of one webhook endpoint (contract 6.3), as GET .../deliveries answers them.
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { DELIVERED_EVENT_TYPES, DeliveredEventType } from './webhook-endpoint.dto';
+import { DELIVERED_EVENT_TYPES, DeliveredEventType } from '../model/webhook-event-types';
 
 export const DELIVERY_ATTEMPT_STATUSES = ['SUCCEEDED', 'FAILED', 'PENDING'] as const;
 export const LATEST_DELIVERY_ATTEMPTS = 100;

@@ -3,14 +3,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
+import { WEBHOOK_EVENT_TYPES, WebhookEventType } from '../model/webhook-event-types';
 
-export const WEBHOOK_EVENT_TYPES = ['sales_order.created', 'sales_order.shipped', 'sales_order.cancelled', 'fulfilment_order.status_changed', 'inventory_level.changed'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** The event POST .../test sends to one endpoint; no endpoint subscribes to it, and the events feed leaves it out. */
-export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
-/** Every type a delivery can carry: the subscribable ones and the test event. */
-export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
-export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 export const WEBHOOK_DISABLED_REASONS = ['MANUAL', 'FAILING', 'CLIENT_REVOKED'] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 export const WEBHOOK_URL_MAX = 2048;

@@ -6,7 +6,7 @@ import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc } from '../../orders/policies/iso-date-time';
 import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
-import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-endpoint.dto';
+import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
 import { InventoryLevelChangedDataDto } from './webhook-payload.dto';
 
 export const EVENT_FEED_LIMIT = { min: 1, max: 100, default: 20 } as const;
@@ -52,7 +52,7 @@ export class WebhookEventDto {
   @ApiProperty({ format: 'date-time', description: 'when the change was recorded (UTC, microseconds)' }) timestamp!: string;
   @ApiProperty({
     oneOf: [{ $ref: getSchemaPath(SalesOrderView) }, { $ref: getSchemaPath(InventoryLevelChangedDataDto) }],
-    description: 'the payload the webhooks of this event carry: the sales order for sales_order.* and fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed',
+    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}`,
   })
   data!: Record<string, unknown>;
 }

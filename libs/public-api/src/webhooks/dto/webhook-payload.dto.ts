@@ -4,7 +4,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { InventoryItemDto } from '../../inventory/dto/inventory-entry.dto';
-import { WebhookEventType } from './webhook-endpoint.dto';
+import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
 
 @ClosedSchema()
 export class InventoryLevelChangedDataDto extends InventoryItemDto {
@@ -15,14 +15,14 @@ const TIMESTAMP = () => ApiProperty({ format: 'date-time', description: 'when th
 
 @ClosedSchema()
 export class SalesOrderWebhookEventDto {
-  @ApiProperty({ enum: ['sales_order.created', 'sales_order.shipped', 'sales_order.cancelled', 'fulfilment_order.status_changed'] }) type!: WebhookEventType;
+  @ApiProperty({ enum: eventTypesCarrying('salesOrder') }) type!: EventTypeCarrying<'salesOrder'>;
   @TIMESTAMP() timestamp!: string;
   @ApiProperty({ type: () => SalesOrderView, description: 'the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched' }) data!: SalesOrderView;
 }
 
 @ClosedSchema()
 export class InventoryLevelWebhookEventDto {
-  @ApiProperty({ enum: ['inventory_level.changed'] }) type!: 'inventory_level.changed';
+  @ApiProperty({ enum: eventTypesCarrying('inventoryLevel') }) type!: EventTypeCarrying<'inventoryLevel'>;
   @TIMESTAMP() timestamp!: string;
   @ApiProperty({ type: () => InventoryLevelChangedDataDto, description: 'the public inventory entry when the event is dispatched, with its warehouse' }) data!: InventoryLevelChangedDataDto;
 }
@@ -36,7 +36,7 @@ export class WebhookTestDataDto {
 
 @ClosedSchema()
 export class WebhookTestEventDto {
-  @ApiProperty({ enum: ['webhook.test'] }) type!: 'webhook.test';
+  @ApiProperty({ enum: eventTypesCarrying('endpoint') }) type!: EventTypeCarrying<'endpoint'>;
   @ApiProperty({ format: 'date-time', description: 'when the test was asked for (UTC, microseconds)' }) timestamp!: string;
   @ApiProperty({ type: () => WebhookTestDataDto }) data!: WebhookTestDataDto;
 }

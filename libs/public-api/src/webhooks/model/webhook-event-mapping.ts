@@ -2,7 +2,7 @@
 // one carries. The log is the only source: every use case writes its events in the transaction of its
 // change, so a webhook is never sent for a change that rolled back.
 import type { DomainEventRow } from '@gateway/persistence';
-import type { DeliveredEventType, WebhookEventType } from '../dto/webhook-endpoint.dto';
+import type { DeliveredEventType, WebhookEventType } from './webhook-event-types';
 
 export type WebhookSubject =
   | { kind: 'salesOrder'; salesOrderId: string }

@@ -22,6 +22,7 @@ import {
 import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
+import { WEBHOOK_EVENT_CATALOG } from '../model/webhook-event-types';
 import { WebhookPayload } from '../dto/webhook-payload.dto';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 
@@ -171,6 +172,6 @@ function subjectKey(subject: WebhookSubject): string {
 /** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */
 function reaches(endpoint: DispatchEndpoint, event: MappedWebhookEvent, resource: Resource): boolean {
   if (endpoint.storeIds === null || endpoint.warehouseIds === null) return true;
-  if (event.type === 'inventory_level.changed') return resource.warehouseId !== undefined && endpoint.warehouseIds.includes(resource.warehouseId);
+  if (WEBHOOK_EVENT_CATALOG[event.type].payload === 'inventoryLevel') return resource.warehouseId !== undefined && endpoint.warehouseIds.includes(resource.warehouseId);
   return resource.storeId !== undefined && endpoint.storeIds.includes(resource.storeId);
 }

@@ -6,7 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, EndpointOwner, Queryable, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow, WebhookEventRepository } from '@gateway/persistence';
 import { CallerIdentity } from '@gateway/domain';
-import { WEBHOOK_TEST_EVENT_TYPE } from '../dto/webhook-endpoint.dto';
+import { WEBHOOK_TEST_EVENT_TYPE } from '../model/webhook-event-types';
 import { RECOVER_MAX_DAYS, RecoverWebhookEventsDto, WebhookTestSentDto } from '../dto/webhook-endpoint-operations.dto';
 import { webhookIdOf } from '../model/webhook-event-mapping';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';

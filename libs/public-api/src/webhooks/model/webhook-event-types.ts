@@ -1,0 +1,42 @@
+// Every webhook event type, one entry each: the table the rest reads (the endpoints' `eventTypes`, the
+// payload DTOs' `type` enums, the `webhooks` section of the OpenAPI document, the events feed's filter, a
+// connector's scope). A new event type is one entry here plus its line in mapDomainEvent
+// (webhook-event-mapping.ts).
+
+/** What a webhook of the type carries in `data`: the sales order, the inventory entry, or (test) the endpoint. */
+export type WebhookPayloadKind = 'salesOrder' | 'inventoryLevel' | 'endpoint';
+
+interface WebhookEventTypeEntry {
+  payload: WebhookPayloadKind;
+  /** Endpoints subscribe to it (`eventTypes`) and the events feed lists it; false: sent on request to one endpoint. */
+  subscribable: boolean;
+  /** The OpenAPI summary of its `webhooks` entry. */
+  summary: string;
+}
+
+export const WEBHOOK_EVENT_CATALOG = {
+  'sales_order.created': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was received' },
+  'sales_order.shipped': { payload: 'salesOrder', subscribable: true, summary: "A sales order's fulfilment order shipped" },
+  'sales_order.cancelled': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was cancelled' },
+  'fulfilment_order.status_changed': { payload: 'salesOrder', subscribable: true, summary: "A sales order's fulfilment order changed state (fulfilmentStatus)" },
+  'inventory_level.changed': { payload: 'inventoryLevel', subscribable: true, summary: 'The inventory of a barcode at a warehouse changed' },
+  'webhook.test': { payload: 'endpoint', subscribable: false, summary: 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)' },
+} as const satisfies Record<string, WebhookEventTypeEntry>;
+
+type Catalog = typeof WEBHOOK_EVENT_CATALOG;
+/** Every type a delivery can carry: the subscribable ones and the test event. */
+export type DeliveredEventType = keyof Catalog;
+/** The types an endpoint subscribes to. */
+export type WebhookEventType = { [T in DeliveredEventType]: Catalog[T]['subscribable'] extends true ? T : never }[DeliveredEventType];
+/** The types whose webhooks carry this kind of payload. */
+export type EventTypeCarrying<K extends WebhookPayloadKind> = { [T in DeliveredEventType]: Catalog[T]['payload'] extends K ? T : never }[DeliveredEventType];
+
+export const DELIVERED_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_CATALOG) as DeliveredEventType[];
+export const WEBHOOK_EVENT_TYPES = DELIVERED_EVENT_TYPES.filter((type): type is WebhookEventType => WEBHOOK_EVENT_CATALOG[type].subscribable);
+/** The event POST .../test sends to one endpoint; no endpoint subscribes to it, and the events feed leaves it out. */
+export const WEBHOOK_TEST_EVENT_TYPE = DELIVERED_EVENT_TYPES.find((type) => WEBHOOK_EVENT_CATALOG[type].payload === 'endpoint') as EventTypeCarrying<'endpoint'>;
+
+/** The types whose webhooks carry `kind`, in the table's order. */
+export function eventTypesCarrying<K extends WebhookPayloadKind>(kind: K): EventTypeCarrying<K>[] {
+  return DELIVERED_EVENT_TYPES.filter((type): type is EventTypeCarrying<K> => WEBHOOK_EVENT_CATALOG[type].payload === kind);
+}
