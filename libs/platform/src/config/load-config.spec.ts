@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '600001' }, 'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
     [{ INTERNAL_AUDIENCE: 'a b' }, 'Invalid configuration: INTERNAL_AUDIENCE must be 1 to 200 characters without spaces'],
     [{ SHUTDOWN_GRACE_MS: '-1' }, 'Invalid configuration: SHUTDOWN_GRACE_MS must be an integer number of milliseconds between 0 and 120000'],
+    [{ SHUTDOWN_DELAY_MS: '120001' }, 'Invalid configuration: SHUTDOWN_DELAY_MS must be an integer number of milliseconds between 0 and 120000'],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
     [{ HTTP_HEADERS_TIMEOUT_MS: '50' }, 'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
     [{ HTTP_REQUEST_TIMEOUT_MS: '5000' }, 'Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS'],
