@@ -178,6 +178,8 @@ async function checkOrders(name, records) {
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
+let load;
+
 async function main() {
   const receiverPort = await hostPort('webhook-receiver', 8080);
   const receipts = async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json();
@@ -198,7 +200,7 @@ async function main() {
   if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${await endpoint.text()}`);
   say('webhook endpoint registered (sales_order.created, to the receiver on the compose network)');
 
-  const load = new Load();
+  load = new Load();
   const bearer = (t) => ({ authorization: `Bearer ${t}` });
   // The minting limit is 60 a minute per client: one mint every 1.3 s.
   load.loop('token', 'public', 1300, () => ({ url: `${publicUrl}/oauth2/token`, init: { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }) } }));
@@ -250,9 +252,13 @@ async function main() {
 
   // ---- one public replica killed (SIGKILL) while it is delivering a webhook ----
   const [victim] = await containers('public-gateway');
-  const caught = await waitFor('a webhook delivery in flight from the replica to kill', async () => (await inFlight()).find((d) => d.from === victim.ip), 60_000).catch(() => undefined);
+  // The receiver holds the victim's deliveries unanswered (its sender gives up after 10 s), so that it dies
+  // with one in flight.
+  await fetch(`http://127.0.0.1:${receiverPort}/hold?from=${victim.ip}`, { method: 'POST' });
+  const caught = await waitFor('a webhook delivery in flight from the replica to kill', async () => (await inFlight()).find((d) => d.from === victim.ip), 30_000).catch(() => undefined);
   const killAt = Date.now();
   await docker('kill', '--signal', 'KILL', victim.id);
+  await fetch(`http://127.0.0.1:${receiverPort}/release`, { method: 'POST' });
   say(`killed ${victim.name} (SIGKILL)${caught ? ` while it was delivering ${caught.webhookId}` : ', no webhook delivery of its in flight'}`);
   await waitFor(`${victim.name} out of HAProxy`, async () => !(await replicasUp('public-gateway')).includes(victim.ip), 30_000);
   // Its abandoned deliveries, made again by the other replica within the bound.
@@ -349,7 +355,8 @@ async function main() {
   process.exitCode = verdict === 'PASSED' ? 0 : 1;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   say(`FAILED: ${error.message}`);
   process.exitCode = 1;
+  await load?.stop();
 });

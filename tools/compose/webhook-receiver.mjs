@@ -1,18 +1,29 @@
 // The scale test's webhook receiver, a container on the compose network (tools/compose/scale-test.yml).
-// POST (any path): a delivery, recorded by its webhook-id and held RECEIVER_HOLD_MS before it is answered 204,
-// so that a replica killed meanwhile leaves it unanswered (recorded as abandoned: the sender's connection closed
-// first). GET /receipts: every receipt so far; GET /in-flight: the deliveries held now, with the sender's address.
+// POST /hooks/...: a delivery, recorded by its webhook-id and answered 204 after RECEIVER_HOLD_MS. The test asks
+// it to hold every delivery from one address (POST /hold?from=<address>) until that sender's connection closes
+// (the replica was killed: recorded as abandoned) or POST /release. GET /receipts: every receipt so far;
+// GET /in-flight: the deliveries not answered yet, with the sender's address.
 import { createServer } from 'node:http';
 
 const holdMs = Number(process.env.RECEIVER_HOLD_MS ?? 100);
 const maxBody = 64 * 1024;
 const receipts = [];
 const held = new Set();
+let holdFrom = null;
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/receipts') return json(response, receipts);
   if (request.method === 'GET' && request.url === '/in-flight') return json(response, [...held].map(({ webhookId, from, receivedAt }) => ({ webhookId, from, receivedAt })));
-  if (request.method !== 'POST') return json(response, { error: 'not found' }, 404);
+  if (request.method === 'POST' && request.url.startsWith('/hold?')) {
+    holdFrom = new URL(request.url, 'http://receiver').searchParams.get('from');
+    return json(response, { holding: holdFrom });
+  }
+  if (request.method === 'POST' && request.url === '/release') {
+    holdFrom = null;
+    for (const receipt of held) receipt.release();
+    return json(response, { holding: null });
+  }
+  if (request.method !== 'POST' || !request.url.startsWith('/hooks')) return json(response, { error: 'not found' }, 404);
   const chunks = [];
   let size = 0;
   request.on('data', (chunk) => {
@@ -37,14 +48,17 @@ const server = createServer((request, response) => {
     };
     receipts.push(receipt);
     held.add(receipt);
-    const answer = setTimeout(() => {
+    const answer = () => {
+      if (receipt.answered || receipt.abandonedAt !== null) return;
       held.delete(receipt);
       receipt.answered = true;
       response.writeHead(204).end();
-    }, holdMs);
+    };
+    Object.defineProperty(receipt, 'release', { value: answer, enumerable: false });
+    const timer = receipt.from === holdFrom ? undefined : setTimeout(answer, holdMs);
     response.on('close', () => {
       if (receipt.answered) return;
-      clearTimeout(answer);
+      clearTimeout(timer);
       held.delete(receipt);
       receipt.abandonedAt = Date.now();
     });
