@@ -21,6 +21,14 @@ KEY_ENCRYPTION_KEY="$(node -e "process.stdout.write(require('crypto').randomByte
 POSTGRES_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
 read -r PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT < <(node tools/compose/free-ports.mjs 2)
 PUBLIC_BASE_URL="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
+# Each gateway's replicas on half of the cores (tools/compose/scale-test.yml); on one core, both share it.
+export SCALE_PUBLIC_CPUSET SCALE_INTERNAL_CPUSET
+cores="$(nproc)"
+if [ "$cores" -ge 2 ]; then
+  SCALE_PUBLIC_CPUSET="0-$((cores / 2 - 1))" SCALE_INTERNAL_CPUSET="$((cores / 2))-$((cores - 1))"
+else
+  SCALE_PUBLIC_CPUSET=0 SCALE_INTERNAL_CPUSET=0
+fi
 
 teardown() {
   local status=$?
