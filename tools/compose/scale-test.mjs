@@ -211,10 +211,10 @@ async function main() {
   });
   for (let i = 0; i < 2; i++) load.loop('inventory', 'internal', 40, () => ({ url: `${internalUrl}/organizations/${organizationId}/warehouses/${level.warehouseId}/inventory/${level.barcode}`, init: { headers: bearer(internalToken) } }));
 
-  // Steady state: every answer 2xx. Before each gateway's restarts, the other gateway's p99 over the 15 s just
+  // Steady state: every answer 2xx. Before each gateway's restarts, the other gateway's p99 over the 30 s just
   // before is the value its traffic is held to while they run (what else the shared machine does drifts).
   const steadyFrom = Date.now();
-  await sleep(20_000);
+  await sleep(30_000);
   const steady = load.between(steadyFrom, Date.now());
   check('steady load: every request answered 2xx', failures(steady).length === 0, `${steady.length} requests in ${seconds(Date.now() - steadyFrom)}, p99 public ${p99(steady.filter((r) => r.gateway === 'public'))} ms, internal ${p99(steady.filter((r) => r.gateway === 'internal'))} ms${failures(steady).length ? `; ${failures(steady).slice(0, 3).map(describe).join('; ')}` : ''}`);
 
@@ -224,20 +224,24 @@ async function main() {
     ['public-gateway', 'internal-gateway', 'public-gateway', 'internal'],
     ['internal-gateway', 'public-gateway', 'internal-gateway', 'public'],
   ]) {
-    // The first phase follows the steady window at once; the second waits 15 s of quiet after the first.
-    if (service !== 'public-gateway') await sleep(15_000);
-    const reference = load.between(Date.now() - 15_000, Date.now()).filter((r) => r.gateway === otherGateway);
+    // The first phase follows the steady window at once; the second waits 30 s of quiet after the first.
+    if (service !== 'public-gateway') await sleep(30_000);
+    const reference = load.between(Date.now() - 30_000, Date.now()).filter((r) => r.gateway === otherGateway);
     const referenceP99 = p99(reference);
     const othersBefore = await containers(others);
     const from = Date.now();
+    const events = [];
     for (const replica of await containers(service)) {
       const stopping = Date.now();
+      events.push(`stop ${seconds(stopping - from)}`);
       await docker('stop', '-t', '30', replica.id);
       const stopped = Date.now();
+      events.push(`start ${seconds(stopped - from)}`);
       await docker('start', replica.id);
       const [restarted] = (await containers(service)).filter((c) => c.id === replica.id);
       await waitFor(`${replica.name} back in HAProxy`, async () => (await replicasUp(backend)).includes(restarted.ip) && (await replicasUp(backend)).length === 2, 120_000);
       say(`restarted ${replica.name}: drained and stopped in ${seconds(stopped - stopping)}, back in service ${seconds(Date.now() - stopped)} later`);
+      events.push(`up ${seconds(Date.now() - from)}`);
     }
     const window = load.between(from, Date.now());
     const othersAfter = await containers(others);
@@ -245,10 +249,15 @@ async function main() {
     const other = window.filter((r) => r.gateway === otherGateway);
     const otherP99 = p99(other);
     const byKind = [...new Set(other.map((r) => r.kind))].map((kind) => `${kind} ${p99(other.filter((r) => r.kind === kind))}/${p99(reference.filter((r) => r.kind === kind))}`).join(', ');
+    const passed = untouched && failures(other).length === 0 && otherP99 <= 2 * referenceP99;
+    if (!passed) {
+      const slowest = [...other].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 8);
+      say(`  the slowest ${otherGateway} requests (ms, at s from the first stop): ${slowest.map((r) => `${r.kind} ${r.end - r.start} at ${seconds(r.start - from)}`).join(', ')}; ${events.join(', ')}`);
+    }
     check(
       `${service} restarted replica by replica: the ${otherGateway} gateway untouched, no failure, p99 at most twice its steady value`,
-      untouched && failures(other).length === 0 && otherP99 <= 2 * referenceP99,
-      `${others} replicas ${untouched ? 'not restarted' : 'RESTARTED'}; ${other.length} ${otherGateway} requests, ${failures(other).length} failed, p99 ${otherP99} ms against ${referenceP99} ms in the 15 s before (by kind, ms: ${byKind})`,
+      passed,
+      `${others} replicas ${untouched ? 'not restarted' : 'RESTARTED'}; ${other.length} ${otherGateway} requests, ${failures(other).length} failed, p99 ${otherP99} ms against ${referenceP99} ms in the 30 s before (by kind, ms: ${byKind})`,
     );
   }
   const rolling = load.between(rollFrom, Date.now());
