@@ -47,7 +47,7 @@ export default [
         },
       ],
       // A library is used only through its index.ts.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@gateway/*/*'], message: 'Import a library through its index (@gateway/<lib>).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@gateway/*/*', '!@gateway/sdk/internal'], message: 'Import a library through its index (@gateway/<lib>; the SDK also has @gateway/sdk/internal).' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -1,5 +1,6 @@
 // npm run openapi: writes the OpenAPI document each gateway serves (default configuration) to openapi/<gateway>.json,
-// and the SDK's types of each to libs/sdk/src/generated/<gateway>-api.ts. The gateways are built, then asked for
+// the SDK's types of each to libs/sdk/src/generated/<gateway>-api.ts, and the public one's Postman collection to
+// openapi/public.postman_collection.json. The gateways are built, then asked for
 // their document (`main.js --openapi`): nothing listens, no database is reached.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, root } from './run-built.mjs';
 import openApiTypes from './openapi-types.cjs';
+import postman from './postman-collection.cjs';
 
 const GATEWAYS = { public: 'public-gateway', internal: 'internal-gateway' };
 build(Object.values(GATEWAYS));
@@ -23,4 +25,8 @@ for (const [name, project] of Object.entries(GATEWAYS)) {
   writeFileSync(join(root, 'openapi', `${name}.json`), result.stdout);
   writeFileSync(join(root, 'libs/sdk/src/generated', `${name}-api.ts`), await openApiTypes.openApiTypesText(name, JSON.parse(result.stdout)));
   process.stdout.write(`wrote openapi/${name}.json and libs/sdk/src/generated/${name}-api.ts\n`);
+  if (name === 'public') {
+    writeFileSync(join(root, 'openapi/public.postman_collection.json'), await postman.postmanCollectionText(JSON.parse(result.stdout)));
+    process.stdout.write('wrote openapi/public.postman_collection.json\n');
+  }
 }

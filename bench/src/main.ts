@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { GATEWAY_NODE_FLAGS, loadConfigOrExit } from '@gateway/platform';
-import { ApiClientRepository, Database, migrate } from '@gateway/persistence';
+import { ApiClientRepository, Database, WebhookEndpointRepository, migrate } from '@gateway/persistence';
 import { EmbeddedServer, ensureDatabase, freePort, startEmbeddedPostgres } from '@gateway/dev-postgres';
 import { ApiClientsService, NewClientSpec } from '@gateway/domain';
 import { BenchConfig } from './bench.config';
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   await migrate(db);
   const dataset = await loadDataset(db, say);
 
-  const clients = new ApiClientsService(db, new ApiClientRepository());
+  const clients = new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository());
   const register = async (spec: Omit<NewClientSpec, 'authMethod'>) => {
     const created = await clients.create({ ...spec, authMethod: 'client_secret_post' });
     return { clientId: created.client_id, clientSecret: created.client_secret };

@@ -21,7 +21,7 @@ export interface ScenarioReport {
   floor?: Figures;
   /** Gateway throughput over the comparison's, in the same run. */
   throughputRatio?: number;
-  /** The share of the comparison's throughput the gateway must reach (issue 12). */
+  /** The share of the comparison's throughput the gateway must reach (docs/decisions/benchmarks.md). */
   throughputTarget?: number;
   /** The gateway's p99 over its p50. */
   tailRatio: number;

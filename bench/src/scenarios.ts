@@ -1,5 +1,5 @@
 // The scenarios of `npm run bench`: what each one sends, to which gateway, what the gateway is compared
-// with (the framework-free baseline, or oidc-provider for minting) and the target of issue 12 it is held to.
+// with (the framework-free baseline, or oidc-provider for minting) and the target it is held to.
 import { BenchDataset } from './dataset';
 import { LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';

@@ -6,7 +6,7 @@ import { K8sObject, kustomize } from './kustomize';
 
 const root = join(__dirname, '../kubernetes');
 const base = kustomize(join(root, 'base'));
-const local = kustomize(join(root, 'overlays/local'), { 'secrets.env': 'secrets.env.example' });
+const local = kustomize(join(root, 'overlays/local'), { 'secrets.env': 'secrets.env.example', 'migration-secrets.env': 'migration-secrets.env.example' });
 const gateways = [
   { name: 'public-gateway', port: 3000, secrets: ['DATABASE_URL', 'KEY_ENCRYPTION_KEY'] },
   { name: 'internal-gateway', port: 3001, secrets: ['DATABASE_URL'] },
@@ -86,10 +86,15 @@ describe.each(gateways)('$name', ({ name, port, secrets }) => {
     expect(base.filter((o) => o.kind === 'Secret')).toEqual([]);
   });
 
-  it('annotates its metrics port for scraping, and serves metrics there on every interface', () => {
+  it("annotates its metrics port for scraping, and serves metrics there on the pod's address only", () => {
     expect(pod.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': config.METRICS_PORT, 'prometheus.io/path': '/metrics' });
     expect(container.ports).toContainEqual({ name: 'metrics', containerPort: Number(config.METRICS_PORT) });
-    expect(config.METRICS_HOST).toBe('0.0.0.0');
+    // POD_IP before METRICS_HOST: Kubernetes expands $(POD_IP) only from variables defined earlier in the list.
+    const names = container.env.map((e: { name: string }) => e.name);
+    expect(names.indexOf('POD_IP')).toBeLessThan(names.indexOf('METRICS_HOST'));
+    expect(env('POD_IP')).toEqual({ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } });
+    expect(env('METRICS_HOST')).toEqual({ name: 'METRICS_HOST', value: '$(POD_IP)' });
+    expect(config.METRICS_HOST).toBeUndefined();
   });
 
   it('has a ClusterIP Service, an autoscaler and a disruption budget aimed at its pods', () => {
@@ -107,13 +112,6 @@ describe.each(gateways)('$name', ({ name, port, secrets }) => {
 });
 
 describe('internal gateway', () => {
-  it('is reached only from pods of the cluster (NetworkPolicy on its pods, no address ranges)', () => {
-    const policy = find(base, 'NetworkPolicy', 'internal-gateway');
-    expect(policy.spec.podSelector.matchLabels).toEqual(find(base, 'Deployment', 'internal-gateway').spec.template.metadata.labels);
-    expect(policy.spec.policyTypes).toEqual(['Ingress']);
-    expect(policy.spec.ingress).toEqual([{ from: [{ namespaceSelector: {} }], ports: [{ protocol: 'TCP', port: 3001 }, { protocol: 'TCP', port: 9464 }] }]);
-  });
-
   it('fetches the issuer discovery from the public gateway Service, in the cluster', () => {
     const container = find(base, 'Deployment', 'internal-gateway').spec.template.spec.containers[0];
     expect(container.env).toContainEqual({ name: 'ISSUER_DISCOVERY_URL', value: 'http://public-gateway:3000' });
@@ -121,14 +119,22 @@ describe('internal gateway', () => {
 });
 
 describe('migration Job', () => {
-  it('runs the admin CLI migrate with DATABASE_URL from the Secret, as non-root', () => {
+  it("runs the admin CLI migrate as the owner (its own Secret), with the gateways' URL for their role, as non-root", () => {
     const job = find(base, 'Job', 'gateway-migrate');
     const container = job.spec.template.spec.containers[0];
     expect(container.image).toBe('gateway-admin-cli:latest');
     expect(container.args).toEqual(['migrate']);
-    expect(container.env).toEqual([{ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'gateway-secrets', key: 'DATABASE_URL' } } }]);
+    expect(container.env).toEqual([
+      { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'gateway-migration-secrets', key: 'DATABASE_URL' } } },
+      { name: 'DATABASE_RUNTIME_URL', valueFrom: { secretKeyRef: { name: 'gateway-secrets', key: 'DATABASE_URL' } } },
+    ]);
     expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
     expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+  });
+
+  it('is the only component given the Secret of the role that owns the schema', () => {
+    const references = base.flatMap((o) => (o.spec?.template?.spec?.containers ?? []).flatMap((c: { env?: { valueFrom?: { secretKeyRef?: { name: string } } }[] }) => (c.env ?? []).map((e) => [o.metadata.name, e.valueFrom?.secretKeyRef?.name])));
+    expect(references.filter(([, secret]) => secret === 'gateway-migration-secrets').map(([name]) => name)).toEqual(['gateway-migrate']);
   });
 });
 
@@ -139,6 +145,20 @@ describe('local overlay', () => {
     expect(local.filter((o) => o.kind !== 'Namespace').every((o) => o.metadata.namespace === 'gateway')).toBe(true);
     expect(find(local, 'HorizontalPodAutoscaler', 'public-gateway').spec.minReplicas).toBe(1);
     expect(find(local, 'ConfigMap', 'gateway-config').data.PUBLIC_BASE_URL).toBe('http://localhost:3000');
-    expect(Object.keys(find(local, 'Secret', 'gateway-secrets').data).sort()).toEqual(['DATABASE_URL', 'KEY_ENCRYPTION_KEY', 'POSTGRES_PASSWORD']);
+    expect(Object.keys(find(local, 'Secret', 'gateway-secrets').data).sort()).toEqual(['DATABASE_URL', 'KEY_ENCRYPTION_KEY']);
+    expect(Object.keys(find(local, 'Secret', 'gateway-migration-secrets').data).sort()).toEqual(['DATABASE_URL', 'POSTGRES_PASSWORD']);
+  });
+
+  it("shows two roles in its example secrets: the owner, who is Postgres's user, and the gateways' role, on one database", () => {
+    const secret = (name: string, key: string) => Buffer.from(find(local, 'Secret', name).data[key], 'base64').toString();
+    const owner = new URL(secret('gateway-migration-secrets', 'DATABASE_URL'));
+    const runtime = new URL(secret('gateway-secrets', 'DATABASE_URL'));
+    const postgres = find(local, 'Deployment', 'postgres').spec.template.spec.containers[0].env;
+    expect(postgres).toContainEqual({ name: 'POSTGRES_USER', value: owner.username });
+    expect(postgres).toContainEqual({ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'gateway-migration-secrets', key: 'POSTGRES_PASSWORD' } } });
+    expect(owner.password).toBe(secret('gateway-migration-secrets', 'POSTGRES_PASSWORD'));
+    expect(runtime.username).not.toBe(owner.username);
+    expect(runtime.pathname).toBe(owner.pathname);
+    expect(runtime.password.length).toBeGreaterThanOrEqual(16);
   });
 });

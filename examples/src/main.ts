@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const baseUrl = process.env.GATEWAY_URL ?? 'http://localhost:3000';
   const api = createPublicClient({ baseUrl, ...credentials() });
   await quickstart(api, (line) => process.stdout.write(`${line}\n`), { organizationId: process.env.ORGANIZATION_ID, storeId: process.env.STORE_ID });
+  process.stdout.write('done\n');
 }
 
 main().catch((error) => {

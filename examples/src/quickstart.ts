@@ -1,6 +1,7 @@
 // The integrator's first calls with the SDK: a token, the organizations it may read, one organization's
-// inventory, and a sales order created with an Idempotency-Key and sent again (the retry is answered with the first result).
-import { PublicClient } from '@gateway/sdk';
+// inventory, a sales order created with an Idempotency-Key and sent again (the retry is answered with the
+// first result), the store's orders with that reference read page by page, and a refusal as a ProblemError.
+import { ProblemError, PublicClient, paginate, unwrap } from '@gateway/sdk';
 
 export interface QuickstartOptions {
   /** The organization and store of the order: by default the demo data's (fixtures/demo.json). */
@@ -15,6 +16,8 @@ export interface QuickstartResult {
   inventoryItems: number;
   order: { id: string; status: string; fulfilmentOrderId: string };
   retry: { sameOrder: boolean; replayed: boolean };
+  listed: number;
+  refusal: { status: number; type: string };
 }
 
 /** A failed call, with the problem the gateway answered. */
@@ -55,10 +58,29 @@ export async function quickstart(api: PublicClient, say: (line: string) => void,
   const replayed = retried.response.headers.get('idempotent-replayed') === 'true';
   say(`sent again with the same Idempotency-Key: ${retried.data.id === created.data.id ? 'the same order' : 'ANOTHER ORDER'}${replayed ? ' (replayed)' : ''}`);
 
+  // 5. The store's orders with this reference, every page (paginate follows nextCursor).
+  let listed = 0;
+  for await (const listedOrder of paginate(api, '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', { params: { path: order.params.path, query: { orderReference, limit: 10 } } })) {
+    listed += 1;
+    say(`listed: ${listedOrder.orderReference} ${listedOrder.status} (fulfilment ${listedOrder.fulfilmentStatus})`);
+  }
+
+  // 6. A refusal is a problem (RFC 9457): unwrap throws it as a ProblemError, whose type is a page explaining it.
+  let refusal = { status: 0, type: '' };
+  try {
+    await unwrap(api.GET('/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}', { params: { path: { ...order.params.path, salesOrderId: '00000000-0000-4000-8000-000000000000' } } }));
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    refusal = { status: error.status, type: error.type };
+    say(`an unknown order: ${error.status} ${error.type} (${error.detail})`);
+  }
+
   return {
     organizations: organizations.data.organizations,
     inventoryItems: inventory.data.items.reduce((sum, group) => sum + group.items.length, 0),
     order: { id: created.data.id, status: created.data.status, fulfilmentOrderId: created.data.fulfilmentOrderId },
     retry: { sameOrder: retried.data.id === created.data.id, replayed },
+    listed,
+    refusal,
   };
 }

@@ -1,6 +1,12 @@
 // A webhook receiver as an integrator writes one: it verifies each request with the `standardwebhooks`
-// package and the endpoint's secret (the `whsec_...` answered once at registration), answers 2xx quickly,
-// and handles an event once although the gateway delivers at least once (retries keep the webhook-id).
+// package and the endpoint's secret (the `whsec_...` answered once at registration, or by rotate-secret),
+// answers 2xx quickly, and handles an event once although the gateway delivers at least once (retries keep
+// the webhook-id).
+//
+// Rolling the secret without a gap: while a rotation's overlap lasts, the gateway signs every delivery with
+// both secrets (`webhook-signature: v1,<new> v1,<old>`), and the package accepts a request when any one of
+// the signatures matches its secret. So a receiver still holding the old secret keeps verifying, and one
+// given the new secret verifies at once. Give the receiver both, newest first, while you deploy the new one.
 import { createServer, Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
@@ -10,8 +16,12 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-export function createWebhookReceiver(secret: string, onEvent: (event: WebhookEvent, webhookId: string) => void): Server {
-  const verifier = new Webhook(secret);
+/**
+ * `secrets`: the endpoint's secret, or during a rotation its secrets newest first (a request is accepted when
+ * it verifies with any of them). `say`, when given, hears one line per request verified.
+ */
+export function createWebhookReceiver(secrets: string | string[], onEvent: (event: WebhookEvent, webhookId: string) => void, say?: (line: string) => void): Server {
+  const verifiers = (Array.isArray(secrets) ? secrets : [secrets]).map((secret) => new Webhook(secret));
   // In production, remember handled ids in your database (with a unique constraint), not in memory.
   const handled = new Set<string>();
   return createServer((req, res) => {
@@ -20,21 +30,33 @@ export function createWebhookReceiver(secret: string, onEvent: (event: WebhookEv
     req.on('end', () => {
       // Verify the raw body exactly as received: parsing and re-serializing it would break the signature.
       const body = Buffer.concat(chunks).toString('utf8');
-      let event: WebhookEvent;
-      try {
-        event = verifier.verify(body, {
-          'webhook-id': String(req.headers['webhook-id'] ?? ''),
-          'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
-          'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
-        }) as WebhookEvent;
-      } catch (error) {
-        res.writeHead(error instanceof WebhookVerificationError ? 400 : 500).end();
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id'] ?? ''),
+        'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
+        'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
+      };
+      let verified: { event: WebhookEvent; secret: number } | undefined;
+      for (const [i, verifier] of verifiers.entries()) {
+        try {
+          verified = { event: verifier.verify(body, headers) as WebhookEvent, secret: i + 1 };
+          break;
+        } catch (error) {
+          if (!(error instanceof WebhookVerificationError)) {
+            res.writeHead(500).end();
+            return;
+          }
+        }
+      }
+      if (!verified) {
+        res.writeHead(400).end();
         return;
       }
-      const webhookId = String(req.headers['webhook-id']);
+      const webhookId = headers['webhook-id'];
+      const signatures = headers['webhook-signature'].split(' ').length;
+      say?.(`verified ${webhookId} (${verified.event.type}) with secret ${verified.secret} of ${verifiers.length}; webhook-signature carried ${signatures} signature${signatures === 1 ? '' : 's'}`);
       if (!handled.has(webhookId)) {
         handled.add(webhookId);
-        onEvent(event, webhookId);
+        onEvent(verified.event, webhookId);
       }
       res.writeHead(204).end();
     });

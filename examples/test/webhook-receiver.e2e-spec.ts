@@ -1,8 +1,11 @@
 // The webhook receiver example: a request signed as the gateway signs it is handled once, however often it
-// is delivered; a wrong signature or an old timestamp is refused with 400.
+// is delivered; a wrong signature or an old timestamp is refused with 400; during a secret rotation a
+// delivery carrying both signatures (`v1,<new> v1,<old>`, as the gateway sends while the overlap lasts) is
+// verified by a receiver holding either secret, or both.
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { webhookHeaders } from '@gateway/domain';
+import type { Server } from 'node:http';
+import { signWebhook, webhookHeaders } from '@gateway/domain';
 import { WebhookEvent, createWebhookReceiver } from '../src/webhook-receiver';
 
 describe('the webhook receiver example', () => {
@@ -16,6 +19,10 @@ describe('the webhook receiver example', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+  });
+
+  beforeEach(() => {
+    events.length = 0;
   });
 
   afterAll(async () => {
@@ -34,6 +41,65 @@ describe('the webhook receiver example', () => {
     expect((await post(webhookHeaders(other, 'msg_2', body))).status).toBe(400);
     expect((await post(webhookHeaders(secret, 'msg_3', body), body.replace('SHIPPED', 'CANCELLED'))).status).toBe(400);
     expect((await post(webhookHeaders(secret, 'msg_4', body, new Date(Date.now() - 3600_000)))).status).toBe(400);
-    expect(events).toHaveLength(1);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('the webhook receiver example during a secret rotation', () => {
+  const oldSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  const newSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  const body = JSON.stringify({ type: 'sales_order.created', timestamp: '2026-11-23T10:00:00.000000Z', data: { id: '0d7f4c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f', status: 'RECEIVED' } });
+  const servers: Server[] = [];
+
+  /** A receiver holding `secrets`; answers its URL, what it handled and what it printed. */
+  const receiver = async (secrets: string | string[]) => {
+    const handled: string[] = [];
+    const printed: string[] = [];
+    const server = createWebhookReceiver(secrets, (_event, id) => handled.push(id), (line) => printed.push(line));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, handled, printed };
+  };
+  /** The headers of a delivery signed with each of `secrets`, newest first, as the gateway signs during the overlap. */
+  const signed = (id: string, secrets: string[]) => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' ') };
+  };
+  const post = (url: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('verifies a delivery signed with both secrets whichever one the receiver holds', async () => {
+    const id = 'msg_0d7f4c1e2b3a4c5d8e9f0a1b2c3d4e5f_sales_order.created';
+    const headers = signed(id, [newSecret, oldSecret]);
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
+    for (const secrets of [oldSecret, newSecret, [newSecret, oldSecret]]) {
+      const r = await receiver(secrets);
+      expect((await post(r.url, headers)).status).toBe(204);
+      expect(r.handled).toEqual([id]);
+    }
+    const both = await receiver([newSecret, oldSecret]);
+    await post(both.url, headers);
+    expect(both.printed).toEqual([`verified ${id} (sales_order.created) with secret 1 of 2; webhook-signature carried 2 signatures`]);
+    // What the receiver printed, for the closing note.
+    process.stdout.write(`${both.printed[0]}\n`);
+  });
+
+  it('holding both secrets, verifies deliveries signed before the rotation (old only) and after the overlap (new only); refuses a third secret', async () => {
+    const r = await receiver([newSecret, oldSecret]);
+    expect((await post(r.url, signed('msg_before', [oldSecret]))).status).toBe(204);
+    expect((await post(r.url, signed('msg_after', [newSecret]))).status).toBe(204);
+    const stranger = `whsec_${randomBytes(32).toString('base64')}`;
+    expect((await post(r.url, signed('msg_forged', [stranger, stranger]))).status).toBe(400);
+    expect(r.handled).toEqual(['msg_before', 'msg_after']);
+    expect(r.printed).toEqual([
+      'verified msg_before (sales_order.created) with secret 2 of 2; webhook-signature carried 1 signature',
+      'verified msg_after (sales_order.created) with secret 1 of 2; webhook-signature carried 1 signature',
+    ]);
   });
 });

@@ -2,8 +2,8 @@
 # npm run test:compose: the compose stack built and run for real, then used as a user would.
 # Starts dockerd when it is not running (root), installs docker-compose (v1) when missing, builds the local
 # base images when missing, brings the stack up on 127.0.0.1 with a non-default PUBLIC_BASE_URL, then: a client
-# from the admin CLI, a token, whoami; an internal client and a call on the internal gateway; keys:rotate;
-# stop and start with the data kept. `down -v` always runs at the end. Where dockerd cannot run: SKIPPED, exit 0.
+# from the admin CLI, a token, whoami; the gateways on the runtime role, which cannot create a table; an
+# internal client and a call on the internal gateway; keys:rotate; stop and start with the data kept. `down -v` always runs at the end. Where dockerd cannot run: SKIPPED, exit 0.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started_at=$SECONDS
@@ -16,9 +16,10 @@ ensure_docker
 
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-gateway-smoke}"
 export NODE_IMAGE="${NODE_IMAGE:-gateway-local/node:24}" POSTGRES_IMAGE="${POSTGRES_IMAGE:-gateway-local/postgres:18}"
-export KEY_ENCRYPTION_KEY POSTGRES_PASSWORD PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT PUBLIC_BASE_URL
+export KEY_ENCRYPTION_KEY POSTGRES_PASSWORD DATABASE_RUNTIME_PASSWORD PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT PUBLIC_BASE_URL
 KEY_ENCRYPTION_KEY="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64'))")"
 POSTGRES_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
+DATABASE_RUNTIME_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
 read -r PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT < <(node tools/compose/free-ports.mjs 2)
 # The URL clients use (not the default http://localhost:3000): tokens name it, and nothing in the stack may need to reach it.
 PUBLIC_BASE_URL="${SMOKE_PUBLIC_BASE_URL:-http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT}"
@@ -74,6 +75,17 @@ client_id="$(json "$client" client_id)" && client_secret="$(json "$client" clien
 say "client created with the admin CLI"
 access_token="$(token "$client_id" "$client_secret")"
 call GET "$public/v0/whoami" 200 -H "Authorization: Bearer $access_token"
+
+# Each gateway's own DATABASE_URL: the runtime role, refused a CREATE TABLE (42501), while it served the calls above.
+role_probe='const pg = require("pg"); const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+c.connect().then(async () => { const who = (await c.query("SELECT current_user AS u")).rows[0].u;
+const created = await c.query("CREATE TABLE smoke_probe (id int)").then(() => "created", (e) => e.code);
+console.log(who + " " + created); await c.end(); }).catch((e) => { console.error(e.message); process.exit(1); });'
+for service in public-gateway internal-gateway; do
+  roles="$(dc exec -T "$service" node -e "$role_probe")" || fail "$service: the role probe did not run"
+  [ "$roles" = "gateway_runtime 42501" ] || fail "$service connects as '$roles', expected the runtime role refused CREATE TABLE"
+done
+say "the gateways connect as gateway_runtime, which cannot create a table"
 
 staff="$(admin clients:create --type SERVICE --audience internal --name compose-smoke-staff)" || fail "admin clients:create --audience internal"
 staff_token="$(token "$(json "$staff" client_id)" "$(json "$staff" client_secret)")"

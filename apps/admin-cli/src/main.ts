@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { NestFactory } from '@nestjs/core';
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { ConfigError, loadConfig, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
@@ -13,6 +13,7 @@ import { migrateCommand } from './app/commands/migrate.command';
 import { importCommand } from './app/commands/import.command';
 import { CreateClientOptions, checkCreateClientUsage, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
 import { listKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
+import { TokenOptions, checkTokenUsage, readSecret, tokenCommand } from './app/commands/token.command';
 
 interface Session {
   location: DatabaseLocation;
@@ -59,8 +60,10 @@ function releaseOnSignal(session: Session): void {
 }
 
 type Run = (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
+/** A verb that reaches no database (`token`): the same exit codes and output rules. */
+type RunWithoutDatabase = (work: (out: Output) => Promise<void>, json: boolean, checkUsage?: () => void) => Promise<void>;
 
-function buildProgram(run: Run): Command {
+function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: AdminConfig): Command {
   const program = new Command('admin')
     .description('Administration of the gateways: schema, data import, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
@@ -71,9 +74,11 @@ function buildProgram(run: Run): Command {
 
   program
     .command('migrate')
-    .description('apply pending database migrations')
+    .description("apply pending database migrations and install the job queue; with DATABASE_RUNTIME_URL, set up the gateways' role")
     .option('--json', 'JSON output')
-    .action((opts: { json?: boolean }) => run((session, out) => migrateCommand(session.location.url, out), json() || Boolean(opts.json)));
+    .action((opts: { json?: boolean }) =>
+      run((session, out) => migrateCommand(session.location.url, config.DATABASE_RUNTIME_URL, out), json() || Boolean(opts.json)),
+    );
 
   program
     .command('import')
@@ -130,6 +135,17 @@ function buildProgram(run: Run): Command {
     .description('list signing keys and their status')
     .option('--json', 'JSON output')
     .action((opts: { json?: boolean }) => run((session, out) => withApplication(session, (app) => listKeysCommand(app, out)), json() || Boolean(opts.json)));
+
+  program
+    .command('token')
+    .description('print an access token from the running gateway\'s token endpoint; the client secret is read from CLIENT_SECRET or standard input, never from the command line')
+    .requiredOption('--client-id <id>', 'the client')
+    .option('--url <url>', 'the public gateway (the token issuer)', process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000')
+    .option('--auth-method <method>', 'client_secret_post | client_secret_basic', 'client_secret_post')
+    .option('--json', 'print the token response {access_token, token_type, expires_in}')
+    .action((opts: TokenOptions & { json?: boolean }) =>
+      runWithoutDatabase(async (out) => tokenCommand(opts, process.env.CLIENT_SECRET || (await readSecret()), out), json() || Boolean(opts.json), () => checkTokenUsage(opts)),
+    );
   return program;
 }
 
@@ -144,7 +160,21 @@ function wantsJson(argv: string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
+/**
+ * Nest's logger, which the libraries use (the job queue's install in `migrate` reports jobs it moved), writes
+ * to stderr: with --json, stdout holds the one JSON document.
+ */
+function logToStderr(): void {
+  // Nest passes the context last (after the stack, for an error).
+  const write = (message: unknown, ...params: unknown[]) => {
+    const context = params.at(-1);
+    process.stderr.write(`${typeof context === 'string' ? `${context}: ` : ''}${String(message)}\n`);
+  };
+  Logger.overrideLogger({ log: write, warn: write, error: write });
+}
+
 async function main(argv: string[]): Promise<number> {
+  logToStderr();
   let config: AdminConfig;
   try {
     config = loadConfig(AdminConfig);
@@ -156,14 +186,16 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   let exitCode: number = EXIT.done;
-  const run: Run = async (work, json, checkUsage) => {
+  const run = async (work: (session: Session, out: Output) => Promise<void>, json: boolean, checkUsage?: () => void, database = true): Promise<void> => {
     const out = createOutput(json);
     let session: Session | undefined;
     try {
       checkUsage?.();
-      session = await open(config);
-      releaseOnSignal(session);
-      await work(session, out);
+      if (database) {
+        session = await open(config);
+        releaseOnSignal(session);
+      }
+      await work(session as Session, out);
     } catch (error) {
       exitCode = error instanceof CliUsageError ? EXIT.usage : EXIT.failed;
       if (error instanceof CliUsageError) {
@@ -180,7 +212,8 @@ async function main(argv: string[]): Promise<number> {
       await close(session).catch(() => undefined);
     }
   };
-  const program = buildProgram(run);
+  const runWithoutDatabase: RunWithoutDatabase = (work, json, checkUsage) => run((_session, out) => work(out), json, checkUsage, false);
+  const program = buildProgram(run, runWithoutDatabase, config);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -159,6 +159,26 @@ describe('admin CLI', () => {
       expect(admin(database, 'clients:revoke', 'cl_nobody').code).toBe(1);
     });
 
+    it("disables a revoked connector's webhook endpoints (CLIENT_REVOKED) and leaves those of the organization's own client", async () => {
+      const organizationId: string = demo.organizations[0].id;
+      const connector = JSON.parse(admin(database, 'clients:create', '--type', 'CONNECTOR', '--connection-id', demo.connections[0].id).stdout).client_id;
+      const own = JSON.parse(admin(database, 'clients:create', '--type', 'ORGANIZATION', '--organization-id', organizationId).stdout).client_id;
+      const endpoint = (createdBy: string, connections: string[] | null) =>
+        database.db.query<{ id: string }>(
+          `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, secret_ciphertext, created_by_client_id, connector_connection_ids)
+           VALUES (gen_random_uuid(), $1, 'https://hooks.example.invalid/', '{sales_order.created}', 'x', $2, $3) RETURNING id`,
+          [organizationId, createdBy, connections],
+        );
+      const connectors = (await endpoint(connector, [demo.connections[0].id])).rows[0].id;
+      const organizations = (await endpoint(own, null)).rows[0].id;
+      expect(admin(database, 'clients:revoke', connector, '--json').code).toBe(0);
+      expect(admin(database, 'clients:revoke', own, '--json').code).toBe(0);
+      const { rows } = await database.db.query<{ id: string; enabled: boolean; disabled_reason: string | null }>('SELECT id, enabled, disabled_reason FROM webhook_endpoints WHERE id = ANY ($1::uuid[])', [
+        [connectors, organizations],
+      ]);
+      expect(Object.fromEntries(rows.map((r) => [r.id, [r.enabled, r.disabled_reason]]))).toEqual({ [connectors]: [false, 'CLIENT_REVOKED'], [organizations]: [true, null] });
+    }, 120_000);
+
     it('takes an organization id in upper case and keeps it in its canonical lower case', () => {
       const organizationId: string = demo.organizations[1].id;
       const { code, stdout, stderr } = admin(database, 'clients:create', '--type', 'ORGANIZATION', '--organization-id', organizationId.toUpperCase());
@@ -192,6 +212,14 @@ describe('admin CLI', () => {
   it('reads a 25 MB file in a 96 MB heap: the problem in its last item is found, with its pointer, and nothing is written', async () => {
     const file = join(dir, 'large.json');
     const { barcodes, bytes } = await writeLargeImportFile(file, 25_000_000, { negativeLastLevel: true });
+    const written = async () =>
+      (
+        await database.db.query<{ warehouses: number; organizations: number; units: number; levels: number }>(
+          `SELECT (SELECT count(*)::int FROM warehouses) AS warehouses, (SELECT count(*)::int FROM organizations) AS organizations,
+                  (SELECT count(*)::int FROM retail_units) AS units, (SELECT count(*)::int FROM inventory_levels) AS levels`,
+        )
+      ).rows[0];
+    const before = await written();
     expect(bytes).toBeGreaterThan(25_000_000);
     // The whole file parsed at once (its text and its objects) does not fit in this heap; read item by item, it does.
     const result = spawnSync(process.execPath, ['--max-old-space-size=96', cli, '--json', 'import', file], {
@@ -206,6 +234,8 @@ describe('admin CLI', () => {
         problems: [{ pointer: `/inventory/${barcodes - 1}/allocated`, message: 'must be >= 0' }],
       },
     });
+    // Nothing was written: not the file's warehouse, organization, units or levels, which all came before the problem.
+    expect(await written()).toEqual(before);
     rmSync(file);
   }, 300_000);
 

@@ -198,7 +198,7 @@ describe('internal gateway: events by barcode', () => {
     it('answers an empty page for a barcode without events, and 404 for an unknown organization', async () => {
       expect((await get({ organizationId: org.organizationId, barcode: 'NO-EVENTS' }).expect(200)).body).toEqual({ items: [], nextCursor: null });
       const missing = await get({ organizationId: MISSING, barcode: busy }).expect(404);
-      expect(missing.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
+      expect(missing.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
     });
 
     it('accepts the organization id in upper case', async () => {

@@ -167,7 +167,7 @@ describe('fulfilment orders', () => {
     const foreign = await placeSalesOrder(database.db, other, [{ barcode: other.barcodes[0], quantity: 1 }]);
     for (const res of [await cancel('fo-unknown'), await withdraw('fo-unknown'), await cancel(foreign.fulfilmentOrderId), await withdraw(foreign.fulfilmentOrderId)]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'The fulfilment order does not exist in this organization.' });
+      expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The fulfilment order does not exist in this organization.' });
     }
     expect(await fulfilmentOrderStatus(database.db, foreign.fulfilmentOrderId)).toBe('OPEN');
   });

@@ -28,7 +28,7 @@ describe('internal gateway: health, errors and headers', () => {
   it('answers an unknown route with a problem body', async () => {
     const res = await request(app.getHttpServer()).get('/v0/nothing-here').expect(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No operation is served at GET /v0/nothing-here.' });
+    expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'No operation is served at GET /v0/nothing-here.' });
   });
 
   it('matches paths case-sensitively, as the spec writes them', async () => {
@@ -42,7 +42,7 @@ describe('internal gateway: health, errors and headers', () => {
     const res = await gateway.post('/internal-tools/clarify-inventory-levels').set('Content-Type', 'application/json').send('{"a":');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request body is not valid JSON.' });
+    expect(res.body).toEqual({ type: '/problems/bad-request', title: 'Bad Request', status: 400, detail: 'The request body is not valid JSON.' });
   });
 
   it('answers a body over the size limit with 413', async () => {

@@ -203,7 +203,7 @@ describe('internal gateway: inventory sync', () => {
       expect(bad.body.errors).toEqual([{ pointer: '/path/organizationId', message: 'must be a UUID' }]);
       for (const dryRun of [false, true]) {
         const res = await api().post(overridesPath(MISSING), { barcodes: ['B-1'], dryRun }).expect(404);
-        expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
+        expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
       }
     });
 

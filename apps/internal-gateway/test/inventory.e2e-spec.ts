@@ -63,7 +63,7 @@ describe('internal inventory', () => {
       const res = await gateway.get(path());
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail });
+      expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail });
     });
 
     it('answers 400 with a pointer for a malformed path parameter', async () => {

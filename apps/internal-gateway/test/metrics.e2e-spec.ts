@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { freePort } from '@gateway/dev-postgres';
 import { ConfigError, createLogger, loadConfig } from '@gateway/platform';
-import { TestDatabase, TestIssuer, createTestDatabase, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
+import { ResponseRecorder, TestDatabase, TestIssuer, createTestDatabase, createTestToken, gatewayTestEnv, startTestIssuer } from '@gateway/testing';
 import { createInternalGateway } from '../src/app/create-internal-gateway';
 import { InternalGatewayConfig } from '../src/app/internal-gateway.config';
 
@@ -12,6 +12,7 @@ describe('metrics of the internal gateway', () => {
   let issuer: TestIssuer;
   let app: NestExpressApplication;
   let metricsPort: number;
+  let recorder: ResponseRecorder;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -19,11 +20,13 @@ describe('metrics of the internal gateway', () => {
     metricsPort = await freePort();
     const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(database.url, { PUBLIC_BASE_URL: issuer.url, METRICS_PORT: String(metricsPort) }));
     app = await createInternalGateway(config, createLogger({ name: 'test', level: 'silent' }));
+    recorder = new ResponseRecorder(app);
     await app.init();
   });
 
   afterAll(async () => {
-    await app.close();
+    // Closing checks every answer of the API port against the served OpenAPI document.
+    await recorder.closeAndCheck(app);
     await issuer.close();
     await database.drop();
   });

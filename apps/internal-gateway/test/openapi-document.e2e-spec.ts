@@ -1,7 +1,7 @@
 // The served OpenAPI document of the internal gateway: lint-clean, bearer-secured operations, closed
 // schemas, query parameters with their ranges, and the problem answers of every operation.
 import request from 'supertest';
-import { committedOpenApiMismatch, lintOpenApiDocument } from '@gateway/testing';
+import { committedOpenApiMismatch, lintOpenApiDocument, openApiExampleFailures } from '@gateway/testing';
 import { useInternalGateway } from './support/start-internal-gateway';
 
 describe('the internal OpenAPI document', () => {
@@ -16,7 +16,21 @@ describe('the internal OpenAPI document', () => {
   const operation = (method: string, path: string) => document.paths[path]?.[method];
 
   it('is openapi/internal.json, byte for byte (`npm run openapi` writes it)', () => {
-    expect(committedOpenApiMismatch('internal', document)).toBeUndefined();
+    // The committed document names the token endpoint of the default PUBLIC_BASE_URL; this gateway's issuer is the test's.
+    const withDefaultIssuer = JSON.parse(JSON.stringify(document).split(`"${gateway.issuer.url}/oauth2/token"`).join('"http://localhost:3000/oauth2/token"'));
+    expect(committedOpenApiMismatch('internal', withDefaultIssuer)).toBeUndefined();
+  });
+
+  it('declares the client-credentials scheme at the public gateway\'s token endpoint, so that Swagger UI mints staff tokens', () => {
+    expect(document.components.securitySchemes.clientCredentials).toEqual({
+      type: 'oauth2',
+      description: expect.stringContaining('--audience internal'),
+      flows: { clientCredentials: { tokenUrl: `${gateway.issuer.url}/oauth2/token`, scopes: {} } },
+    });
+  });
+
+  it('has an example for every 2xx answer with a body, every request body and every required parameter, each valid against its schema', () => {
+    expect(openApiExampleFailures(document)).toEqual([]);
   });
 
   it('describes the release-channel, inventory-sync and events operations', () => {
@@ -48,11 +62,11 @@ describe('the internal OpenAPI document', () => {
     }
   });
 
-  it('secures every operation with the bearer scheme', () => {
+  it('secures every operation with the bearer scheme, or a token of the client-credentials scheme', () => {
     expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(item as Record<string, { security?: unknown }>)) {
-        expect([method, path, op.security]).toEqual([method, path, [{ bearer: [] }]]);
+        expect([method, path, op.security]).toEqual([method, path, [{ clientCredentials: [] }, { bearer: [] }]]);
       }
     }
   });
@@ -80,7 +94,10 @@ describe('the internal OpenAPI document', () => {
 
   it('describes the request bodies, the optional one of the reset included', () => {
     const body = (path: string) => operation('post', path).requestBody;
-    expect(body('/organizations/{organizationId}/release-channel')).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AssignReleaseChannelDto' } } } });
+    expect(body('/organizations/{organizationId}/release-channel')).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/AssignReleaseChannelDto' }, examples: { demo: { summary: 'the demo organization to BETA', value: { releaseChannel: 'BETA' } } } } },
+    });
     expect(body('/organizations/{organizationId}/barcode-inventory-sync-overrides').required).toBe(true);
     expect(body('/organizations/{organizationId}/default-inventory-sync').required).toBe(false);
     const overrides = document.components.schemas.BarcodeInventorySyncOverridesDto;

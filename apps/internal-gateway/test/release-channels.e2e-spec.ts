@@ -121,7 +121,7 @@ describe('internal gateway: release channels', () => {
       expect(bad.body.errors).toEqual([{ pointer: '/path/organizationId', message: 'must be a UUID' }]);
       const before = await eventCount();
       const missing = await api().post(`/organizations/${MISSING}/release-channel`, { releaseChannel: 'BETA' }).expect(404);
-      expect(missing.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
+      expect(missing.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
       expect(await eventCount()).toBe(before);
     });
 

@@ -88,7 +88,7 @@ describe('retail-unit archival', () => {
   it('answers 404 for an unknown barcode or organization, 400 for a malformed barcode', async () => {
     const unknown = await archive('NOT-A-UNIT');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'The barcode is not a retail unit of this organization.' });
+    expect(unknown.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The barcode is not a retail unit of this organization.' });
     const noOrg = await archive(org.barcodes[0], '00000000-0000-4000-8000-000000000000');
     expect(noOrg.status).toBe(404);
     expect(noOrg.body.detail).toBe('The organization does not exist.');

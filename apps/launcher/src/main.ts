@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { GATEWAY_NODE_FLAGS, loadConfigOrExit, loadOrCreateLocalSecret } from '@gateway/platform';
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
-import { LauncherConfig, publicBaseUrl, servedPublicUrl } from './app/launcher.config';
+import { LauncherConfig, publicBaseUrl, servedPublicUrl, webhookDeniedPorts } from './app/launcher.config';
 import { DEMO_CLIENT_NAME, DemoClient, ensureDemoClient } from './app/demo-client';
 import { startBanner } from './app/start-banner';
 
@@ -40,6 +40,8 @@ const GATEWAYS = [
 function gatewayEnv(gateway: (typeof GATEWAYS)[number], config: LauncherConfig, childEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const [, portVariable, metricsKey] = gateway;
   const env: NodeJS.ProcessEnv = { ...childEnv, [portVariable]: String(config[portVariable]) };
+  // The internal gateway's Swagger UI mints staff tokens at the public token endpoint, from its own origin.
+  if (gateway[0] === 'public-gateway' && env.TOKEN_CORS_ORIGINS === undefined) env.TOKEN_CORS_ORIGINS = `http://localhost:${config.INTERNAL_GATEWAY_PORT}`;
   delete env.METRICS_PORT;
   if (config[metricsKey] !== undefined) env.METRICS_PORT = String(config[metricsKey]);
   return env;
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: config.LOG_LEVEL,
     KEY_ENCRYPTION_KEY: keyEncryptionKey,
     DATA_DIR: config.DATA_DIR,
+    // The public gateway's webhooks never reach either gateway or its metrics on this machine.
+    WEBHOOK_DENIED_PORTS: webhookDeniedPorts(config, process.env.WEBHOOK_DENIED_PORTS),
   });
   // Each gateway validates its environment first (KEY_ENCRYPTION_KEY, limits, ports...), before Postgres,
   // migrations or the demo import: a bad variable is one line naming it, and nothing half-done.

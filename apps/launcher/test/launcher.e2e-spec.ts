@@ -121,6 +121,11 @@ describe('npm start (launcher)', () => {
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
     expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
+    // The internal gateway's Swagger UI may mint tokens at the public token endpoint (TOKEN_CORS_ORIGINS), another origin not.
+    const preflight = (origin: string) =>
+      fetch(`http://127.0.0.1:${publicPort}/oauth2/token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+    const [staff, stranger] = [await preflight(`http://localhost:${internalPort}`), await preflight('http://localhost:1')];
+    expect([staff.status, staff.headers.get('access-control-allow-origin'), stranger.status, stranger.headers.get('access-control-allow-origin')]).toEqual([204, `http://localhost:${internalPort}`, 404, null]);
 
     const server = await runningEmbeddedServer(dataDir);
     expect(server).toBeDefined();
@@ -234,13 +239,21 @@ describe('npm start (launcher)', () => {
       importer.stdout.on('data', (chunk) => (importOutput += chunk));
       importer.stderr.on('data', (chunk) => (importOutput += chunk));
       const imported = new Promise<number | null>((resolve) => importer.once('exit', (code) => resolve(code)));
-      // The import has started the server; npm start comes while it runs (10 MB: the import lasts long
-      // enough for a start on a loaded machine to join it).
-      while (!existsSync(join(shared, 'postgres', 'postmaster.pid')) && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      // The import has started the server, holds its lease and has left the lifecycle lock (it is importing); it is
+      // then paused (SIGSTOP), so that npm start provably joins while the import is in progress, however loaded the
+      // machine, and resumed once it has.
+      const importing = () => leases().length === 1 && !existsSync(join(shared, 'postgres-lifecycle.lock'));
+      while (!importing() && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      expect({ importerRunning: importer.exitCode === null }).toEqual({ importerRunning: true });
+      importer.kill('SIGSTOP');
       const [publicPort, internalPort] = [await freePort(), await freePort()];
       const launcher = start(shared, publicPort, internalPort);
-      while (leases().length < 2 && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
-      expect({ joinedDuringImport: importer.exitCode === null }).toEqual({ joinedDuringImport: true });
+      try {
+        while (leases().length < 2) await new Promise((r) => setTimeout(r, 50));
+        expect({ joinedDuringImport: importer.exitCode === null }).toEqual({ joinedDuringImport: true });
+      } finally {
+        importer.kill('SIGCONT');
+      }
 
       expect([await imported, importOutput]).toEqual([0, expect.stringContaining(`"inventory":{"inserted":${barcodes}`)]);
       await waitGatewaysReady(launcher, publicPort, internalPort);

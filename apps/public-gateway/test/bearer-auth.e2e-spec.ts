@@ -119,7 +119,7 @@ describe('bearer authentication on the public gateway', () => {
     const res = await http().get('/v0/whoami').expect(401);
     expect(res.headers['www-authenticate']).toBe(`Bearer realm="public", resource_metadata="${gateway.url}/.well-known/oauth-protected-resource"`);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'A bearer access token is required.' });
+    expect(res.body).toEqual({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'A bearer access token is required.' });
   });
 
   describe('refuses every attack with 401 invalid_token', () => {

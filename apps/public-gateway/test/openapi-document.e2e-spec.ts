@@ -1,7 +1,7 @@
 // The served OpenAPI document of the public gateway: lint-clean (Redocly), version and security as the
 // spec says, every public operation present, closed schemas where the spec says so.
 import request from 'supertest';
-import { lintOpenApiDocument } from '@gateway/testing';
+import { lintOpenApiDocument, openApiExampleFailures } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
 
 describe('the public OpenAPI document', () => {
@@ -31,12 +31,20 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
         'DELETE /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries',
+        'PATCH /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/rotate-secret',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test',
+        'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover',
+        'GET /v0/organizations/{organizationId}/events',
       ].sort(),
     );
   });
 
-  it('documents one webhook per event type, its body the payload schema of its resource', () => {
-    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped']);
+  it('documents one webhook per event type and the test event, its body the payload schema of its resource', () => {
+    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped', 'webhook.test']);
+    expect(publicDocument.webhooks['webhook.test'].post.requestBody.content['application/json'].schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/WebhookTestEventDto' }, { type: 'object', properties: { type: { const: 'webhook.test' } } }],
+    });
     expect(publicDocument.webhooks['sales_order.shipped'].post.requestBody.content['application/json'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/SalesOrderWebhookEventDto' }, { type: 'object', properties: { type: { const: 'sales_order.shipped' } } }],
     });
@@ -77,6 +85,10 @@ describe('the public OpenAPI document', () => {
       ['Idempotency-Key', 'web-10001-attempt'],
     ]);
     expect(salesOrders.requestBody.content['application/json'].examples.demo.value.lineItems).toEqual([{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }]);
+  });
+
+  it('has an example for every 2xx answer with a body, every request body and every required parameter, each valid against its schema', () => {
+    expect(openApiExampleFailures(publicDocument)).toEqual([]);
   });
 
   it('closes the schemas the spec closes and documents the error answers', () => {

@@ -3,7 +3,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '@gateway/dev-postgres';
-import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, createTestClient, seedOrganization, useTestDatabase } from '@gateway/testing';
+import { OpenApiValidator, SeededOrganization, TEST_KEY_ENCRYPTION_KEY, createTestClient, seedOrganization, useTestDatabase } from '@gateway/testing';
+
+const SALES_ORDERS = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -33,6 +35,8 @@ describe('sales-order creation survives SIGKILL', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let child = await startProcess(database.url, port);
+    // Every answer below is checked against the document this process serves.
+    const validator = new OpenApiValidator((await (await fetch(`${base}/openapi.json`)).json()) as Record<string, unknown>);
     const client = await createTestClient(database.url, { type: 'SERVICE' });
     const tokenResponse = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
@@ -43,6 +47,7 @@ describe('sales-order creation survives SIGKILL', () => {
     const [levelBefore] = (await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]])).rows;
 
     const answered = new Map<string, string>();
+    const answers: unknown[] = [];
     let sequence = 0;
     let killed = false;
     const send = (key: string) =>
@@ -56,7 +61,11 @@ describe('sales-order creation survives SIGKILL', () => {
         const key = `crash-${sequence++}`;
         try {
           const res = await send(key);
-          if (res.status === 201) answered.set(key, ((await res.json()) as { id: string }).id);
+          if (res.status === 201) {
+            const body = (await res.json()) as { id: string };
+            answers.push(body);
+            answered.set(key, body.id);
+          }
         } catch {
           // the connection died with the process
         }
@@ -67,6 +76,8 @@ describe('sales-order creation survives SIGKILL', () => {
     child.kill('SIGKILL');
     killed = true;
     await Promise.all(streams);
+
+    expect(answers.flatMap((body) => validator.errors('POST', SALES_ORDERS, 201, body))).toEqual([]);
 
     // Every order is whole: its lines, its fulfilment order with lines, its events.
     const orders = await database.db.query<{ id: string; lines: number; fo_lines: number; events: number }>(
@@ -90,7 +101,9 @@ describe('sales-order creation survives SIGKILL', () => {
       for (const [key, id] of [...answered].slice(0, 5)) {
         const replay = await send(key);
         expect(replay.status).toBe(201);
-        expect(((await replay.json()) as { id: string }).id).toBe(id);
+        const body = (await replay.json()) as { id: string };
+        expect(validator.errors('POST', SALES_ORDERS, 201, body, replay.headers.get('content-type')?.split(';')[0])).toEqual([]);
+        expect(body.id).toBe(id);
       }
     } finally {
       child.kill('SIGTERM');

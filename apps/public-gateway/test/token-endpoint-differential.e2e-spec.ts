@@ -1,4 +1,4 @@
-// POST /oauth2/token held against a reference implementation (issue 18): the same table of requests is
+// POST /oauth2/token held against a reference implementation: the same table of requests is
 // sent to the gateway and to oidc-provider (support/reference-token-server.mjs, a child process: the
 // package is ESM only), each with the same two clients, one per authentication method. Status, `error`,
 // `Cache-Control: no-store` and the WWW-Authenticate scheme must agree, except where DELIBERATE says
@@ -45,7 +45,7 @@ const viaBasic = (authorization: string, fields: [string, string][] = [GRANT], h
 const basicRight = basicOf(BASIC.clientId, BASIC.clientSecret);
 const basicWrong = basicOf(BASIC.clientId, 'wrong');
 
-/** The table of requests (issue 18's categories), sent to both servers. */
+/** The table of requests, by category, sent to both servers. */
 const REQUESTS: Record<string, TableRequest> = {
   // The two methods, as registered.
   'client_secret_post, right secret': viaPost([GRANT, ...postCredentials()]),

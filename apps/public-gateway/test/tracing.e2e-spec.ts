@@ -6,7 +6,7 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@gateway/dev-postgres';
-import { TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
+import { OpenApiValidator, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -92,6 +92,9 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       body: 'grant_type=client_credentials&client_id=no-such-client&client_secret=wrong',
     });
     expect(response.status).toBe(401);
+    // The answer is the one the served document describes.
+    const validator = new OpenApiValidator((await (await fetch(`${gatewayUrl}/openapi.json`)).json()) as Record<string, unknown>);
+    expect(validator.errors('POST', '/oauth2/token', 401, await response.json(), response.headers.get('content-type')?.split(';')[0])).toEqual([]);
     const requestId = response.headers.get('x-request-id');
 
     const deadline = Date.now() + 10_000;
@@ -108,6 +111,21 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(inTrace().map((span) => span.name)).toEqual(expect.arrayContaining(['request handler', 'POST /oauth2/token']));
     // No span of the request sits in another trace.
     expect(receiver.spans.filter((span) => attribute(span, 'http.request.id') === requestId && span.traceId !== traceId)).toEqual([]);
+  });
+
+  it('redacts a credential sent in the query string from the server span', async () => {
+    const traceId = '5cf92f3577b34da6a3ce929d0e0e4737';
+    const response = await fetch(`${gatewayUrl}/oauth2/token?client_id=no-such-client&client_secret=trace-qs-secret-4d5e`, {
+      method: 'POST',
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b8-01`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=no-such-client&client_secret=wrong',
+    });
+    expect(response.status).toBe(401);
+    const deadline = Date.now() + 10_000;
+    const server = () => receiver.spans.find((span) => span.traceId === traceId && span.kind === 2);
+    while (!server() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attribute(server()!, 'url.query')).toBe('client_id=no-such-client&client_secret=[redacted]');
+    expect(JSON.stringify(receiver.spans)).not.toContain('trace-qs-secret-4d5e');
   });
 
   it('leaves health checks out of the traces', () => {

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, waitUntil } from '@gateway/testing';
+import { DnsTestServer, OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, startDnsTestServer, waitUntil } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { ReceivedWebhook, WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -23,6 +23,7 @@ describe('webhook delivery', () => {
   let database: TestDatabase;
   let gateway: RunningGateway;
   let receiver: WebhookReceiver;
+  let dns: DnsTestServer;
   let org: SeededOrganization;
   let validator: OpenApiValidator;
   let tokens: Record<string, string>;
@@ -55,7 +56,9 @@ describe('webhook delivery', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await startWebhookReceiver();
-    gateway = await startPublicGateway(database.url, WEBHOOK_ENV);
+    // Webhook names are asked of this name server only: loopback.test is 127.0.0.2, anything else NXDOMAIN.
+    dns = await startDnsTestServer({ 'loopback.test': { A: ['127.0.0.2'] } });
+    gateway = await startPublicGateway(database.url, { ...WEBHOOK_ENV, WEBHOOK_DNS_SERVERS: dns.address });
     org = await seedOrganization(database.db);
     tokens = await callerTokens(gateway, database.url, org);
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
@@ -64,6 +67,7 @@ describe('webhook delivery', () => {
   afterAll(async () => {
     await gateway.close();
     await receiver.close();
+    await dns.close();
     await database.drop();
   });
 
@@ -163,7 +167,7 @@ describe('webhook delivery', () => {
   });
 
   it('refuses targets that resolve outside the allow-list or not at all, sending nothing', async () => {
-    const loopback = await register(['inventory_level.changed'], { url: 'https://127.0.0.2:9/hook' });
+    const loopback = await register(['inventory_level.changed'], { url: 'https://loopback.test:9/hook' });
     const unresolvable = await register(['inventory_level.changed'], { url: 'https://hooks.example.invalid/hook' });
     await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1);
     for (const endpoint of [loopback, unresolvable]) {
@@ -171,6 +175,8 @@ describe('webhook delivery', () => {
       const [latest] = (await deliveries(endpoint)).filter((d) => d.status === 'FAILED');
       expect(latest).toEqual(expect.objectContaining({ attempt: 1, status: 'FAILED', responseStatus: null }));
     }
+    // Resolved by the name servers (A and AAAA), not by getaddrinfo.
+    expect(dns.questions).toEqual(expect.arrayContaining(['loopback.test A', 'loopback.test AAAA', 'hooks.example.invalid A', 'hooks.example.invalid AAAA']));
   });
 
   it('does not follow a redirect: a 3xx is a failed attempt', async () => {

@@ -1,6 +1,8 @@
-// Webhook dispatch across transactions and processes (contract 6.3): events of a database without
-// endpoints are passed over unread, an event whose transaction commits after a later one is still delivered, two replicas deliver each event once, and a retry survives a
-// restart of the gateway with the same webhook-id.
+// Webhook dispatch across transactions, processes and organizations (contracts 6.3, 6.5 and 7): events of a
+// database without endpoints are stored for the feed and sent nowhere, two organizations with the same barcode
+// in one shared warehouse each hear only of their own stock, an event whose transaction commits after a later
+// one is still delivered, two replicas deliver each event once, and a retry survives a restart of the gateway
+// with the same webhook-id.
 import { Client } from 'pg';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
@@ -18,10 +20,10 @@ describe('webhook dispatch', () => {
   let org: SeededOrganization;
   let path = 0;
 
-  const register = async (gateway: RunningGateway, eventTypes: string[]) => {
-    const token = await mintToken(gateway, database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
+  const register = async (gateway: RunningGateway, eventTypes: string[], organizationId = org.organizationId) => {
+    const token = await mintToken(gateway, database.url, { type: 'ORGANIZATION', organizationId });
     const hookPath = `/dispatch/${++path}`;
-    const res = await request(gateway.app.getHttpServer()).post(`/v0/organizations/${org.organizationId}/webhook-endpoints`).set('Authorization', `Bearer ${token}`).send({ url: receiver.url(hookPath), eventTypes });
+    const res = await request(gateway.app.getHttpServer()).post(`/v0/organizations/${organizationId}/webhook-endpoints`).set('Authorization', `Bearer ${token}`).send({ url: receiver.url(hookPath), eventTypes });
     expect(res.status).toBe(201);
     return { id: res.body.id as string, secret: res.body.secret as string, path: hookPath };
   };
@@ -40,7 +42,7 @@ describe('webhook dispatch', () => {
     await database.drop();
   });
 
-  it('passes over the events of a database without endpoints; an endpoint registered later hears only of later events', async () => {
+  it('stores the events of a database without endpoints and delivers them nowhere; an endpoint registered later hears only of later events', async () => {
     const gateway = await startPublicGateway(database.url, WEBHOOK_ENV);
     const position = async (sql: string) => (await database.db.query<{ xid: string; sequence: string }>(sql)).rows[0];
     try {
@@ -52,12 +54,62 @@ describe('webhook dispatch', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect((await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries')).rows[0].n).toBe(0);
+      // The import's levels and the receipt: stored for the feed, the receipt last.
+      const stored = await database.db.query<{ organization_id: string; event_type: string; warehouse_id: string; body: string }>(
+        'SELECT organization_id, event_type, warehouse_id, body FROM webhook_events ORDER BY sequence DESC LIMIT 1',
+      );
+      expect(stored.rows.map((r) => ({ ...r, body: JSON.parse(r.body).data }))).toEqual([
+        { organization_id: org.organizationId, event_type: 'inventory_level.changed', warehouse_id: org.warehouseId, body: { warehouseId: org.warehouseId, barcode: org.barcodes[1], onHand: 6, sellable: 5 } },
+      ]);
 
       const endpoint = await register(gateway, ['inventory_level.changed']);
       await fulfilment(database.db).receive(level(org.barcodes[0]), 1);
       await waitUntil(() => at(endpoint.path).length === 1);
       expect(at(endpoint.path).map((r) => barcodeOf(endpoint.secret, r))).toEqual([org.barcodes[0]]);
       await database.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('sends each organization only its own figures when two share a warehouse and a barcode and their events share a batch', async () => {
+    // The events of both are written while no replica fans out, so the first batch holds both.
+    const quiet = await startPublicGateway(database.url, { ...WEBHOOK_ENV, WEBHOOK_WORKERS: 'false' });
+    const other = await seedOrganization(database.db, { warehouseId: org.warehouseId, barcodes: [org.barcodes[0], `${org.barcodes[1]}-other`, `${org.barcodes[2]}-other`] });
+    let mine: { id: string; secret: string; path: string };
+    let theirs: { id: string; secret: string; path: string };
+    try {
+      mine = await register(quiet, ['inventory_level.changed']);
+      theirs = await register(quiet, ['inventory_level.changed'], other.organizationId);
+    } finally {
+      await quiet.close();
+    }
+    const onHand = async (organizationId: string) =>
+      (await database.db.query<{ on_hand: number }>('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [organizationId, org.warehouseId, org.barcodes[0]])).rows[0].on_hand;
+    await fulfilment(database.db).receive(level(org.barcodes[0]), 1);
+    await fulfilment(database.db).receive({ organizationId: other.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1000);
+    const expected = { mine: await onHand(org.organizationId), theirs: await onHand(other.organizationId) };
+    expect(expected.mine).not.toBe(expected.theirs);
+    const storedBefore = (await database.db.query<{ n: string }>('SELECT coalesce(max(sequence), 0) AS n FROM webhook_events')).rows[0].n;
+
+    const gateway = await startPublicGateway(database.url, WEBHOOK_ENV);
+    try {
+      await waitUntil(() => at(mine.path).length === 1 && at(theirs.path).length === 1);
+      const figures = (endpoint: { secret: string; path: string }) =>
+        at(endpoint.path).map((r) => (new Webhook(endpoint.secret).verify(r.body, r.headers) as { data: { barcode: string; onHand: number } }).data);
+      expect(figures(mine)).toEqual([expect.objectContaining({ barcode: org.barcodes[0], onHand: expected.mine })]);
+      expect(figures(theirs)).toEqual([expect.objectContaining({ barcode: org.barcodes[0], onHand: expected.theirs })]);
+      // The feed's copies too: every payload of that barcode stored by this batch carries its own organization's figure.
+      const { rows } = await database.db.query<{ organization_id: string; on_hand: number }>(
+        `SELECT DISTINCT organization_id, (body::jsonb -> 'data' ->> 'onHand')::int AS on_hand FROM webhook_events
+          WHERE sequence > $1 AND body::jsonb -> 'data' ->> 'barcode' = $2 ORDER BY on_hand`,
+        [storedBefore, org.barcodes[0]],
+      );
+      expect(rows).toEqual([
+        { organization_id: org.organizationId, on_hand: expected.mine },
+        { organization_id: other.organizationId, on_hand: expected.theirs },
+      ]);
+      await database.db.query('DELETE FROM webhook_endpoints WHERE id = ANY ($1::uuid[])', [[mine.id, theirs.id]]);
     } finally {
       await gateway.close();
     }

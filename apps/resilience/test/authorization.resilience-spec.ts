@@ -84,6 +84,13 @@ describe('authorization', () => {
     expectStatus(await call(invoice, invoice.valid(world), member), 403, 'a MEMBER reading invoices');
     expectStatus(await call(invoice, invoice.valid(world), callers.CONNECTOR), 403, 'a CONNECTOR reading invoices');
     expectStatus(await call(order, { ...orderRequest, path: { organizationId: org.organizationId, storeId: org.otherStoreId } }, callers.CONNECTOR), 403, 'a CONNECTOR ordering into a store outside its connections');
+    // Webhook endpoints: a member manages none, a connector only those it created (the world's are the organization's).
+    for (const op of publicOps.filter((o) => o.template.includes('{webhookEndpointId}'))) {
+      expectStatus(await call(op, op.valid(world), member), 403, `a MEMBER on ${operationId(op)}`);
+      expectStatus(await call(op, op.valid(world), callers.CONNECTOR), 404, `a CONNECTOR on ${operationId(op)} of an endpoint it did not create`);
+    }
+    const events = publicOps.find((o) => o.template.endsWith('/events')) as Operation;
+    expectStatus(await call(events, events.valid(world), member), 403, 'a MEMBER reading the events feed');
     expect(tally.failures).toEqual([]);
   });
 
@@ -158,7 +165,7 @@ describe('authorization', () => {
       for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`, '127.0.0.2')).status);
       tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429, 429].join(), `8 wrong secrets answered ${guesses.join()}`);
       tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret, '127.0.0.2')), 'the right secret from the guessing address was not refused with 429');
-      // A stranger's 50 wrong secrets from another address do not keep the holder out (issue 13.2).
+      // A stranger's 50 wrong secrets from another address do not keep the holder out.
       const holder = await createTestClient(world.database.url, { type: 'SERVICE' });
       const strangers: number[] = [];
       for (let i = 0; i < 50; i += 1) strangers.push((await tokenRequest(holder.clientId, `guess-${i}`, '127.0.0.3')).status);

@@ -117,20 +117,48 @@ describe('faults', () => {
   it('finishes the requests in flight when it gets SIGTERM under load, then exits 0', async () => {
     const database = await createTestDatabase();
     let gateway: GatewayProcess | undefined;
+    let unlock: (() => void) | undefined;
     try {
       const org = await seedOrganization(database.db);
       const units = Array.from({ length: 3000 }, (_, i) => ({ organizationId: org.organizationId, barcode: `SIGTERM-${String(i).padStart(5, '0')}`, sku: `S-${i}`, name: `Unit ${i}` }));
       await importFixture(database.db, { retailUnits: units, inventory: units.map((u, i) => ({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: u.barcode, onHand: i })) });
-      gateway = await startGateway('public-gateway', { databaseUrl: database.url, env: RELAXED_LIMITS });
+      // Room in the pool for the reads beside the orders held below, and no statement timeout while they are held.
+      const env = { ...RELAXED_LIMITS, DATABASE_POOL_MAX: '20', DATABASE_STATEMENT_TIMEOUT_MS: '60000' };
+      gateway = await startGateway('public-gateway', { databaseUrl: database.url, env });
       const token = await tokenFor(gateway.url, database.url, { type: 'SERVICE' });
       const read = { method: 'GET', path: `/v0/organizations/${org.organizationId}/inventory`, headers: { authorization: `Bearer ${token}` } };
+      // The orders' retail units are locked, so that every order is provably being served (waiting on the lock
+      // inside its transaction) when the SIGTERM arrives.
+      const locked = new Promise<void>((resolve, reject) => {
+        void database.db
+          .transaction(async (tx) => {
+            await tx.query('SELECT 1 FROM retail_units WHERE organization_id = $1 AND barcode = ANY($2::text[]) FOR UPDATE', [org.organizationId, org.barcodes.slice(0, 2)]);
+            resolve();
+            await new Promise<void>((r) => (unlock = r));
+          })
+          .catch(reject);
+      });
+      await locked;
+      let readsAnswering = 0;
       const inFlight = [
-        ...Array.from({ length: 40 }, () => send(gateway!.url, read, 30_000)),
+        ...Array.from({ length: 40 }, () => send(gateway!.url, read, 30_000, () => readsAnswering++)),
         ...Array.from({ length: 10 }, (_, i) => send(gateway!.url, orderRequest(org, token, `sigterm-${i}-${Date.now()}`), 30_000)),
       ].map((p) => p.then((res) => ({ res, at: Date.now() }), (error: Error) => ({ error: error.message, at: Date.now() })));
-      // Long enough for the gateway to have read every request, far shorter than serving them all.
-      await sleep(200);
+      // In flight: every read has begun its answer (the inventory streams in pages) and every order waits on the lock.
+      const ordersWaiting = async () =>
+        Number((await database.db.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n);
+      const deadline = Date.now() + 60_000;
+      while (readsAnswering < 40 || (await ordersWaiting()) < 10) {
+        if (Date.now() > deadline) throw new Error(`not all in flight after 60 s: ${readsAnswering} reads answering, ${await ordersWaiting()} orders waiting`);
+        await sleep(20);
+      }
       gateway.child.kill('SIGTERM');
+      // The lock goes once the gateway drains (its answers then say Connection: close, or it no longer accepts), so the
+      // orders finish after the signal.
+      const probe = { method: 'GET', path: '/health/live', headers: { connection: 'keep-alive' } };
+      const draining = () => send(gateway!.url, probe, 5000).then((res) => res.headers.connection === 'close', () => true);
+      while (!(await draining())) await sleep(20);
+      unlock?.();
       const results = await Promise.all(inFlight);
       const exit = await gateway.exited;
       const exitedAt = Date.now();
@@ -149,6 +177,7 @@ describe('faults', () => {
       tally.check(after === 'refused', `a request after the exit was ${after}`);
       expect(tally.failures).toEqual([]);
     } finally {
+      unlock?.();
       await gateway?.stop('SIGKILL');
       await database.drop();
     }

@@ -11,18 +11,27 @@ import { World, startWorld } from './support/world';
 
 const SOAK_SECONDS = Number(process.env.RESILIENCE_SOAK_SECONDS ?? 60);
 
-/** Resident memory of each gateway, sampled every second while `work` runs. */
-async function sampleMemory<T>(gateways: GatewayProcess[], work: Promise<T>): Promise<{ result: T; samples: Record<string, number[]> }> {
+/** Resident memory of each gateway, sampled every second while `work` runs; a sample that could not be read is counted. */
+async function sampleMemory<T>(gateways: GatewayProcess[], work: Promise<T>): Promise<{ result: T; samples: Record<string, number[]>; unread: Record<string, string[]> }> {
   const samples: Record<string, number[]> = Object.fromEntries(gateways.map((g) => [g.name, []]));
+  const unread: Record<string, string[]> = Object.fromEntries(gateways.map((g) => [g.name, []]));
   const timer = setInterval(() => {
-    for (const gateway of gateways) void gateway.rssKb().then((kb) => samples[gateway.name].push(kb), () => undefined);
+    for (const gateway of gateways) {
+      void gateway.rssKb().then(
+        (kb) => samples[gateway.name].push(kb),
+        (error: unknown) => unread[gateway.name].push(String(error)),
+      );
+    }
   }, 1000);
   try {
-    return { result: await work, samples };
+    return { result: await work, samples, unread };
   } finally {
     clearInterval(timer);
   }
 }
+
+/** The fewest samples that say whether memory levels off: two in each third of the run. */
+const MIN_SAMPLES = 6;
 
 const max = (values: number[]) => Math.max(...values);
 
@@ -77,7 +86,7 @@ describe('load', () => {
         },
       ],
     });
-    const { result, samples } = await sampleMemory([world.publicGateway, world.internalGateway], Promise.all([publicLoad, internalLoad]));
+    const { result, samples, unread } = await sampleMemory([world.publicGateway, world.internalGateway], Promise.all([publicLoad, internalLoad]));
 
     const figures: Record<string, unknown> = { seconds: SOAK_SECONDS };
     for (const [name, run] of [['public', result[0]] as const, ['internal', result[1]] as const]) {
@@ -88,6 +97,9 @@ describe('load', () => {
       figures[name] = { requests: run.requests.total, requestsPerSecond: run.requests.average, p50Ms: run.latency.p50, p99Ms: run.latency.p99, errors: run.errors, non2xx: run.non2xx, fiveHundreds };
     }
     for (const [name, kb] of Object.entries(samples)) {
+      // Without samples there is nothing to compare (Math.max() of none is -Infinity, and every comparison would pass).
+      tally.check(kb.length >= MIN_SAMPLES, `${name}: ${kb.length} memory samples taken (at least ${MIN_SAMPLES} needed); unread: ${unread[name].slice(0, 3).join('; ') || 'none'}`);
+      if (kb.length < MIN_SAMPLES) continue;
       // Levels off: the last third of the run does not rise above the middle third by more than 15 %.
       const third = Math.floor(kb.length / 3);
       const middle = max(kb.slice(third, 2 * third));

@@ -1,7 +1,7 @@
 // The framework floor: an empty NestJS application on @nestjs/platform-express (the gateways' stack)
 // answering whoami's JSON with no token check, no middleware and no logging. What it reaches is the most
 // any NestJS/express gateway can reach on this machine for that route: it puts the whoami target in
-// proportion (see docs/decisions.md, "Performance").
+// proportion (see docs/decisions/benchmarks.md, "What each scenario is compared with").
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

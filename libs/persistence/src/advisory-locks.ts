@@ -6,6 +6,8 @@ export const ADVISORY_LOCKS = {
   import: 727_002,
   /** Creating or rotating signing keys (signing-key.repository.ts). */
   signingKeys: 727_003,
-  /** Starting the job queue: installing pg-boss's schema and moving pg-boss 10's jobs (job-queue.ts). */
-  jobQueueStart: 727_004,
+  /** Installing the job queue: pg-boss's schema, the queues and moving pg-boss 10's jobs (job-queue-install.ts). */
+  jobQueueInstall: 727_004,
+  /** Pruning webhook delivery attempts and stored webhook events past their retention (webhook-retention.job.ts): one replica at a time. */
+  webhookRetention: 727_006,
 } as const;

@@ -80,6 +80,16 @@ export class ApiClientRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /**
+   * Whether the client is not revoked, its row held (FOR SHARE) until the transaction ends: a revocation
+   * (an UPDATE of the row) waits for that transaction, so whatever it wrote in the client's name is there
+   * for the revocation to see.
+   */
+  async holdUnrevoked(tx: Queryable, clientId: string): Promise<boolean> {
+    const { rows } = await tx.query<{ active: boolean }>('SELECT revoked_at IS NULL AS active FROM api_clients WHERE client_id = $1 FOR SHARE', [clientId]);
+    return rows[0]?.active ?? false;
+  }
+
   async isRevoked(q: Queryable, clientId: string): Promise<boolean> {
     const { rows } = await q.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM api_clients WHERE client_id = $1', [clientId]);
     return rows[0]?.revoked ?? true;

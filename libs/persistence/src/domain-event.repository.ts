@@ -145,19 +145,6 @@ export class DomainEventRepository {
     return rows.map(toEventRow);
   }
 
-  /** The position of the last event after `after` of transactions below `horizon`, in commit order; undefined when there is none. */
-  async lastInCommitOrder(q: Queryable, after: { xid: string; sequence: number }, horizon: string): Promise<{ xid: string; sequence: number } | undefined> {
-    const { rows } = await q.query<{ xid: string; sequence: string }>(
-      `SELECT xid::text AS xid, sequence
-         FROM domain_events
-        WHERE (xid, sequence) > ($1::xid8, $2::bigint) AND xid < $3::xid8
-        ORDER BY domain_events.xid DESC, domain_events.sequence DESC
-        LIMIT 1`,
-      [after.xid, after.sequence, horizon],
-    );
-    return rows.length > 0 ? { xid: rows[0].xid, sequence: Number(rows[0].sequence) } : undefined;
-  }
-
   /** One page of a barcode's events, newest first in commit order (xid, sequence), walking domain_events_barcode_idx. */
   async pageByBarcode(q: Queryable, page: BarcodeEventsPage): Promise<DomainEventRow[]> {
     const values: unknown[] = [page.organizationId, page.barcode, page.end, page.limit];

@@ -8,6 +8,9 @@ export interface InventoryLevelKey {
   barcode: string;
 }
 
+/** A level's key as text: organization first, since warehouses and barcodes are shared between organizations. */
+export const inventoryLevelKey = (k: InventoryLevelKey): string => `${k.organizationId}/${k.warehouseId}/${k.barcode}`;
+
 export interface InventoryQuantities {
   onHand: number;
   allocated: number;
@@ -59,20 +62,20 @@ export class InventoryLevelRepository {
   }
 
   /**
-   * Locks the levels that exist among the keys and reads them, by "warehouseId/barcode". The stable lock
+   * Locks the levels that exist among the keys and reads them, by inventoryLevelKey. The stable lock
    * order means concurrent writers of several levels cannot deadlock.
    */
   async readLocked(tx: Queryable, keys: InventoryLevelKey[]): Promise<Map<string, InventoryQuantities>> {
     if (keys.length === 0) return new Map();
-    const { rows } = await tx.query<QuantityRow & { warehouse_id: string; barcode: string }>(
-      `SELECT l.warehouse_id, l.barcode, l.on_hand, l.allocated, l.pending_allocation FROM inventory_levels l
+    const { rows } = await tx.query<QuantityRow & { organization_id: string; warehouse_id: string; barcode: string }>(
+      `SELECT l.organization_id, l.warehouse_id, l.barcode, l.on_hand, l.allocated, l.pending_allocation FROM inventory_levels l
          JOIN unnest($1::uuid[], $2::text[], $3::text[]) AS k(organization_id, warehouse_id, barcode)
            ON (l.organization_id, l.warehouse_id, l.barcode) = (k.organization_id, k.warehouse_id, k.barcode)
         ORDER BY l.organization_id, l.warehouse_id, l.barcode
         FOR UPDATE OF l`,
       [keys.map((k) => k.organizationId), keys.map((k) => k.warehouseId), keys.map((k) => k.barcode)],
     );
-    return new Map(rows.map((r) => [`${r.warehouse_id}/${r.barcode}`, toQuantities(r)]));
+    return new Map(rows.map((r) => [inventoryLevelKey({ organizationId: r.organization_id, warehouseId: r.warehouse_id, barcode: r.barcode }), toQuantities(r)]));
   }
 
   /**

@@ -1,11 +1,11 @@
 // Background jobs kept in the application's own Postgres (pg-boss, schema "pgboss"): a job is written in
 // the transaction that asks for it, survives restarts, and is fetched by one replica at a time
 // (SELECT ... FOR UPDATE SKIP LOCKED); a job whose worker dies is retried after it expires.
+// The schema and the queues (job-queues.ts) are installed by `migrate` (job-queue-install.ts), as the role
+// that owns the schema: a gateway only uses them, and can run as a role that cannot change the schema.
 import { Injectable, Logger } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
-import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database, Queryable } from './database';
-import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 import { runInJobTrace, withTraceContext } from './job-trace-context';
 
 export interface JobQueueOptions {
@@ -17,15 +17,9 @@ export interface JobQueueOptions {
   stopTimeoutMs?: number;
 }
 
+/** A job kind: its queue (one of JOB_QUEUES, whose policy says how it is retried) and its handler. */
 export interface JobDefinition<T> {
   queue: string;
-  /** Retries after a failed attempt (an attempt that throws, or whose process died). */
-  retryLimit: number;
-  /** Seconds before a retry (default 0), doubled each time up to retryDelayMaxSeconds when given. */
-  retryDelaySeconds?: number;
-  retryDelayMaxSeconds?: number;
-  /** An attempt running longer than this is considered dead and retried. */
-  expireInSeconds: number;
   handle(data: T, jobId: string): Promise<void>;
   /** Jobs of this kind one process runs at once (default 1). */
   localConcurrency?: number;
@@ -42,14 +36,6 @@ export interface SendOptions {
 
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
-function retryOptions(definition: JobDefinition<never>): { retryLimit: number; retryDelay?: number; retryBackoff?: boolean; retryDelayMax?: number } {
-  return {
-    retryLimit: definition.retryLimit,
-    ...(definition.retryDelaySeconds !== undefined ? { retryDelay: definition.retryDelaySeconds } : {}),
-    ...(definition.retryDelayMaxSeconds !== undefined ? { retryBackoff: true, retryDelayMax: definition.retryDelayMaxSeconds } : {}),
-  };
-}
-
 @Injectable()
 export class JobQueue {
   private readonly logger = new Logger('JobQueue');
@@ -65,8 +51,11 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => db.query(text, values) },
       schema: JOB_QUEUE_SCHEMA,
-      migrate: true,
+      // The schema is `migrate`'s: pg-boss checks its version and changes nothing. Supervision (expiring and
+      // deleting jobs) writes rows only; rebuilding bloated indexes is DDL, left to autovacuum and operators.
+      migrate: false,
       supervise: true,
+      reindex: false,
       schedule: false,
     });
     // Without a listener an 'error' event (e.g. the database unreachable while polling) would crash the process.
@@ -79,24 +68,21 @@ export class JobQueue {
     this.definitions.set(definition.queue, definition as JobDefinition<never>);
   }
 
-  /** Installs or migrates the queue's schema, creates the queues and moves pg-boss 10's jobs (one process at a time), then starts the workers. */
+  /** Checks that `migrate` installed the queue's schema and every defined queue, then starts the workers. */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    // One replica at a time: pg-boss installs its schema under an advisory lock taken inside its install
-    // transaction, and a replica that waited there could still see no schema and fail to create it again.
-    const moved = await this.db.exclusively(ADVISORY_LOCKS.jobQueueStart, async () => {
-      await setAsidePgBoss10Schema(this.db, JOB_QUEUE_SCHEMA);
+    try {
       await this.boss.start();
-      for (const definition of this.definitions.values()) {
-        await this.boss.createQueue(definition.queue, { ...retryOptions(definition), expireInSeconds: definition.expireInSeconds });
-      }
-      return movePgBoss10Jobs(this.db, async (tx, job) => {
-        if (this.definitions.has(job.name)) await this.send(tx, job.name, job.data ?? {});
-        else this.logger.warn(`job queue: a pg-boss 10 job of the unknown queue ${job.name} was dropped`);
-      });
-    });
-    if (moved > 0) this.logger.log(`job queue: ${moved} unfinished jobs moved from the pg-boss 10 schema`);
+    } catch (error) {
+      // pg-boss's own words for a schema missing or of another version: name the command that installs it.
+      const message = (error as Error).message;
+      if (/^pg-boss (is not installed|database requires migrations)/.test(message)) throw new Error(`job queue: ${message} (schema ${JOB_QUEUE_SCHEMA}); run \`admin migrate\` first`);
+      throw error;
+    }
+    for (const queue of this.definitions.keys()) {
+      if (!(await this.boss.getQueue(queue))) throw new Error(`job queue: the queue ${queue} does not exist; run \`admin migrate\` first`);
+    }
     for (const definition of this.definitions.values()) {
       if (this.options.runWorkers === false) continue;
       // One pg-boss worker per concurrent job, each of its own id: a worker that finished a job is woken to
@@ -135,8 +121,6 @@ export class JobQueue {
     if (!definition) throw new Error(`unknown job ${queue}`);
     const id = await this.boss.send(queue, withTraceContext(data), {
       db: { executeSql: (text, values) => tx.query(text, values) },
-      ...retryOptions(definition),
-      expireInSeconds: definition.expireInSeconds,
       ...(options.startAfterSeconds !== undefined ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.group !== undefined ? { group: { id: options.group } } : {}),
     });

@@ -1,10 +1,20 @@
 // Applies pending migrations, one transaction each, under an advisory lock so that
-// several processes starting at once apply each migration exactly once.
+// several processes starting at once apply each migration exactly once; then installs the job queue's
+// schema and queues (pg-boss versions its own schema: job-queue-install.ts). Run as the role that owns the
+// schema: the gateways need not be able to change it.
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { Database } from './database';
+import { installJobQueue } from './job-queue-install';
+import { JOB_QUEUES, JobQueueSpec } from './job-queues';
 import { MIGRATIONS, Migration } from './migrations';
 
-export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<Migration[]> {
+export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS, jobQueues: readonly JobQueueSpec[] = JOB_QUEUES): Promise<Migration[]> {
+  const applied = await applyMigrations(db, migrations);
+  await installJobQueue(db, jobQueues);
+  return applied;
+}
+
+async function applyMigrations(db: Database, migrations: Migration[]): Promise<Migration[]> {
   const client = await db.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);

@@ -1,7 +1,7 @@
 // pg-boss 11 and later cannot migrate the schema of pg-boss 10 (schema version 24; their migrations start
 // at 25). A database from before the upgrade therefore has its old schema renamed out of the way before
 // pg-boss installs its own, and the old schema's unfinished jobs are then sent again into the new queues.
-// Both steps run under JobQueue.start's lock (Database.exclusively), one process at a time.
+// Both steps run in `migrate` (installJobQueue), under its lock (Database.exclusively), one process at a time.
 import { Database, Queryable } from './database';
 
 export const PG_BOSS_10_SCHEMA = 'pgboss_v10';
@@ -11,7 +11,7 @@ export interface UnfinishedJob {
   data: object | null;
 }
 
-/** Before pg-boss starts: renames a pg-boss 10 schema, once, whichever replica comes first (under the start's lock). */
+/** Before pg-boss installs its schema: renames a pg-boss 10 schema, once, whichever process comes first (under the install's lock). */
 export async function setAsidePgBoss10Schema(db: Database, schema: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${schema}.version`]);
@@ -23,7 +23,7 @@ export async function setAsidePgBoss10Schema(db: Database, schema: string): Prom
 }
 
 /**
- * After pg-boss started: hands each job of the old schema that had not finished (created, retry, or active
+ * After pg-boss installed its schema and the queues: hands each job of the old schema that had not finished (created, retry, or active
  * when its process stopped) to `resend` in one transaction with dropping the old schema, so each is moved once.
  */
 export async function movePgBoss10Jobs(db: Database, resend: (tx: Queryable, job: UnfinishedJob) => Promise<void>): Promise<number> {

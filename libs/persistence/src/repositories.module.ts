@@ -21,6 +21,7 @@ import { SigningKeyRepository } from './signing-key.repository';
 import { TokenRequestRepository } from './token-request.repository';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookEventRepository } from './webhook-event.repository';
 
 export const REPOSITORIES: Provider[] = [
   AccessRepository,
@@ -43,6 +44,7 @@ export const REPOSITORIES: Provider[] = [
   TokenRequestRepository,
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
+  WebhookEventRepository,
 ];
 
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

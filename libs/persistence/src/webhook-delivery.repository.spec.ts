@@ -25,7 +25,14 @@ describe('WebhookDeliveryRepository.recordOutcome against a deletion of the endp
       `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, secret_ciphertext, created_by_client_id) VALUES ($1, $2, 'http://127.0.0.1/hook', '{inventory_level.changed}', 'x', 'client')`,
       [endpointId, organizationId],
     );
-    await database.db.query(`INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, webhook_id, body) VALUES ($1, $2, gen_random_uuid(), 'inventory_level.changed', 'msg_1', '{}')`, [deliveryId, endpointId]);
+    await deliveries.storeEvents(database.db, [
+      { webhookId: 'msg_1', organizationId, eventId: randomUUID(), eventType: 'inventory_level.changed', occurredAt: new Date().toISOString(), storeId: null, warehouseId: null, body: '{}' },
+    ]);
+    await database.db.query(`INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $3, $2, gen_random_uuid(), 'inventory_level.changed', 'msg_1')`, [
+      deliveryId,
+      endpointId,
+      organizationId,
+    ]);
     await database.db.query(`INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status) VALUES ($1, $2, 1, 'PENDING')`, [deliveryId, endpointId]);
 
     const deleting = await database.db.pool.connect();

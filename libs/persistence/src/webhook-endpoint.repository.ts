@@ -2,6 +2,9 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from './database';
 
+/** Why an endpoint is disabled (contract 6.5). */
+export type WebhookEndpointDisabledReason = 'MANUAL' | 'FAILING' | 'CLIENT_REVOKED';
+
 export interface WebhookEndpointRow {
   id: string;
   organizationId: string;
@@ -12,15 +15,25 @@ export interface WebhookEndpointRow {
   createdByClientId: string;
   /** For an endpoint a connector created: its connections then; null for the organization's endpoints. */
   connectorConnectionIds: string[] | null;
+  enabled: boolean;
+  /** null while enabled. */
+  disabledReason: WebhookEndpointDisabledReason | null;
   createdAt: Date;
 }
 
-export type NewWebhookEndpoint = Omit<WebhookEndpointRow, 'createdAt'>;
+export type NewWebhookEndpoint = Omit<WebhookEndpointRow, 'createdAt' | 'enabled' | 'disabledReason'>;
+
+/** What PATCH may change of an endpoint (each field only when given). */
+export interface WebhookEndpointChanges {
+  url?: string;
+  eventTypes?: string[];
+  description?: string | null;
+}
 
 /** Which endpoints of the organization a caller manages: all, or those one client created. */
 export type EndpointOwner = { kind: 'ORGANIZATION' } | { kind: 'CLIENT'; clientId: string };
 
-const COLUMNS = `id, organization_id, url, event_types, description, secret_ciphertext, created_by_client_id, connector_connection_ids, created_at`;
+const COLUMNS = `id, organization_id, url, event_types, description, secret_ciphertext, created_by_client_id, connector_connection_ids, enabled, disabled_reason, created_at`;
 
 interface DbRow {
   id: string;
@@ -31,6 +44,8 @@ interface DbRow {
   secret_ciphertext: string;
   created_by_client_id: string;
   connector_connection_ids: string[] | null;
+  enabled: boolean;
+  disabled_reason: WebhookEndpointDisabledReason | null;
   created_at: Date;
 }
 
@@ -43,6 +58,8 @@ const toRow = (r: DbRow): WebhookEndpointRow => ({
   secretCiphertext: r.secret_ciphertext,
   createdByClientId: r.created_by_client_id,
   connectorConnectionIds: r.connector_connection_ids,
+  enabled: r.enabled,
+  disabledReason: r.disabled_reason,
   createdAt: r.created_at,
 });
 
@@ -63,16 +80,80 @@ export class WebhookEndpointRepository {
     return toRow(rows[0]);
   }
 
+  /**
+   * How many endpoints the organization has, enabled or not, counted while holding its row until the
+   * transaction ends: two creations in one organization count one after the other, so neither passes a cap
+   * the other filled. FOR NO KEY UPDATE leaves the foreign-key checks of other writes (FOR KEY SHARE) free.
+   */
+  async countHoldingOrganization(tx: Queryable, organizationId: string): Promise<number> {
+    await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [organizationId]);
+    const { rows } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM webhook_endpoints WHERE organization_id = $1', [organizationId]);
+    return rows[0].count;
+  }
+
   async list(q: Queryable, organizationId: string, owner: EndpointOwner): Promise<WebhookEndpointRow[]> {
     const values: unknown[] = [organizationId];
     const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND ${ownerFilter(owner, values)} ORDER BY created_at, id`, values);
     return rows.map(toRow);
   }
 
-  async find(q: Queryable, organizationId: string, owner: EndpointOwner, id: string): Promise<WebhookEndpointRow | undefined> {
+  /**
+   * One endpoint of the organization the owner manages. `lock`: held until the transaction ends, FOR UPDATE
+   * for a change of the row, FOR SHARE to keep it as read (enabled, not deleted) while writing its deliveries.
+   */
+  async find(q: Queryable, organizationId: string, owner: EndpointOwner, id: string, lock?: 'FOR UPDATE' | 'FOR SHARE'): Promise<WebhookEndpointRow | undefined> {
     const values: unknown[] = [organizationId, id];
-    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)}`, values);
+    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)} ${lock ?? ''}`, values);
     return rows.length > 0 ? toRow(rows[0]) : undefined;
+  }
+
+  /** Changes the fields given (the caller holds the row); answers the endpoint as it now is. */
+  async update(tx: Queryable, id: string, changes: WebhookEndpointChanges): Promise<WebhookEndpointRow> {
+    const { rows } = await tx.query<DbRow>(
+      `UPDATE webhook_endpoints
+          SET url = CASE WHEN $2 THEN $3 ELSE url END,
+              event_types = CASE WHEN $4 THEN $5::text[] ELSE event_types END,
+              description = CASE WHEN $6 THEN $7 ELSE description END,
+              updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, changes.url !== undefined, changes.url ?? null, changes.eventTypes !== undefined, changes.eventTypes ?? null, changes.description !== undefined, changes.description ?? null],
+    );
+    return toRow(rows[0]);
+  }
+
+  /**
+   * Enables an endpoint disabled MANUAL or FAILING, its failure window started over; one disabled as
+   * CLIENT_REVOKED stays disabled. False when nothing was enabled.
+   */
+  async enable(tx: Queryable, id: string): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE webhook_endpoints SET enabled = true, disabled_reason = NULL, failing_since = NULL, updated_at = now()
+        WHERE id = $1 AND disabled_reason IN ('MANUAL', 'FAILING')`,
+      [id],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * A new signing secret. With an overlap, the current secret becomes the previous one until then (deliveries
+   * are signed with both meanwhile); with none, no previous secret is kept. A previous secret still in its
+   * overlap is replaced: two rotations in a row leave the last two secrets.
+   */
+  async rotateSecret(tx: Queryable, id: string, secretCiphertext: string, overlapSeconds: number): Promise<void> {
+    await tx.query(
+      `UPDATE webhook_endpoints
+          SET previous_secret_ciphertext = CASE WHEN $3::int > 0 THEN secret_ciphertext END,
+              previous_secret_expires_at = CASE WHEN $3::int > 0 THEN now() + make_interval(secs => $3::int) END,
+              secret_ciphertext = $2, updated_at = now()
+        WHERE id = $1`,
+      [id, secretCiphertext, overlapSeconds],
+    );
+  }
+
+  /** The endpoints a connector client created (in every organization): those its revocation disables. */
+  async createdByConnector(tx: Queryable, clientId: string): Promise<string[]> {
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM webhook_endpoints WHERE connector_connection_ids IS NOT NULL AND created_by_client_id = $1', [clientId]);
+    return rows.map((r) => r.id);
   }
 
   /** False when there was no such endpoint (for this owner). */
@@ -80,5 +161,23 @@ export class WebhookEndpointRepository {
     const values: unknown[] = [organizationId, id];
     const { rowCount } = await q.query(`DELETE FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)}`, values);
     return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Disables these endpoints (those still enabled) for a reason, and drops their PENDING attempts: a disabled
+   * endpoint is sent nothing, and enabling it again sends only what happens from then on. An attempt in
+   * flight finds its row gone and records nothing. CLIENT_REVOKED is final, so it also replaces MANUAL or
+   * FAILING on an endpoint already disabled (which could otherwise be enabled again). Answers the ids changed.
+   */
+  async disable(tx: Queryable, endpointIds: string[], reason: WebhookEndpointDisabledReason): Promise<string[]> {
+    if (endpointIds.length === 0) return [];
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = now()
+        WHERE id = ANY ($1::uuid[]) AND (enabled OR ($2 = 'CLIENT_REVOKED' AND disabled_reason <> 'CLIENT_REVOKED')) RETURNING id`,
+      [endpointIds, reason],
+    );
+    const disabled = rows.map((r) => r.id);
+    if (disabled.length > 0) await tx.query(`DELETE FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [disabled]);
+    return disabled;
   }
 }

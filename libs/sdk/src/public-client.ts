@@ -1,55 +1,11 @@
-// A typed client of the public gateway (types generated from openapi/public.json): bearer tokens from the
-// client credentials grant, renewed before they expire, and an Idempotency-Key on every creation.
-import createClient, { Client, Middleware } from 'openapi-fetch';
-import { ClientAuthMethod, ClientCredentials } from './client-credentials';
-import type { paths } from './generated/public-api';
+// The typed client of the public gateway (types generated from openapi/public.json).
+import { GatewayClient, GatewayClientOptions, TOKEN_PATH, createGatewayClient } from './gateway-client';
+import { idempotentPostPaths, type paths } from './generated/public-api';
 
-export interface PublicClientOptions {
-  /** The public gateway, e.g. `http://localhost:3000`. */
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  authMethod?: ClientAuthMethod;
-  fetch?: typeof fetch;
-}
+export type PublicClientOptions = GatewayClientOptions;
+export type PublicClient = GatewayClient<paths>;
 
-export type PublicClient = Client<paths> & { credentials: ClientCredentials };
-
-const TOKEN_PATH = '/oauth2/token';
-
-/** Sends the current token; a 401 drops it, so the next call mints a new one. */
-export function bearerTokens(credentials: ClientCredentials): Middleware {
-  return {
-    async onRequest({ request, schemaPath }) {
-      if (schemaPath === TOKEN_PATH) return request;
-      request.headers.set('authorization', `Bearer ${await credentials.accessToken()}`);
-      return request;
-    },
-    onResponse({ response }) {
-      if (response.status === 401) credentials.invalidate();
-      return response;
-    },
-  };
-}
-
-/**
- * A POST without an Idempotency-Key gets a new random one. To retry safely, pass your own key (one per
- * order, e.g. derived from your order reference) and send it again with the retry: the gateway then
- * answers the first result instead of creating a second order.
- */
-export const idempotencyKeys: Middleware = {
-  onRequest({ request, schemaPath }) {
-    if (request.method === 'POST' && schemaPath !== TOKEN_PATH && !request.headers.has('idempotency-key')) {
-      request.headers.set('idempotency-key', crypto.randomUUID());
-    }
-    return request;
-  },
-};
-
+/** A client of the public gateway at `baseUrl`, which is also where tokens come from (`baseUrl/oauth2/token`). */
 export function createPublicClient(options: PublicClientOptions): PublicClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const credentials = new ClientCredentials({ tokenUrl: `${baseUrl}${TOKEN_PATH}`, clientId: options.clientId, clientSecret: options.clientSecret, authMethod: options.authMethod, fetch: options.fetch });
-  const client = createClient<paths>({ baseUrl, fetch: options.fetch });
-  client.use(bearerTokens(credentials), idempotencyKeys);
-  return Object.assign(client, { credentials });
+  return createGatewayClient<paths>(options, `${options.baseUrl.replace(/\/+$/, '')}${TOKEN_PATH}`, idempotentPostPaths);
 }

@@ -21,7 +21,8 @@ export interface SeededOrganization {
 }
 
 /** One organization: two stores (one behind a connection), an owner and a member, three units (one archived) with stock. */
-export async function seedOrganization(db: Database, options: { warehouseId?: string } = {}): Promise<SeededOrganization> {
+/** A warehouse or barcodes may be given, to put two organizations side by side (warehouses are shared; barcodes are per organization). */
+export async function seedOrganization(db: Database, options: { warehouseId?: string; barcodes?: [string, string, string] } = {}): Promise<SeededOrganization> {
   const organizationId = randomUUID();
   const tag = organizationId.slice(0, 8);
   const warehouseId = options.warehouseId ?? `wh-${tag}`;
@@ -33,7 +34,7 @@ export async function seedOrganization(db: Database, options: { warehouseId?: st
     connectionId: `conn-${tag}`,
     ownerId: `owner-${tag}`,
     memberId: `member-${tag}`,
-    barcodes: [`B-${tag}-1`, `B-${tag}-2`, `B-${tag}-old`],
+    barcodes: options.barcodes ?? [`B-${tag}-1`, `B-${tag}-2`, `B-${tag}-old`],
   };
   await importFixture(db, {
     warehouses: [{ id: warehouseId, name: `Warehouse ${tag}` }],

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository } from '@gateway/persistence';
+import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
 import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
 import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
@@ -54,7 +54,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
-  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: false, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
+  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: 0, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
   await app.listen(port, '127.0.0.1');
   return { url, requests, close: () => app.close() };
 }
@@ -74,7 +74,7 @@ export interface TestClient {
 export async function createTestClient(databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal'; authMethod?: AuthMethod }): Promise<TestClient> {
   const db = new Database({ url: databaseUrl, poolMax: 1 });
   try {
-    const created = await new ApiClientsService(db, new ApiClientRepository()).create({
+    const created = await new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository()).create({
       clientType: spec.type,
       userId: spec.type === 'USER' ? spec.userId : undefined,
       organizationId: spec.type === 'ORGANIZATION' ? spec.organizationId : undefined,

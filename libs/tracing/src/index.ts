@@ -1,1 +1,3 @@
 export * from './tracing';
+export * from './redact-query';
+export * from './url-attributes';

@@ -1,6 +1,6 @@
 // The OpenTelemetry SDK of a gateway process with its instrumentations (http, express, pg, pino), exporting
 // over OTLP. Loaded by startTracing only when tracing is on: these packages hold about 12 MB of heap and
-// 47 MB of resident memory once loaded, which a gateway with tracing off has no use for (docs/decisions.md).
+// 47 MB of resident memory once loaded, which a gateway with tracing off has no use for (docs/decisions/observability.md, "Traces").
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -10,6 +10,7 @@ import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { REQUEST_ID_ATTRIBUTE } from './tracing';
+import { incomingUrlAttributes, outgoingUrlAttributes } from './url-attributes';
 
 const UNTRACED_PATHS = ['/health/live', '/health/ready', '/metrics'];
 
@@ -31,6 +32,9 @@ function gatewayInstrumentations() {
   return [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.includes((request.url ?? '').split('?')[0]),
+      // url.query and url.full with credentials redacted, as in the log line.
+      startIncomingSpanHook: incomingUrlAttributes,
+      startOutgoingSpanHook: outgoingUrlAttributes,
       applyCustomAttributesOnSpan: (span: Span, _request: unknown, response: IncomingMessage | ServerResponse) => {
         const requestId = 'getHeader' in response ? response.getHeader('x-request-id') : undefined;
         if (typeof requestId === 'string') span.setAttribute(REQUEST_ID_ATTRIBUTE, requestId);

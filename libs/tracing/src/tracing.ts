@@ -2,7 +2,7 @@
 // over OTLP. Off unless OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set or
 // OTEL_SDK_DISABLED=false; every other OTEL_* variable keeps its standard meaning (protocol, headers, sampler...).
 // Started before anything it instruments is loaded: the instrumentations patch modules as they are required, which
-// works for our webpack bundles because they leave node_modules external (see docs/decisions.md, "Deployment").
+// works for our webpack bundles because they leave node_modules external (see docs/decisions/deployment.md).
 // The SDK itself (otel-sdk.ts) is loaded only when tracing is on.
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 

@@ -6,6 +6,14 @@ export class AdminConfig {
   @PostgresUrl()
   DATABASE_URL?: string = undefined;
 
+  /**
+   * `migrate` only: the URL the gateways connect with. Its role is created when missing, given its password
+   * and granted the rows of every table (never the schema); DATABASE_URL's role, which migrates, owns the schema.
+   */
+  @IsOptional()
+  @PostgresUrl()
+  DATABASE_RUNTIME_URL?: string = undefined;
+
   @IsString()
   DATA_DIR = './.data';
 

@@ -2,9 +2,10 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME } from '@gateway/domain';
+import { BEARER_SCHEME, addClientCredentialsScheme, offerClientCredentials } from '@gateway/domain';
 import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
+import { redactUrlQuery } from '@gateway/tracing';
 
 export const INTERNAL_API_VERSION = '2026-09-18';
 
@@ -16,12 +17,15 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    logUrl: redactUrlQuery,
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Internal gateway',
       description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
       version: INTERNAL_API_VERSION,
-      customize: (builder) => builder.addServer('/', 'this internal gateway').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+      customize: (builder) =>
+        addClientCredentialsScheme(builder.addServer('/', 'this internal gateway'), config.PUBLIC_BASE_URL, 'internal').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+      postProcess: offerClientCredentials,
     },
   });
   return app;

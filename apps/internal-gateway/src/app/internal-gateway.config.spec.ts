@@ -12,7 +12,13 @@ describe('InternalGatewayConfig', () => {
     ['ISSUER_DISCOVERY_URL', 'ftp://x', 'must be an http(s) URL'],
     ['METRICS_PORT', 'x', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3001', 'must differ from INTERNAL_GATEWAY_PORT'],
+    ['TRUST_PROXY', '1,2', 'must be true, false or the number of proxies in front of the gateway, 0 to 10'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(InternalGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
@@ -54,6 +54,7 @@ export class InternalGatewayModule {
       ],
       controllers: [
         HealthController,
+        ProblemPagesController,
         OrganizationsController,
         ReleaseChannelsController,
         InventorySyncController,

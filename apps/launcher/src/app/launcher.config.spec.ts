@@ -1,5 +1,5 @@
 import { loadConfig } from '@gateway/platform';
-import { LauncherConfig } from './launcher.config';
+import { LauncherConfig, webhookDeniedPorts } from './launcher.config';
 
 describe('LauncherConfig', () => {
   it.each([
@@ -13,5 +13,12 @@ describe('LauncherConfig', () => {
     ['START_QUIET', 'yes', 'must be true or false'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(LauncherConfig, { [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it("denies webhooks both gateways' ports and metrics ports, and keeps the operator's", () => {
+    expect(webhookDeniedPorts(loadConfig(LauncherConfig, {}), undefined)).toBe('3000,3001');
+    expect(webhookDeniedPorts(loadConfig(LauncherConfig, { PUBLIC_GATEWAY_PORT: '8000', INTERNAL_GATEWAY_PORT: '8001', PUBLIC_METRICS_PORT: '9464', INTERNAL_METRICS_PORT: '9465' }), '5432, 8001')).toBe(
+      '5432,8001,8000,9464,9465',
+    );
   });
 });

@@ -2,12 +2,12 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, GatewayMetrics, PinoNestLogger, configureGateway, gatewayHttpAdapter, httpServerLimits } from '@gateway/platform';
-import { BEARER_SCHEME } from '@gateway/domain';
-import { TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
+import { BEARER_SCHEME, addClientCredentialsScheme, offerClientCredentials } from '@gateway/domain';
+import { TOKEN_ENDPOINT_HTTP, corsOrigins, tokenEndpointCors } from '@gateway/auth-server';
 import { PublicGatewayConfig } from './public-gateway.config';
-import { addClientCredentialsScheme, offerClientCredentials } from './client-credentials-scheme';
 import { PublicGatewayModule } from './public-gateway.module';
 import { WEBHOOK_PAYLOAD_MODELS, addWebhooks } from './webhooks/webhook-documentation';
+import { redactUrlQuery } from '@gateway/tracing';
 
 export const PUBLIC_API_VERSION = '2026-09-18';
 
@@ -19,6 +19,7 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
   configureGateway(app, {
     logger,
     trustProxy: config.TRUST_PROXY,
+    logUrl: redactUrlQuery,
     ...TOKEN_ENDPOINT_HTTP,
     metrics: app.get(GatewayMetrics),
     openApi: {
@@ -26,10 +27,11 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
       description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
       version: PUBLIC_API_VERSION,
       customize: (builder) =>
-        addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+        addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL, 'public').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
       extraModels: WEBHOOK_PAYLOAD_MODELS,
       postProcess: (document) => addWebhooks(offerClientCredentials(document)),
     },
   });
+  app.use(tokenEndpointCors(corsOrigins(config.TOKEN_CORS_ORIGINS)));
   return app;
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from '@gateway/platform';
-import { PublicGatewayConfig } from './public-gateway.config';
+import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 
 const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/db', KEY_ENCRYPTION_KEY: 'A'.repeat(43) + '=' };
 
@@ -14,10 +14,33 @@ describe('PublicGatewayConfig', () => {
     ['FAILED_AUTH_LIMIT_PER_ADDRESS', '100001', 'must be an integer between 1 and 100000'],
     ['FAILED_AUTH_WINDOW_SECONDS', '86401', 'must be an integer number of seconds between 1 and 86400'],
     ['IDEMPOTENCY_RETENTION_DAYS', '91', 'must be an integer number of days between 92 and 3650'],
-    ['WEBHOOK_ALLOWED_HOSTS', 'a b', 'must be comma-separated host names or addresses'],
+    ['WEBHOOK_ALLOWED_HOSTS', 'a b', 'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_ALLOWED_HOSTS', '127.0.0.1:99999', 'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_ALLOWED_HOSTS', 'localhost:http', 'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_DENIED_PORTS', '3001;9464', 'must be comma-separated port numbers from 1 to 65535'],
+    ['WEBHOOK_DNS_SERVERS', 'dns.example', 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_DNS_SERVERS', '127.0.0.1:0', 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_DNS_SERVERS', 'fd00::53:5353x', 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)'],
+    ['WEBHOOK_DENIED_PORTS', '0', 'must be comma-separated port numbers from 1 to 65535'],
+    ['WEBHOOK_DENIED_PORTS', 'internal', 'must be comma-separated port numbers from 1 to 65535'],
+    ['TRUST_PROXY', 'maybe', 'must be true, false or the number of proxies in front of the gateway, 0 to 10'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', 'many', 'must be an integer between 1 and 1000'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '0', 'must be an integer number of days between 1 and 3650'],
+    ['WEBHOOK_DELIVERY_RETENTION_DAYS', '3651', 'must be an integer number of days between 1 and 3650'],
     ['METRICS_PORT', '65536', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(PublicGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it("denies webhooks WEBHOOK_DENIED_PORTS and this gateway's own API and metrics ports", () => {
+    expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DENIED_PORTS: '3001, 9465' }))).toEqual([3001, 9465, 3000]);
+    expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, PUBLIC_GATEWAY_PORT: '8080', METRICS_PORT: '9464', WEBHOOK_DENIED_PORTS: '3001,9464' }))).toEqual([3001, 9464, 8080]);
+    expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, base))).toEqual([3000]);
+  });
+
+  it('reads WEBHOOK_ALLOWED_HOSTS with ports', () => {
+    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000,localhost,[::1]:9001,::1' }).WEBHOOK_ALLOWED_HOSTS).toBe('127.0.0.1:9000,localhost,[::1]:9001,::1');
   });
 });

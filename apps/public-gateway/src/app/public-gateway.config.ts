@@ -1,6 +1,10 @@
-import { Matches } from 'class-validator';
+import { Matches, ValidateBy } from 'class-validator';
 import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN } from '@gateway/domain';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN, allowedHostsProblem, parseDnsServers, parsePortList } from '@gateway/domain';
+
+/** A setting that `accepts` reads without error; `message` is the one line a bad value gets. */
+const Accepted = (name: string, accepts: (value: string) => boolean, message: string) =>
+  ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && accepts(value), defaultMessage: () => message } });
 
 export class PublicGatewayConfig extends GatewayConfig {
   // IntRange, not Port: the message a bad value gets says "an integer", as it always has.
@@ -29,9 +33,23 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(92, 3650, 'days')
   IDEMPOTENCY_RETENTION_DAYS = 92;
 
-  /** Comma-separated host names or addresses webhooks may reach although they are loopback or private, also over plain http (development, tests). */
-  @Matches(/^[A-Za-z0-9.:[\]_-]*(,[A-Za-z0-9.:[\]_-]*)*$/, { message: 'must be comma-separated host names or addresses' })
+  /**
+   * Comma-separated host names or addresses webhooks may reach although they are loopback or private, also
+   * over plain http (development, tests); `host:port` (`[v6]:port`) allows that port only.
+   */
+  @Accepted('allowedHosts', (value) => allowedHostsProblem(value) === undefined, 'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)')
   WEBHOOK_ALLOWED_HOSTS = '';
+
+  /**
+   * Comma-separated ports no webhook may reach, on any host, even one of WEBHOOK_ALLOWED_HOSTS: the internal
+   * gateway's and every metrics port (this gateway's own PUBLIC_GATEWAY_PORT and METRICS_PORT are refused anyway).
+   */
+  @Accepted('portList', (value) => parsePortList(value) !== undefined, 'must be comma-separated port numbers from 1 to 65535')
+  WEBHOOK_DENIED_PORTS = '';
+
+  /** Comma-separated name servers (`address` or `address:port`, IPv6 in brackets with a port) that resolve webhook hosts; empty: the system's. */
+  @Accepted('dnsServers', (value) => parseDnsServers(value) !== undefined, 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)')
+  WEBHOOK_DNS_SERVERS = '';
 
   /** Seconds before each retry of a failed webhook delivery; attempts = 1 + entries. */
   @Matches(WEBHOOK_RETRY_SCHEDULE_PATTERN, { message: 'must be 1 to 20 comma-separated whole numbers of seconds from 1 to 999999, e.g. 5,300,1800' })
@@ -53,6 +71,27 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(50, 60000, 'milliseconds')
   WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
+  /** Webhook endpoints one organization may have, enabled or not; one more is refused with 409. */
+  @IntRange(1, 1000)
+  WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION = 16;
+
+  /** Days webhook delivery attempts are kept; stored webhook payloads are kept the longer of this and 30 days. */
+  @IntRange(1, 3650, 'days')
+  WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose pages may call the token endpoint from a browser
+   * (CORS): the internal gateway's, whose Swagger UI mints staff tokens here. Empty: none.
+   */
+  @Matches(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(,https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/, { message: 'must be comma-separated origins (scheme://host[:port]), e.g. http://localhost:3001' })
+  TOKEN_CORS_ORIGINS = '';
+
   @MetricsPortField('PUBLIC_GATEWAY_PORT')
   METRICS_PORT?: number = undefined;
+}
+
+/** The ports no webhook may reach: WEBHOOK_DENIED_PORTS, and this gateway's own API and metrics ports. */
+export function webhookDeniedPorts(config: Pick<PublicGatewayConfig, 'WEBHOOK_DENIED_PORTS' | 'PUBLIC_GATEWAY_PORT' | 'METRICS_PORT'>): number[] {
+  const own = config.METRICS_PORT === undefined ? [config.PUBLIC_GATEWAY_PORT] : [config.PUBLIC_GATEWAY_PORT, config.METRICS_PORT];
+  return [...new Set([...(parsePortList(config.WEBHOOK_DENIED_PORTS) ?? []), ...own])];
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthController, MetricsModule, readinessChecks } from '@gateway/platform';
+import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import {
   BearerAuthModule,
@@ -11,18 +11,21 @@ import {
   SigningKeyStoreSource,
   OrdersModule,
   WebhooksModule,
-  parseAllowedHosts,
+  dnsResolver,
+  parseDnsServers,
+  webhookTargetPolicy,
   parseRetrySchedule,
   parseKeyEncryptionKey,
 } from '@gateway/domain';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
-import { PublicGatewayConfig } from './public-gateway.config';
+import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
+import { WebhookEventsController } from './webhooks/webhook-events.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -60,19 +63,25 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
-        // Webhook delivery jobs; this gateway runs no other background job.
+        // Webhook delivery and recover jobs; this gateway runs no other background job.
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
-          allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+          targets: webhookTargetPolicy({
+            allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+            deniedPorts: webhookDeniedPorts(config),
+            resolver: dnsResolver({ servers: parseDnsServers(config.WEBHOOK_DNS_SERVERS) }),
+          }),
           retrySchedule: parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE),
           workers: config.WEBHOOK_WORKERS,
           maxConcurrency: config.WEBHOOK_MAX_CONCURRENCY,
           maxPerEndpoint: config.WEBHOOK_MAX_PER_ENDPOINT,
           dispatchIntervalMs: config.WEBHOOK_DISPATCH_INTERVAL_MS,
+          maxEndpointsPerOrganization: config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION,
+          deliveryRetentionDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
         }),
       ],
-      controllers: [HealthController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController],
+      controllers: [HealthController, ProblemPagesController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }

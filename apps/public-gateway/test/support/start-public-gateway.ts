@@ -18,7 +18,8 @@ export async function startPublicGateway(databaseUrl: string, overrides: Record<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A replica shares the issuer of the first gateway: pass its URL as PUBLIC_BASE_URL in overrides.
-  const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: url, ...overrides }));
+  // PUBLIC_GATEWAY_PORT as listened on: webhooks refuse this gateway's own port.
+  const config = loadConfig(PublicGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: url, PUBLIC_GATEWAY_PORT: String(port), ...overrides }));
   const app = await createPublicGateway(config, createLogger({ name: 'public-gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const requests = new Map<string, number>();
   app.use((req: { path: string }, _res: unknown, next: () => void) => {

@@ -18,13 +18,15 @@ export interface RawResponse {
   ms: number;
 }
 
-export function send(baseUrl: string, req: RawRequest, timeoutMs = 10_000): Promise<RawResponse> {
+/** `onHeaders` runs when the status line and headers have arrived, before the body. */
+export function send(baseUrl: string, req: RawRequest, timeoutMs = 10_000, onHeaders?: () => void): Promise<RawResponse> {
   const url = new URL(baseUrl);
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       { host: url.hostname, port: url.port, method: req.method, path: req.path, headers: req.headers, timeout: timeoutMs },
       (res) => {
+        onHeaders?.();
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));

@@ -15,7 +15,7 @@ export interface ValidRequest {
 
 export interface Operation {
   gateway: 'public' | 'internal';
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   template: string;
   /** Whether the operation takes an organization (for object-level access). */
   organizationScoped: boolean;
@@ -61,6 +61,44 @@ export const OPERATIONS: Operation[] = [
     template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w), storeId: w.org.storeId }, body: salesOrderBody(w), headers: { 'idempotency-key': `k-${randomUUID()}` } }),
+  },
+  // Public gateway: operating webhook endpoints (contract 6.5). The PATCH and the secret rolls go to one endpoint, the
+  // test events and recovers to another, so that no fuzzed PATCH disables the endpoint those need enabled.
+  {
+    gateway: 'public',
+    method: 'PATCH',
+    template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.managed }, body: { description: 'resilience suite', eventTypes: ['sales_order.created'] } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/rotate-secret',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.managed }, body: { overlapSeconds: 60 } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.operated } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover',
+    organizationScoped: true,
+    // A second back: the world's events are older, so a recover resends nothing (its endpoint resolves nowhere anyway).
+    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.operated }, body: { since: new Date(Date.now() - 1000).toISOString() } }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/events',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, query: { types: 'sales_order.created,inventory_level.changed', limit: '5' } }),
   },
   {
     gateway: 'public',

@@ -23,6 +23,8 @@ export interface World {
   fulfilmentOrderIds: string[];
   /** An OPEN fulfilment order of `otherOrg`. */
   otherFulfilmentOrderId: string;
+  /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
+  webhookEndpoints: { managed: string; operated: string };
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
+  const webhookEndpoints = { managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'), operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated') };
   return {
     database,
     org,
@@ -67,6 +70,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     invoiceId,
     fulfilmentOrderIds,
     otherFulfilmentOrderId,
+    webhookEndpoints,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
       await database.drop();
@@ -85,4 +89,17 @@ export async function placeOrder(publicUrl: string, token: string, org: SeededOr
   const body = JSON.parse(res.text) as { fulfilmentOrderId?: string };
   if (res.status !== 201 || !body.fulfilmentOrderId) throw new Error(`no order: ${res.status} ${res.text}`);
   return body.fulfilmentOrderId;
+}
+
+/** Registers a webhook endpoint of `org` whose host resolves nowhere (.invalid): deliveries to it fail without leaving the machine. */
+export async function registerEndpoint(publicUrl: string, token: string, org: SeededOrganization, name: string): Promise<string> {
+  const res = await send(publicUrl, {
+    method: 'POST',
+    path: `/v0/organizations/${org.organizationId}/webhook-endpoints`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `https://hooks.example.invalid/resilience/${name}`, eventTypes: ['sales_order.created'] }),
+  });
+  const body = JSON.parse(res.text) as { id?: string };
+  if (res.status !== 201 || !body.id) throw new Error(`no webhook endpoint: ${res.status} ${res.text}`);
+  return body.id;
 }

@@ -30,7 +30,7 @@ export class TokenController {
       client_secret_post: { summary: 'client_secret_post: the credentials go in the form', value: { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_CLIENT_SECRET' } },
     },
   })
-  @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response' })
+  @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response', example: { access_token: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl', token_type: 'bearer', expires_in: 900 } })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
   @ApiResponse({
     status: 401,

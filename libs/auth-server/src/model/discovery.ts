@@ -1,9 +1,9 @@
 // The metadata documents that let a client find the issuer, its token endpoint and its keys (spec 5).
-import { AuthorizationServerOptions } from '@gateway/domain';
+import { AuthorizationServerOptions, TOKEN_ENDPOINT_PATH } from '@gateway/domain';
 
 export const JWKS_PATH = '/.well-known/jwks.json';
-/** The token endpoint; its errors keep the OAuth shape (TOKEN_ENDPOINT_HTTP). */
-export const TOKEN_ENDPOINT_PATH = '/oauth2/token';
+/** The token endpoint (declared with the documents' client-credentials scheme); its errors keep the OAuth shape (TOKEN_ENDPOINT_HTTP). */
+export { TOKEN_ENDPOINT_PATH };
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 
 /** RFC 9728: the public gateway as a protected resource, naming its authorization server. */

@@ -1,7 +1,7 @@
 // Rate limits of the token endpoint, in Postgres, so that they hold across replicas: minted tokens per
 // client; failed authentications per client id and source address together, and per source address. The
 // failures are throttled where they come from: failures from one address never hold back the client's
-// holder at another (issue 13.2). The counters are rate-limiter-flexible's rows; a token request reads
+// holder at another. The counters are rate-limiter-flexible's rows; a token request reads
 // them, with its client, and counts its mint in one statement (TokenRequestRepository), on the
 // CounterDatabase's connections, whose commits do not wait for the WAL flush. A client this replica has
 // read once is then answered from its TokenStateView (no round trip but a lease of minting points now and then).

@@ -1,4 +1,4 @@
-// This replica's view of what a token request reads and counts (issue 12), so that a request of a known
+// This replica's view of what a token request reads and counts, so that a request of a known
 // client needs no round trip to the database: the clients it has authenticated, the failure counters of
 // the token endpoint, and leases of minting points. Held only while the TokenStateFeed is live: a change
 // committed anywhere (a client revoked or its secret rotated, a failure counted by another replica) is

@@ -7,6 +7,7 @@ export * from './model/access-token';
 export * from './model/caller-identity';
 export * from './policies/authenticated.decorator';
 export * from './policies/client-credentials';
+export * from './policies/client-credentials-scheme';
 export * from './policies/key-encryption';
 export * from './use-cases/api-clients.service';
 export * from './use-cases/issuer-key-set';

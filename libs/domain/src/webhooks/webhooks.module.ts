@@ -1,12 +1,20 @@
-// Webhooks (contract 6.3): endpoints managed through the public API, and, where workers run, the
-// dispatcher that fans the event log out and the job that delivers. Needs a JobQueue (JobQueueModule).
+// Webhooks (contracts 6.3 and 6.5): endpoints managed and operated through the public API, the events feed,
+// and, where workers run, the dispatcher that fans the event log out, the jobs that deliver and recover,
+// and the retention of delivery history. Needs a JobQueue (JobQueueModule).
 import { DynamicModule, Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { CursorSealer } from '../shared/use-cases/cursor-sealer';
 import { WebhookEndpointsService } from './use-cases/webhook-endpoints.service';
 import { WEBHOOK_OPTIONS, WebhookOptions } from './model/webhook-options';
+import { WebhookEndpointAccessPolicy } from './policies/webhook-endpoint-access.policy';
 import { WebhookDispatcher } from './use-cases/webhook-dispatcher';
 import { WebhookDeliveryJob } from './use-cases/webhook-delivery.job';
+import { WebhookDeliveryQueue } from './use-cases/webhook-delivery-queue';
 import { WebhookMetrics } from './use-cases/webhook-metrics';
+import { WebhookRedeliveryService } from './use-cases/webhook-redelivery.service';
+import { WebhookRecoverJob } from './use-cases/webhook-recover.job';
+import { WebhookEventsFeedService } from './use-cases/webhook-events-feed.service';
+import { WebhookRetentionJob } from './use-cases/webhook-retention.job';
 
 @Module({})
 export class WebhooksModule {
@@ -16,12 +24,19 @@ export class WebhooksModule {
       imports: [OrganizationsModule],
       providers: [
         { provide: WEBHOOK_OPTIONS, useValue: options },
+        WebhookEndpointAccessPolicy,
         WebhookEndpointsService,
+        WebhookRedeliveryService,
+        WebhookEventsFeedService,
+        CursorSealer,
         WebhookDispatcher,
         WebhookDeliveryJob,
+        WebhookDeliveryQueue,
+        WebhookRecoverJob,
+        WebhookRetentionJob,
         WebhookMetrics,
       ],
-      exports: [WebhookEndpointsService, WebhookDispatcher, WebhookDeliveryJob],
+      exports: [WebhookEndpointsService, WebhookRedeliveryService, WebhookEventsFeedService, WebhookDispatcher, WebhookDeliveryJob, WebhookRecoverJob, WebhookRetentionJob],
     };
   }
 }

@@ -8,6 +8,7 @@ import * as domainEventCommitOrder from './0006-domain-event-commit-order';
 import * as webhookEndpoints from './0007-webhook-endpoints';
 import * as webhookDeliveries from './0008-webhook-deliveries';
 import * as tokenStateNotifications from './0009-token-state-notifications';
+import * as webhookOperations from './0010-webhook-operations';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 7, ...webhookEndpoints },
   { version: 8, ...webhookDeliveries },
   { version: 9, ...tokenStateNotifications },
+  { version: 10, ...webhookOperations },
 ];

@@ -31,6 +31,20 @@ export const BaseUrl = (): PropertyDecorator => applyDecorators(Transform(({ val
 /** true/false (also 1/0). */
 export const Flag = (): PropertyDecorator => applyDecorators(Transform(toBoolean), IsBoolean({ message: 'must be true or false' }));
 
+/** The most proxies TRUST_PROXY may name: a longer chain in front of one service is a mistake. */
+export const MAX_TRUSTED_PROXIES = 10;
+
+/** TRUST_PROXY: how many proxies in front of the gateway append to X-Forwarded-For; true is 1, false is 0. */
+export const TrustedProxies = (): PropertyDecorator => {
+  const message = `must be true, false or the number of proxies in front of the gateway, 0 to ${MAX_TRUSTED_PROXIES}`;
+  return applyDecorators(
+    Transform(({ value }) => (value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value)),
+    IsInt({ message }),
+    Min(0, { message }),
+    Max(MAX_TRUSTED_PROXIES, { message }),
+  );
+};
+
 /** A key of 32 bytes, base64 (the key-encryption key). */
 export const Base64Key32 = (): PropertyDecorator => Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)' });
 

@@ -1,6 +1,6 @@
 // Variables every gateway process reads; each app extends this class with its own.
 import { IsIn, IsIP, IsString, Matches } from 'class-validator';
-import { AtLeast, BaseUrl, Flag, IntRange, LogLevel, PostgresUrl } from './config-decorators';
+import { AtLeast, BaseUrl, Flag, IntRange, LogLevel, PostgresUrl, TrustedProxies } from './config-decorators';
 
 export class GatewayConfig {
   @IsIn(['development', 'production', 'test'], { message: 'must be one of development, production, test' })
@@ -45,8 +45,12 @@ export class GatewayConfig {
   @IntRange(0, 120000, 'milliseconds')
   SHUTDOWN_GRACE_MS = 10000;
 
-  @Flag()
-  TRUST_PROXY = false;
+  /**
+   * How many proxies in front of the gateway append the address they saw to X-Forwarded-For (true is 1);
+   * the client address is that many hops from the right of it (http/client-address.ts). 0: the header is ignored.
+   */
+  @TrustedProxies()
+  TRUST_PROXY = 0;
 
   /** A request's line and headers must arrive within this time, else 408 and the connection is closed (slow clients). */
   @IntRange(100, 600000, 'milliseconds')

@@ -4,6 +4,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PROBLEM_CONTENT_TYPE, problemType, statusTitle } from '../problem/problem-details';
+import type { ProblemTypeSlug } from '../problem/problem-types';
 
 const DETAILS: Record<number, string> = {
   400: 'The request is not valid HTTP.',
@@ -25,9 +26,9 @@ function statusOf(code: string | undefined): number {
  * (and what arrives dropped) for `drainMs`, because closing a socket with unread data resets the
  * connection and the client could lose the answer.
  */
-export function answerOnSocket(socket: Duplex, problem: { status: number; detail: string; type?: string; requestId?: string }, headers: string[] = [], drainMs = DRAIN_MS): void {
+export function answerOnSocket(socket: Duplex, problem: { status: number; detail: string; type?: ProblemTypeSlug; requestId?: string }, headers: string[] = [], drainMs = DRAIN_MS): void {
   const { status, detail } = problem;
-  const body = JSON.stringify({ type: problemType(problem.type), title: statusTitle(status), status, detail, ...(problem.requestId ? { requestId: problem.requestId } : {}) });
+  const body = JSON.stringify({ type: problemType(status, problem.type), title: statusTitle(status), status, detail, ...(problem.requestId ? { requestId: problem.requestId } : {}) });
   // A reset by the client while we answer is its business, not an uncaught error of ours.
   socket.on('error', () => socket.destroy());
   socket.end(

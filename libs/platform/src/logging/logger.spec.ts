@@ -37,15 +37,33 @@ describe('createLogger', () => {
     expect(text).toContain('requestId: "req-2"');
   });
 
-  it('writes its batch on stdout every 250 ms without asking the disk to sync it', async () => {
+  it('writes a batch smaller than its size on stdout 250 ms after it began, without asking the disk to sync it', async () => {
     const isTTY = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
     Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true });
+    // What reaches file descriptor 1 is kept here instead of being written; other descriptors are written as usual.
+    const written: string[] = [];
+    const realWrite = fs.write;
+    const write = jest.spyOn(fs, 'write').mockImplementation(((fd: number, data: Buffer | string, ...rest: unknown[]) => {
+      if (fd !== 1) return (realWrite as (...args: unknown[]) => void)(fd, data, ...rest);
+      written.push(String(data));
+      const release = rest[rest.length - 1] as (error: Error | null, bytes: number) => void;
+      process.nextTick(() => release(null, Buffer.byteLength(data)));
+    }) as typeof fs.write);
     const fsync = jest.spyOn(fs, 'fsync');
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
     try {
-      createLogger({ name: 'test' });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      const logger = createLogger({ name: 'test' });
+      logger.info('the first line of a batch');
+      jest.advanceTimersByTime(249);
+      expect(written.join('')).toBe('');
+      jest.advanceTimersByTime(1);
+      expect(written.join('')).toContain('"msg":"the first line of a batch"');
+      // The write is released on the next tick and the stream drains after it: an fsync would be asked for then.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(fsync).not.toHaveBeenCalled();
     } finally {
+      jest.useRealTimers();
+      write.mockRestore();
       fsync.mockRestore();
       if (isTTY) Object.defineProperty(process.stdout, 'isTTY', isTTY);
       else delete (process.stdout as { isTTY?: boolean }).isTTY;
@@ -60,11 +78,12 @@ describe('createLogger', () => {
 });
 
 describe('PinoNestLogger', () => {
-  it("logs Nest's route-mapping lines at debug level and its other lines at info", () => {
+  it("logs Nest's module and route-mapping lines at debug level and its other lines at info", () => {
     const out = output(false);
     const nest = new PinoNestLogger(createLogger({ name: 'test', level: 'debug', output: out }));
     nest.log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
     nest.log('WhoamiController {/v0/whoami}:', 'RoutesResolver');
+    nest.log('InventoryModule dependencies initialized', 'InstanceLoader');
     nest.log('Nest application successfully started', 'NestApplication');
     const lines = out
       .text()
@@ -74,13 +93,16 @@ describe('PinoNestLogger', () => {
     expect(lines.map((l) => [l.context, l.level])).toEqual([
       ['RouterExplorer', 20],
       ['RoutesResolver', 20],
+      ['InstanceLoader', 20],
       ['NestApplication', 30],
     ]);
   });
 
-  it('leaves the route-mapping lines out of an info log', () => {
+  it('leaves the module and route-mapping lines out of an info log', () => {
     const out = output(false);
-    new PinoNestLogger(createLogger({ name: 'test', level: 'info', output: out })).log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
+    const nest = new PinoNestLogger(createLogger({ name: 'test', level: 'info', output: out }));
+    nest.log('Mapped {/v0/whoami, GET} route', 'RouterExplorer');
+    nest.log('InventoryModule dependencies initialized', 'InstanceLoader');
     expect(out.text()).toBe('');
   });
 });

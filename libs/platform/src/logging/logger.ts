@@ -80,10 +80,10 @@ export function createLogger(options: { name: string; level?: string; output?: O
 }
 
 /**
- * Nest's contexts whose info lines only describe the application's shape at boot (one line per route and
- * controller): logged at debug level, so that an info log shows what happens, not the route table.
+ * Nest's contexts whose info lines only describe the application's shape at boot (one line per module, route and
+ * controller): logged at debug level, so that an info log shows what happens, not the module list and route table.
  */
-const BOOT_DETAIL_CONTEXTS = new Set(['RouterExplorer', 'RoutesResolver']);
+const BOOT_DETAIL_CONTEXTS = new Set(['InstanceLoader', 'RouterExplorer', 'RoutesResolver']);
 
 /** Nest's own messages (bootstrap, route mapping, errors) through the same pino logger. */
 export class PinoNestLogger implements LoggerService {

@@ -1,5 +1,6 @@
 // The problem body (RFC 9457) as an OpenAPI schema, for every documented error answer.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PROBLEM_TYPE_URIS } from '../problem/problem-types';
 
 export class ProblemFieldErrorDto {
   @ApiProperty({ description: 'JSON pointer (RFC 6901) to the part of the request that is wrong', example: '/lineItems/0/quantity' })
@@ -10,7 +11,11 @@ export class ProblemFieldErrorDto {
 }
 
 export class ProblemDetailsDto {
-  @ApiProperty({ description: 'URI reference of the problem type', example: 'about:blank' })
+  @ApiProperty({
+    description: 'The problem type: a URI reference, relative to the gateway that answered. GET on it (no token needed) answers a page saying what the problem means and what to do; GET /problems lists them all.',
+    enum: PROBLEM_TYPE_URIS,
+    example: '/problems/validation-failed',
+  })
   type!: string;
 
   @ApiProperty()

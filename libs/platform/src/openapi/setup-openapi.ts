@@ -2,6 +2,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { closeSchemas } from './closed-schema';
+import { applyDeprecations } from './deprecated.decorator';
 import { ProblemDetailsDto } from './problem-details.dto';
 
 export interface OpenApiOptions {
@@ -31,6 +32,7 @@ export function createOpenApiDocument(app: INestApplication, options: OpenApiOpt
     }),
   );
   markPublicOperations(document);
+  applyDeprecations(app, document);
   return options.postProcess ? options.postProcess(document) : document;
 }
 

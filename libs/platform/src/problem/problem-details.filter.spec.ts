@@ -18,7 +18,7 @@ describe('toProblem', () => {
 
   it('describes an unknown route', () => {
     expect(toProblem(new NotFoundException(), request).problem).toEqual({
-      type: 'about:blank',
+      type: '/problems/not-found',
       title: 'Not Found',
       status: 404,
       detail: 'No operation is served at GET /v0/x.',

@@ -44,17 +44,17 @@ export function toProblem(error: unknown, request: Pick<Request, 'method' | 'pat
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const detail = httpExceptionDetail(error, status, request);
-    return { problem: { type: problemType(), title: statusTitle(status), status, detail }, headers: {} };
+    return { problem: { type: problemType(status), title: statusTitle(status), status, detail }, headers: {} };
   }
   const httpError = error as HttpError;
   const status = httpError?.status ?? httpError?.statusCode;
   if (httpError?.expose && typeof status === 'number' && status >= 400 && status < 500) {
     const detail = (httpError.type && BODY_PARSER_DETAILS[httpError.type]) || statusTitle(status);
-    return { problem: { type: problemType(), title: statusTitle(status), status, detail }, headers: {} };
+    return { problem: { type: problemType(status), title: statusTitle(status), status, detail }, headers: {} };
   }
   return {
     problem: {
-      type: problemType(),
+      type: problemType(500),
       title: statusTitle(500),
       status: 500,
       detail: 'The service failed to answer this request. Quote the request id when reporting it.',

@@ -1,4 +1,6 @@
 // RFC 9457 problem details: the one error body of both gateways.
+import { ProblemTypeSlug, defaultProblemType, problemTypeUri } from './problem-types';
+
 export interface ProblemFieldError {
   /** JSON pointer (RFC 6901) into the request part that is wrong, e.g. "/lineItems/0/quantity". */
   pointer: string;
@@ -40,9 +42,9 @@ export function statusTitle(status: number): string {
   return STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
-/** A problem type is a relative URI reference naming the kind of problem; about:blank when the status says it all. */
-export function problemType(slug?: string): string {
-  return slug ? `/problems/${slug}` : 'about:blank';
+/** The `type` of a problem of `status`: its own slug's URI, else the one of its status (never about:blank: every type has a page). */
+export function problemType(status: number, slug?: ProblemTypeSlug): string {
+  return problemTypeUri(slug ?? defaultProblemType(status));
 }
 
 /** Escapes one JSON pointer reference token (RFC 6901 section 3). */

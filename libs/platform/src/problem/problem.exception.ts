@@ -1,9 +1,10 @@
 import { HttpException } from '@nestjs/common';
 import { ProblemDetails, ProblemFieldError, problemType, statusTitle } from './problem-details';
+import type { ProblemTypeSlug } from './problem-types';
 
 export interface ProblemOptions {
-  /** Slug of the problem type, e.g. "validation-failed"; about:blank when omitted. */
-  type?: string;
+  /** Slug of the problem type (PROBLEM_TYPES), e.g. "validation-failed"; when omitted, the type of the status. */
+  type?: ProblemTypeSlug;
   title?: string;
   errors?: ProblemFieldError[];
   headers?: Record<string, string>;
@@ -16,7 +17,7 @@ export class ProblemException extends HttpException {
 
   constructor(status: number, detail: string, options: ProblemOptions = {}) {
     const body: ProblemDetails = {
-      type: problemType(options.type),
+      type: problemType(status, options.type),
       title: options.title ?? statusTitle(status),
       status,
       detail,
@@ -51,7 +52,7 @@ export class ForbiddenProblem extends ProblemException {
 }
 
 export class ConflictProblem extends ProblemException {
-  constructor(detail: string, type?: string) {
+  constructor(detail: string, type?: ProblemTypeSlug) {
     super(409, detail, { type });
   }
 }

@@ -561,10 +561,11 @@ export interface components {
         };
         ProblemDetailsDto: {
             /**
-             * @description URI reference of the problem type
-             * @example about:blank
+             * @description The problem type: a URI reference, relative to the gateway that answered. GET on it (no token needed) answers a page saying what the problem means and what to do; GET /problems lists them all.
+             * @example /problems/validation-failed
+             * @enum {string}
              */
-            type: string;
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -600,6 +601,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "name": "Nordic Outdoor Supply",
+                     *       "releaseChannel": "STABLE",
+                     *       "features": [
+                     *         {
+                     *           "name": "bulk-label-printing",
+                     *           "description": "Print shipping labels for many orders at once.",
+                     *           "releaseChannel": "STABLE"
+                     *         }
+                     *       ],
+                     *       "inventorySync": {
+                     *         "mode": "DEFAULT",
+                     *         "overriddenBarcodes": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationRecordDto"];
                 };
             };
@@ -672,6 +691,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "success",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "releaseChannel": "BETA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReleaseChannelAssignmentDto"];
                 };
             };
@@ -755,6 +781,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "bulk-label-printing",
+                     *         "description": "Print shipping labels for many orders at once.",
+                     *         "releaseChannel": "STABLE"
+                     *       },
+                     *       {
+                     *         "name": "smart-replenishment",
+                     *         "description": "Suggested replenishment quantities per barcode.",
+                     *         "releaseChannel": "BETA"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleaseChannelFeatureDto"][];
                 };
             };
@@ -809,6 +849,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -899,6 +952,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "dryRun": true,
+                     *       "mode": "BARCODE_OVERRIDES",
+                     *       "changed": [
+                     *         "8710000000028"
+                     *       ],
+                     *       "unchanged": [],
+                     *       "unknown": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventorySyncResultDto"];
                 };
             };
@@ -997,6 +1063,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7e9ff87d-1e72-42e7-8791-8a0ac4619245",
+                     *           "sequence": 35,
+                     *           "type": "PendingAllocationRaised",
+                     *           "occurredAt": "2026-09-18T10:15:00.076243Z",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "aggregateType": "FulfilmentOrder",
+                     *           "aggregateId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "initiator": "cl_oIoxi91GP4F4RSQwNxFYAA",
+                     *           "payload": {
+                     *             "delta": {
+                     *               "onHand": 0,
+                     *               "allocated": 0,
+                     *               "pendingAllocation": 1
+                     *             },
+                     *             "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "Ae___p6QGciilvff1KoVmV2IeWuhHzZ1HF8Lkw-fP_LOLW0XSag5SDH-MthMVzaXj5wfNVYIqoysEcLxLrSnSsZX"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DomainEventPageDto"];
                 };
             };
@@ -1064,6 +1157,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1133,6 +1246,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "items": [
+                     *         {
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "archived": false,
+                     *           "fulfillable": 38,
+                     *           "allocated": 2,
+                     *           "pendingAllocation": 4,
+                     *           "sellable": 34,
+                     *           "onHand": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryListDto"];
                 };
             };
@@ -1204,6 +1337,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "barcode": "8710000000011",
+                     *       "fulfillable": 38,
+                     *       "allocated": 2,
+                     *       "pendingAllocation": 4,
+                     *       "sellable": 34,
+                     *       "onHand": 40
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryLevelDto"];
                 };
             };
@@ -1273,6 +1418,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RetailUnitArchivalDto"];
                 };
             };
@@ -1342,6 +1492,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1002",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "status": "CANCELLED",
+                     *       "releasedLines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "quantity": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FulfilmentOrderCancellationDto"];
                 };
             };
@@ -1421,6 +1585,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "barcode": "8710000000035",
+                     *         "warehouseId": "wh-ber-1",
+                     *         "quantity": 5
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ReleasedLineDto"][];
                 };
             };
@@ -1497,6 +1670,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fulfilmentOrderId": "fo-1001",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "status": "ALLOCATED",
+                     *       "backOrdered": false,
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 2,
+                     *           "fulfillable": 38,
+                     *           "shortfall": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackOrderViewDto"];
                 };
             };
@@ -1589,6 +1779,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "result": {
+                     *         "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *         "warehouseId": "wh-ams-1",
+                     *         "barcode": "8710000000011",
+                     *         "fulfillable": 48,
+                     *         "allocated": 2,
+                     *         "pendingAllocation": 4,
+                     *         "sellable": 44,
+                     *         "onHand": 50
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DispatchCommandOutcomeDto"];
                 };
             };
@@ -1666,6 +1871,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "ACKNOWLEDGED"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClarificationAcknowledgedDto"];
                 };
             };
@@ -1735,3 +1945,6 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = [];

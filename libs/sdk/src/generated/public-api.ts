@@ -134,7 +134,10 @@ export interface paths {
         /** The webhook endpoints the caller manages in the organization */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Register a webhook endpoint; its signing secret is answered this once */
+        /**
+         * Register a webhook endpoint; its signing secret is answered this once
+         * @description An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (16) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -157,7 +160,11 @@ export interface paths {
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint: its url, event types, description, or whether it is enabled
+         * @description Only the properties sent change. A new url passes the checks of registration. enabled false disables the endpoint (disabledReason MANUAL): it is sent nothing and its pending deliveries are dropped. enabled true enables one disabled MANUAL or FAILING: it is sent what is fanned out from then on (recover catches up). One disabled as CLIENT_REVOKED cannot be enabled again (409).
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/deliveries": {
@@ -169,6 +176,86 @@ export interface paths {
         };
         /** The latest 100 delivery attempts of one webhook endpoint, newest first */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the signing secret; the new one is answered this once
+         * @description For overlapSeconds (default 86400, at most a day) every delivery carries two signatures in webhook-signature, `v1,<new> v1,<old>`, so a receiver holding either secret verifies it while you deploy the new one. 0 ends the old secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint only
+         * @description Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every event since a date to this endpoint again
+         * @description Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.
+         */
+        post: operations["recoverWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's webhook events, oldest first, in pages
+         * @description The payloads the webhooks carry, stored when each event was fanned out (whether or not an endpoint listened) and kept at least 30 days: catch up by reading. id is the webhook-id of the deliveries of the event. Follow nextCursor with the same types and since. Who may read: whoever manages the organization's webhook endpoints; a connector reads only its stores' events.
+         */
+        get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,6 +380,26 @@ export interface webhooks {
          * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
          */
         post: operations["webhook_inventory_level_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)
+         * @description Sent to the one endpoint it was asked for, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -527,7 +634,7 @@ export interface components {
         CreateWebhookEndpointDto: {
             /**
              * Format: uri
-             * @description https, not resolving to a loopback, private, link-local or metadata address (checked at every delivery)
+             * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
@@ -540,6 +647,13 @@ export interface components {
             url: string;
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
             description: string | null;
+            /** @description false: sent nothing (see disabledReason) */
+            enabled: boolean;
+            /**
+             * @description null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | "CLIENT_REVOKED" | null;
             /** Format: date-time */
             createdAt: string;
             /** @description the signing secret (Standard Webhooks), shown this once */
@@ -552,6 +666,13 @@ export interface components {
             url: string;
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
             description: string | null;
+            /** @description false: sent nothing (see disabledReason) */
+            enabled: boolean;
+            /**
+             * @description null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | "CLIENT_REVOKED" | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -563,7 +684,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "webhook.test";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -587,6 +708,68 @@ export interface components {
         WebhookDeliveryAttemptListDto: {
             /** @description the latest 100 attempts, newest first */
             items: components["schemas"]["WebhookDeliveryAttemptDto"][];
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
+             */
+            url?: string;
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            /** @description null removes it */
+            description?: string | null;
+            /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
+            enabled?: boolean;
+        };
+        RotateWebhookSecretDto: {
+            /**
+             * @description how long deliveries stay signed with the old secret too (a second signature in webhook-signature); 0: the old secret stops at once
+             * @default 86400
+             */
+            overlapSeconds: number;
+        };
+        WebhookSecretDto: {
+            /** @description the new signing secret, shown this once */
+            secret: string;
+        };
+        WebhookTestSentDto: {
+            /** @description the webhook-id of the test event: the eventId of its attempts in GET .../deliveries */
+            eventId: string;
+        };
+        RecoverWebhookEventsDto: {
+            /**
+             * Format: date-time
+             * @description every event that occurred at or after this instant is sent again; at most 30 days back, not in the future (an ISO 8601 date-time with Z or an offset, or without one for UTC)
+             */
+            since: string;
+        };
+        InventoryLevelChangedDataDto: {
+            /** @description barcode of the item */
+            barcode: string;
+            /** @description number of items physically received at the warehouse location */
+            onHand: number;
+            /** @description number of items available, not reserved or allocated for fulfilment */
+            sellable: number;
+            warehouseId: string;
+        };
+        WebhookEventDto: {
+            /** @description the webhook-id of the deliveries of this event: deduplicate by it */
+            id: string;
+            /** @enum {string} */
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.* and fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed */
+            data: components["schemas"]["SalesOrderView"] | components["schemas"]["InventoryLevelChangedDataDto"];
+        };
+        WebhookEventPageDto: {
+            /** @description oldest first (in the order the events were fanned out) */
+            items: components["schemas"]["WebhookEventDto"][];
+            /** @description opaque; pass it as cursor, with the same types and since, for the next page; null on the last page (to read on later, ask again with since a little before the last timestamp read, and skip the ids already read) */
+            nextCursor: string | null;
         };
         TokenRequestDto: {
             /** @enum {string} */
@@ -624,10 +807,11 @@ export interface components {
         };
         ProblemDetailsDto: {
             /**
-             * @description URI reference of the problem type
-             * @example about:blank
+             * @description The problem type: a URI reference, relative to the gateway that answered. GET on it (no token needed) answers a page saying what the problem means and what to do; GET /problems lists them all.
+             * @example /problems/validation-failed
+             * @enum {string}
              */
-            type: string;
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -647,15 +831,6 @@ export interface components {
             /** @description the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched */
             data: components["schemas"]["SalesOrderView"];
         };
-        InventoryLevelChangedDataDto: {
-            /** @description barcode of the item */
-            barcode: string;
-            /** @description number of items physically received at the warehouse location */
-            onHand: number;
-            /** @description number of items available, not reserved or allocated for fulfilment */
-            sellable: number;
-            warehouseId: string;
-        };
         InventoryLevelWebhookEventDto: {
             /** @enum {string} */
             type: "inventory_level.changed";
@@ -666,6 +841,23 @@ export interface components {
             timestamp: string;
             /** @description the public inventory entry when the event is dispatched, with its warehouse */
             data: components["schemas"]["InventoryLevelChangedDataDto"];
+        };
+        WebhookTestDataDto: {
+            /**
+             * Format: uuid
+             * @description the endpoint the test was sent to
+             */
+            endpointId: string;
+        };
+        WebhookTestEventDto: {
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description when the test was asked for (UTC, microseconds)
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookTestDataDto"];
         };
     };
     responses: never;
@@ -691,6 +883,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "clientType": "SERVICE",
+                     *       "clientId": "cl_oIoxi91GP4F4RSQwNxFYAA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserCallerDto"] | components["schemas"]["OrganizationCallerDto"] | components["schemas"]["ConnectorCallerDto"] | components["schemas"]["ServiceCallerDto"];
                 };
             };
@@ -746,6 +944,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": [
+                     *         {
+                     *           "id": "4c1f9e23-8a7b-4d3c-b2e1-5a6f7d8c9b02",
+                     *           "name": "Lumen Home Goods"
+                     *         },
+                     *         {
+                     *           "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "name": "Nordic Outdoor Supply"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationListDto"];
                 };
             };
@@ -822,6 +1034,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "inv-2026-0001",
+                     *           "number": "2026-0001",
+                     *           "status": "FINALIZED",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 54500,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2028-02-29"
+                     *         },
+                     *         {
+                     *           "id": "inv-2026-0002",
+                     *           "number": "2026-0002",
+                     *           "status": "PAID",
+                     *           "subtotal": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "totalExcludingTax": {
+                     *             "amountInMinorUnit": 55450,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "dueDate": "2026-03-28",
+                     *           "paidAt": "2026-03-20"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceListDto"];
                 };
             };
@@ -900,6 +1147,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv-2026-0001",
+                     *       "number": "2026-0001",
+                     *       "status": "FINALIZED",
+                     *       "subtotal": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "totalExcludingTax": {
+                     *         "amountInMinorUnit": 54500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "dueDate": "2028-02-29",
+                     *       "pdfUrl": "https://billing.example/invoices/2026-0001.pdf",
+                     *       "lineItems": [
+                     *         {
+                     *           "description": "Storage, pallet-months",
+                     *           "taxRate": 0.21,
+                     *           "quantity": 12,
+                     *           "unitAmountExcludingTax": {
+                     *             "amountInMinorUnit": 1850,
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceDetailDto"];
                 };
             };
@@ -976,6 +1251,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "warehouseId": "wh-ams-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 40,
+                     *               "sellable": 35
+                     *             },
+                     *             {
+                     *               "barcode": "8710000000028",
+                     *               "onHand": 25,
+                     *               "sellable": 24
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "warehouseId": "wh-ber-1",
+                     *           "items": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "onHand": 12,
+                     *               "sellable": 12
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InventoryDto"];
                 };
             };
@@ -1062,6 +1368,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-nordic-web",
+                     *           "orderReference": "web-10001",
+                     *           "status": "RECEIVED",
+                     *           "placedAt": "2026-09-18T10:15:00.000Z",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "customer": {
+                     *             "firstName": "Anna",
+                     *             "lastName": "Berg",
+                     *             "email": "anna.berg@example.com"
+                     *           },
+                     *           "lineItems": [
+                     *             {
+                     *               "sku": "NOS-TENT-2P",
+                     *               "barcode": "8710000000011",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "fulfilmentStatus": "OPEN",
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderPageDto"];
                 };
             };
@@ -1150,6 +1487,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderRecord"];
                 };
             };
@@ -1269,6 +1630,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *       "fulfilmentStatus": "OPEN",
+                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SalesOrderView"];
                 };
             };
@@ -1346,6 +1733,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *           "url": "https://receiver.invalid/hook",
+                     *           "eventTypes": [
+                     *             "sales_order.shipped"
+                     *           ],
+                     *           "description": "shipping notices",
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "createdAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointListDto"];
                 };
             };
@@ -1427,6 +1831,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "secret": "whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo="
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpointDto"];
                 };
             };
@@ -1459,6 +1877,15 @@ export interface operations {
             };
             /** @description Not Found: not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1524,6 +1951,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/hook",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointDto"];
                 };
             };
@@ -1660,6 +2100,130 @@ export interface operations {
             };
         };
     };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is, without its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "43ab9134-c6ed-4106-b786-e80e4927e6c0",
+                     *       "url": "https://receiver.invalid/v2",
+                     *       "eventTypes": [
+                     *         "sales_order.shipped",
+                     *         "sales_order.cancelled"
+                     *       ],
+                     *       "description": "shipping notices",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: never;
@@ -1680,7 +2244,460 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 2,
+                     *           "status": "PENDING",
+                     *           "responseStatus": null,
+                     *           "attemptedAt": null,
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         },
+                     *         {
+                     *           "eventId": "evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134",
+                     *           "eventType": "sales_order.shipped",
+                     *           "attempt": 1,
+                     *           "status": "FAILED",
+                     *           "responseStatus": 503,
+                     *           "attemptedAt": "2026-09-18T10:20:00.000Z",
+                     *           "nextAttemptAt": "2026-09-18T10:20:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryAttemptListDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretDto"];
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_pV0sQ3c9bEw2mJ4kT8yZr1nX6aD5fH7gL0uC2iO9eKs="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestSentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    recoverWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the webhook endpoint */
+                webhookEndpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookEventsDto"];
+            };
+        };
+        responses: {
+            /** @description Queued: the events are sent again in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, inventory_level.changed); all when omitted */
+                types?: string;
+                /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
+                since?: string;
+                /** @description the nextCursor of the previous page, sent with the same types and since */
+                cursor?: string;
+                /** @description events per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "msg_0b6e3c1a9d2f4e5a8b7c6d5e4f3a2b1c_inventory_level.changed",
+                     *           "type": "inventory_level.changed",
+                     *           "timestamp": "2026-09-18T10:16:02.118Z",
+                     *           "data": {
+                     *             "warehouseId": "wh-ams-1",
+                     *             "barcode": "8710000000011",
+                     *             "onHand": 40,
+                     *             "sellable": 35
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEventPageDto"];
                 };
             };
             /** @description Bad Request: invalid input data; each problem with its JSON pointer */
@@ -1758,6 +2775,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 900
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
@@ -1820,7 +2844,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1852,7 +2876,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1884,7 +2908,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1916,7 +2940,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1948,7 +2972,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description seconds since the epoch when this attempt was signed */
                 "webhook-timestamp": string;
-                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks) */
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
                 "webhook-signature": string;
             };
             path?: never;
@@ -1972,4 +2996,39 @@ export interface operations {
             };
         };
     };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEventDto"] & {
+                    /** @constant */
+                    type?: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
+
+/** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders"];

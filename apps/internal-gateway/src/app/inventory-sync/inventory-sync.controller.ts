@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
+import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
@@ -10,6 +10,9 @@ import {
   InventorySyncResultDto,
   InventorySyncService,
 } from '@gateway/domain';
+
+const SYNC_EXAMPLE = { outcome: 'SUCCESS', organizationId: DEMO_ORGANIZATION_ID, dryRun: true, mode: 'BARCODE_OVERRIDES', changed: ['8710000000028'], unchanged: [], unknown: [] };
+const BARCODES_EXAMPLES = { demo: { summary: 'one barcode of the demo organization, as a dry run', value: { barcodes: ['8710000000028'], dryRun: true } } };
 
 @ApiTags('inventory-sync')
 @Authenticated()
@@ -23,7 +26,8 @@ export class InventorySyncController {
     summary: 'Exclude barcodes from the inventory sync to the sales channels',
     description: 'Adds to the barcodes already excluded. One InventorySyncOverrideAdded event per barcode changed. With dryRun, answers what would change and writes nothing.',
   })
-  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
+  @ApiBody({ type: BarcodeInventorySyncOverridesDto, examples: BARCODES_EXAMPLES })
+  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown', example: SYNC_EXAMPLE })
   @ApiProblemResponses(400, 404, 413, 415, 500)
   overrideBarcodeInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -39,8 +43,8 @@ export class InventorySyncController {
     summary: 'Return barcodes to the default inventory sync',
     description: 'Without barcodes (or without a body), every overridden barcode returns to the default sync. One InventorySyncOverrideRemoved event per barcode changed. With dryRun, answers what would change and writes nothing.',
   })
-  @ApiBody({ type: DefaultInventorySyncDto, required: false })
-  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown' })
+  @ApiBody({ type: DefaultInventorySyncDto, required: false, examples: BARCODES_EXAMPLES })
+  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown', example: SYNC_EXAMPLE })
   @ApiProblemResponses(400, 404, 413, 415, 500)
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
+import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, OrganizationRecordDto, OrganizationsService } from '@gateway/domain';
 
 @ApiTags('organizations')
@@ -11,7 +11,17 @@ export class OrganizationsController {
 
   @Get()
   @ApiOperation({ summary: 'The organization record: release channel, features on for it, inventory-sync settings' })
-  @ApiOkResponse({ type: OrganizationRecordDto, description: 'The organization record' })
+  @ApiOkResponse({
+    type: OrganizationRecordDto,
+    description: 'The organization record',
+    example: {
+      id: DEMO_ORGANIZATION_ID,
+      name: 'Nordic Outdoor Supply',
+      releaseChannel: 'STABLE',
+      features: [{ name: 'bulk-label-printing', description: 'Print shipping labels for many orders at once.', releaseChannel: 'STABLE' }],
+      inventorySync: { mode: 'DEFAULT', overriddenBarcodes: [] },
+    },
+  })
   @ApiProblemResponses(400, 404, 500)
   getOrganization(@OrganizationIdParam() organizationId: string): Promise<OrganizationRecordDto> {
     return this.organizations.record(organizationId);

@@ -12,6 +12,7 @@ export class WhoamiController {
   @ApiOperation({ summary: 'Who the caller is (debug endpoint)' })
   @ApiOkResponse({
     description: 'Caller identity',
+    example: { clientType: 'SERVICE', clientId: 'cl_oIoxi91GP4F4RSQwNxFYAA' },
     schema: {
       oneOf: CALLER_SHAPES.map((shape) => ({ $ref: getSchemaPath(shape) })),
       discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(CALLER_SHAPES_BY_TYPE).map(([type, shape]) => [type, getSchemaPath(shape)])) },

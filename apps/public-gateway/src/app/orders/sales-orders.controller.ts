@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
+import { ApiProblemResponses, DEMO_ORGANIZATION_ID, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
@@ -43,6 +43,7 @@ export class SalesOrdersController {
   @ApiCreatedResponse({
     type: SalesOrderRecord,
     description: 'The sales order record',
+    example: { id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f' },
     headers: { Location: { description: 'the path of the order (GET it for its current status)', schema: { type: 'string' } } },
   })
   @ApiProblemResponses(400, 403, 404, 413, 415, 422, 500)
@@ -67,7 +68,7 @@ export class SalesOrdersController {
 
   @Get()
   @ApiOperation({ summary: "A store's sales orders, newest first, in pages", description: 'Follow nextCursor with the same orderReference for the next page. Unknown query parameters are refused.' })
-  @ApiOkResponse({ type: SalesOrderPageDto, description: 'One page of sales orders, newest first' })
+  @ApiOkResponse({ type: SalesOrderPageDto, description: 'One page of sales orders, newest first', example: { items: [{ id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f', fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' }], nextCursor: null } })
   @ApiProblemResponses(400, 403, 404, 500)
   listSalesOrders(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -80,7 +81,7 @@ export class SalesOrdersController {
 
   @Get(':salesOrderId')
   @ApiOperation({ summary: 'One sales order with the state of its fulfilment' })
-  @ApiOkResponse({ type: SalesOrderView, description: 'The sales order' })
+  @ApiOkResponse({ type: SalesOrderView, description: 'The sales order', example: { id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f', fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' } })
   @ApiProblemResponses(400, 403, 404, 500)
   getSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,

@@ -1,6 +1,6 @@
 // Registering, listing and revoking API clients (the admin CLI's clients:* verbs).
 import { Injectable } from '@nestjs/common';
-import { ApiClientRepository, ApiClientRow, Database } from '@gateway/persistence';
+import { ApiClientRepository, ApiClientRow, Database, WebhookEndpointRepository } from '@gateway/persistence';
 import { Audience, CLIENT_TYPES, ClientType } from '../model/caller-identity';
 import { generateClientId, generateClientSecret, hashClientSecret } from '../policies/client-credentials';
 
@@ -73,6 +73,7 @@ export class ApiClientsService {
   constructor(
     private readonly db: Database,
     private readonly clients: ApiClientRepository,
+    private readonly webhookEndpoints: WebhookEndpointRepository,
   ) {}
 
   async create(given: NewClientSpec): Promise<CreatedClient> {
@@ -101,9 +102,23 @@ export class ApiClientsService {
     return (await this.clients.list(this.db)).map(summarize);
   }
 
-  /** Revokes the client; false when there is no such client. Idempotent. */
+  /**
+   * Revokes the client; false when there is no such client. Idempotent. A connector's webhook endpoints are
+   * disabled (CLIENT_REVOKED) in the same transaction, so nothing more is sent to them from its commit on:
+   * a connector acts for some stores of an organization, and its receiver must stop getting their data with
+   * its tokens. Endpoints created by an organization's own clients (ORGANIZATION, USER, SERVICE) belong to
+   * the organization and stay, as a Stripe endpoint outlives the API key that registered it. Every revocation
+   * goes through here (the admin CLI's clients:revoke).
+   */
   revoke(clientId: string): Promise<boolean> {
-    return this.clients.revoke(this.db, clientId);
+    return this.db.transaction(async (tx) => {
+      // The client's row first: an endpoint being created in its name holds that row (holdUnrevoked), so the
+      // statements below see it.
+      if (!(await this.clients.revoke(tx, clientId))) return false;
+      const client = await this.clients.find(tx, clientId);
+      if (client?.clientType === 'CONNECTOR') await this.webhookEndpoints.disable(tx, await this.webhookEndpoints.createdByConnector(tx, clientId), 'CLIENT_REVOKED');
+      return true;
+    });
   }
 
   private async checkIdentity(spec: NewClientSpec): Promise<void> {

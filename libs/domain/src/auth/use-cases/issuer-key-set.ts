@@ -2,8 +2,10 @@
 // per ON_DEMAND_GAP_MS when a token names a key the set does not hold (one shared refresh in flight,
 // never one per request). A token is always checked against the set held, so tokens with random kids
 // cost no fetch beyond that one, and a known key keeps working while refreshes fail or are throttled.
+// A gateway that starts before its issuer (the internal gateway of `npm start`, before the public one) retries
+// quietly for KEY_SET_START_GRACE_MS, and warns only if the set still cannot be loaded after that.
 import { KeyObject, createPublicKey } from 'node:crypto';
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { JSONWebKey, JwksClient, JwksError } from 'jwks-rsa';
 import { ReadinessCheck } from '@gateway/platform';
 import { KEY_SET_SOURCE, KeySetSource } from './key-set-source';
@@ -15,6 +17,13 @@ export class UnknownKeyError extends Error {}
 export const KEY_SET_REFRESH_MS = 60_000;
 /** At most one refresh per this interval for tokens naming an unknown key, and the retry pace while no set is held. */
 export const ON_DEMAND_GAP_MS = 5_000;
+/**
+ * After its start, how long a gateway that has not yet held a set logs a failed load at debug level only: the
+ * issuer may be starting too. Two retries at ON_DEMAND_GAP_MS fit in it; a third failure is a warning.
+ */
+export const KEY_SET_START_GRACE_MS = 10_000;
+/** The clock of IssuerKeySet (milliseconds, as Date.now), given in tests to pass the grace period without waiting. */
+export const KEY_SET_CLOCK = Symbol('KEY_SET_CLOCK');
 
 /** jwks-rsa turns the JWKs into signing keys (only `use: sig` public keys of known types); passport-jwt verifies with them. */
 class HeldJwks extends JwksClient {
@@ -47,8 +56,14 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private readonly logger = new Logger('IssuerKeySet');
+  private readonly startedAt: number;
 
-  constructor(@Inject(KEY_SET_SOURCE) private readonly source: KeySetSource) {}
+  constructor(
+    @Inject(KEY_SET_SOURCE) private readonly source: KeySetSource,
+    @Optional() @Inject(KEY_SET_CLOCK) private readonly now: () => number = Date.now,
+  ) {
+    this.startedAt = now();
+  }
 
   async onModuleInit(): Promise<void> {
     await this.refresh().catch(() => undefined);
@@ -87,7 +102,9 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
     // At most one failure logged per refresh, and refreshes are bounded (above): a flood cannot flood the log.
     this.refreshing ??= this.load()
       .catch((error: unknown) => {
-        this.logger.warn(`the issuer's key set could not be loaded (${this.held ? 'keeping the set held' : 'no set held'}): ${(error as Error).message}`);
+        const message = `the issuer's key set could not be loaded (${this.held ? 'keeping the set held' : 'no set held'}): ${(error as Error).message}`;
+        if (this.held || this.now() - this.startedAt >= KEY_SET_START_GRACE_MS) this.logger.warn(message);
+        else this.logger.debug(`${message}; retrying, the issuer may be starting`);
         throw error;
       })
       .finally(() => {
@@ -98,8 +115,8 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
 
   private refreshOnDemand(): Promise<void> {
     if (!this.refreshing) {
-      if (Date.now() - this.lastOnDemand < ON_DEMAND_GAP_MS) return Promise.resolve();
-      this.lastOnDemand = Date.now();
+      if (this.now() - this.lastOnDemand < ON_DEMAND_GAP_MS) return Promise.resolve();
+      this.lastOnDemand = this.now();
     }
     return this.refresh().catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 // Inventory-sync shapes of the internal gateway: the override and reset bodies, and the answer both give.
-// An overridden barcode is excluded from the inventory sync to the sales channels (docs/decisions.md).
+// An overridden barcode is excluded from the inventory sync to the sales channels (docs/decisions/internal-api.md, "Inventory sync").
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, ValidateIf } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';

@@ -2,7 +2,7 @@
 // caller's transaction. Levels are therefore a projection of the event log (see projectLevel).
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { DomainEventRepository, InventoryLevelKey, InventoryLevelRepository, InventoryQuantities, Queryable } from '@gateway/persistence';
+import { DomainEventRepository, InventoryLevelKey, InventoryLevelRepository, InventoryQuantities, Queryable, inventoryLevelKey } from '@gateway/persistence';
 
 export type InventoryDelta = Partial<InventoryQuantities>;
 
@@ -29,7 +29,7 @@ export interface InventoryReset extends InventoryLevelKey {
   details?: Record<string, unknown>;
 }
 
-export const levelKey = (k: InventoryLevelKey) => `${k.organizationId}/${k.warehouseId}/${k.barcode}`;
+export const levelKey = inventoryLevelKey;
 
 @Injectable()
 export class InventoryLedger {
@@ -60,7 +60,7 @@ export class InventoryLedger {
       try {
         await this.levels.add(tx, change, normalize(change.delta));
       } catch (error) {
-        if ((error as { code?: string }).code === CHECK_VIOLATION) throw outOfRange(change, current.get(`${change.warehouseId}/${change.barcode}`));
+        if ((error as { code?: string }).code === CHECK_VIOLATION) throw outOfRange(change, current.get(levelKey(change)));
         throw error;
       }
     }

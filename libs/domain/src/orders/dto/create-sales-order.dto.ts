@@ -8,7 +8,7 @@ import { IsoDateTime } from '../policies/iso-date-time';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-/** Upper bounds the spec leaves open (docs/decisions.md). */
+/** Upper bounds the spec leaves open (docs/decisions/sales-orders.md). */
 export const SALES_ORDER_LIMITS = {
   lineItems: 500,
   orderReference: 200,

@@ -1,4 +1,4 @@
-// Answers of cancel and withdraw (spec 4.3 leaves their fields open; docs/decisions.md).
+// Answers of cancel and withdraw (spec 4.3 leaves their fields open; docs/decisions/internal-api.md, "Fulfilment orders").
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 

@@ -4,7 +4,7 @@
 // pending. A BACK_ORDERED order that is still short stays as it is (nothing changes, no event).
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { Database, InventoryLevelRepository } from '@gateway/persistence';
+import { Database, InventoryLevelRepository, inventoryLevelKey } from '@gateway/persistence';
 import { decideTransition } from '../policies/fulfilment-order-state-machine';
 import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
 import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
@@ -28,7 +28,7 @@ export class FulfilmentOrderAllocationService {
       // Locked until the transaction ends: no other allocation can take the same stock meanwhile.
       const levels = await this.levels.readLocked(tx, [...needed.keys()].map((barcode) => ({ organizationId, warehouseId: order.warehouseId, barcode })));
       const shortfalls = [...needed].flatMap(([barcode, quantity]) => {
-        const level = levels.get(`${order.warehouseId}/${barcode}`);
+        const level = levels.get(inventoryLevelKey({ organizationId, warehouseId: order.warehouseId, barcode }));
         const fulfillable = level ? level.onHand - level.allocated : 0;
         return quantity > fulfillable ? [{ barcode, quantity, fulfillable, shortfall: quantity - Math.max(0, fulfillable) }] : [];
       });

@@ -131,7 +131,7 @@ export class SalesOrderService {
       organizationId,
       storeId,
       orderReference: body.orderReference,
-      // An order sent without placedAt was placed when it was created (docs/decisions.md).
+      // An order sent without placedAt was placed when it was created (docs/decisions/sales-orders.md).
       placedAt: body.placedAt ?? createdAt.toISOString(),
       createdAt,
       customer: body.customer,

@@ -1,7 +1,7 @@
 // The recent delivery attempts of one webhook endpoint (contract 6.3), as GET .../deliveries answers them.
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-endpoint.dto';
+import { DELIVERED_EVENT_TYPES, DeliveredEventType } from './webhook-endpoint.dto';
 
 export const DELIVERY_ATTEMPT_STATUSES = ['SUCCEEDED', 'FAILED', 'PENDING'] as const;
 export const LATEST_DELIVERY_ATTEMPTS = 100;
@@ -9,7 +9,7 @@ export const LATEST_DELIVERY_ATTEMPTS = 100;
 @ClosedSchema()
 export class WebhookDeliveryAttemptDto {
   @ApiProperty({ description: 'the webhook-id the receiver gets: the same on every attempt of one event to one endpoint' }) eventId!: string;
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) eventType!: WebhookEventType;
+  @ApiProperty({ enum: DELIVERED_EVENT_TYPES }) eventType!: DeliveredEventType;
   @ApiProperty({ type: 'integer', minimum: 1, description: '1 for the first attempt, 2 for the first retry, ...' }) attempt!: number;
   @ApiProperty({ enum: DELIVERY_ATTEMPT_STATUSES, description: 'PENDING: not made yet (at nextAttemptAt)' }) status!: (typeof DELIVERY_ATTEMPT_STATUSES)[number];
   @ApiProperty({ type: 'integer', nullable: true, minimum: 100, maximum: 599, description: 'the status the receiver answered; null when it answered none (not made yet, refused target, connection error, timeout)' })

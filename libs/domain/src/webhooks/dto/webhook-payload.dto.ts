@@ -1,5 +1,5 @@
-// The bodies of webhook requests (contract 6.3): `{ type, timestamp, data }`, data the public resource.
-// Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
+// The bodies of webhook requests (contracts 6.3 and 6.5): `{ type, timestamp, data }`, data the public resource (or, for
+// the test event, the endpoint). Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
@@ -28,3 +28,15 @@ export class InventoryLevelWebhookEventDto {
 }
 
 export type WebhookPayload = SalesOrderWebhookEventDto | InventoryLevelWebhookEventDto;
+
+@ClosedSchema()
+export class WebhookTestDataDto {
+  @ApiProperty({ format: 'uuid', description: 'the endpoint the test was sent to' }) endpointId!: string;
+}
+
+@ClosedSchema()
+export class WebhookTestEventDto {
+  @ApiProperty({ enum: ['webhook.test'] }) type!: 'webhook.test';
+  @ApiProperty({ format: 'date-time', description: 'when the test was asked for (UTC, microseconds)' }) timestamp!: string;
+  @ApiProperty({ type: () => WebhookTestDataDto }) data!: WebhookTestDataDto;
+}

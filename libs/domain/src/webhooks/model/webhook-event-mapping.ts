@@ -2,7 +2,7 @@
 // one carries. The log is the only source: every use case writes its events in the transaction of its
 // change, so a webhook is never sent for a change that rolled back.
 import type { DomainEventRow } from '@gateway/persistence';
-import type { WebhookEventType } from '../dto/webhook-endpoint.dto';
+import type { DeliveredEventType, WebhookEventType } from '../dto/webhook-endpoint.dto';
 
 export type WebhookSubject =
   | { kind: 'salesOrder'; salesOrderId: string }
@@ -44,6 +44,6 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
 }
 
 /** The `webhook-id` of one webhook event: stable, so the same on every attempt and for every endpoint. */
-export function webhookIdOf(eventId: string, type: WebhookEventType): string {
+export function webhookIdOf(eventId: string, type: DeliveredEventType): string {
   return `msg_${eventId.replace(/-/g, '')}_${type}`;
 }

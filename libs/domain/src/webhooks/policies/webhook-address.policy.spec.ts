@@ -1,7 +1,12 @@
-// Which addresses a webhook may reach. Classification only: nothing here opens a connection.
-import { WebhookTargetRefused, isPublicUnicast, resolveWebhookTarget } from './webhook-address.policy';
+// Which addresses a webhook may reach, and the check at delivery after DNS. Names are resolved by a name
+// server of this test on 127.0.0.1 (or fail as .invalid names); nothing here opens a connection.
+import { DnsTestServer, startDnsTestServer } from '@gateway/testing';
+import { addressRange, isPublicUnicast } from './address-classification';
+import { WebhookTargetRefused, resolveWebhookTarget } from './webhook-address.policy';
+import { dnsResolver, parseDnsServers } from './webhook-resolver';
+import { WebhookTargetPolicy, webhookTargetPolicy } from './webhook-target';
 
-describe('webhook address policy', () => {
+describe('address classification', () => {
   it.each([
     '127.0.0.1',
     '127.0.0.2',
@@ -23,6 +28,7 @@ describe('webhook address policy', () => {
     '::ffff:169.254.169.254',
     '64:ff9b::a00:1',
     'not-an-address',
+    '127.1',
   ])('refuses %s', (address) => {
     expect(isPublicUnicast(address)).toBe(false);
   });
@@ -31,17 +37,130 @@ describe('webhook address policy', () => {
     expect(isPublicUnicast(address)).toBe(true);
   });
 
-  it('refuses a loopback address outside the allow-list, and takes it when listed', async () => {
-    await expect(resolveWebhookTarget('127.0.0.2', new Set(['127.0.0.1']))).rejects.toThrow(WebhookTargetRefused);
-    await expect(resolveWebhookTarget('127.0.0.2', new Set(['127.0.0.2']))).resolves.toEqual({ address: '127.0.0.2', family: 4 });
+  // Each IPv6 form that reaches an IPv4 address is judged as that address: ipaddr.js alone calls the
+  // IPv4-compatible form in hex (the URL parser's ::7f00:1 for [::127.0.0.1]) unicast.
+  it.each([
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::a9fe:a9fe', 'linkLocal'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:c0a8:101', 'private'],
+    ['::ffff:0:a9fe:a9fe', 'linkLocal'],
+    ['64:ff9b::127.0.0.1', 'loopback'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['64:ff9b::6440:1', 'carrierGradeNat'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::', 'unspecified'],
+    ['::1', 'unspecified'],
+  ])('refuses %s, which reaches a %s IPv4 address', (address, range) => {
+    expect(addressRange(address)).toBe(range);
+    expect(isPublicUnicast(address)).toBe(false);
   });
 
-  it('refuses a name that does not resolve', async () => {
-    await expect(resolveWebhookTarget('hooks.example.invalid', new Set())).rejects.toThrow('could not be resolved');
+  it.each(['::5db8:d822', '::ffff:0:5db8:d822', '64:ff9b::5db8:d822', '64:ff9b::93.184.216.34'])('accepts %s, which reaches the public 93.184.216.34', (address) => {
+    expect(isPublicUnicast(address)).toBe(true);
   });
 
-  it('refuses a name resolving to loopback unless the name or every address is listed', async () => {
-    await expect(resolveWebhookTarget('localhost', new Set())).rejects.toThrow(/resolves to/);
-    await expect(resolveWebhookTarget('localhost', new Set(['localhost']))).resolves.toEqual(expect.objectContaining({ address: expect.any(String) }));
+  it.each(['64:ff9b:1::a00:1', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '100::1'])('refuses %s (local NAT64, 6to4, Teredo, documentation, discard)', (address) => {
+    expect(isPublicUnicast(address)).toBe(false);
+  });
+});
+
+describe('resolveWebhookTarget', () => {
+  let dns: DnsTestServer;
+  let policyOf: (allowedHosts: string, deniedPorts?: number[]) => WebhookTargetPolicy;
+
+  beforeAll(async () => {
+    dns = await startDnsTestServer(
+      {
+        'public.test': { A: ['93.184.216.34'], AAAA: ['2606:2800:220:1:248:1893:25c8:1946'] },
+        'public-v6.test': { AAAA: ['2606:2800:220:1:248:1893:25c8:1946'] },
+        'loopback.test': { A: ['127.0.0.2'] },
+        'mixed.test': { A: ['93.184.216.34', '10.0.0.1'] },
+        'compatible.test': { AAAA: ['::7f00:1'] },
+        'translated.test': { AAAA: ['::ffff:0:a9fe:a9fe'] },
+        'nat64.test': { AAAA: ['64:ff9b::a00:1'] },
+        'nat64-public.test': { AAAA: ['64:ff9b::5db8:d822'] },
+        'empty.test': {},
+      },
+      ['silent.test'],
+    );
+    const resolver = dnsResolver({ servers: [dns.address], timeoutMs: 200, tries: 1, maxTimeoutMs: 200 });
+    policyOf = (allowedHosts, deniedPorts = []) => webhookTargetPolicy({ allowedHosts, deniedPorts, resolver });
+  });
+
+  afterAll(() => dns.close());
+
+  const target = (url: string, allowedHosts = '', deniedPorts: number[] = []) => resolveWebhookTarget(new URL(url), policyOf(allowedHosts, deniedPorts));
+
+  it('takes an IP literal without asking DNS: refused outside the allow-list, taken when listed', async () => {
+    const before = dns.questions.length;
+    await expect(target('https://127.0.0.2/', '127.0.0.1')).rejects.toThrow(WebhookTargetRefused);
+    await expect(target('https://127.0.0.2/', '127.0.0.2')).resolves.toEqual({ address: '127.0.0.2', family: 4 });
+    await expect(target('https://93.184.216.34/')).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    expect(dns.questions.length).toBe(before);
+  });
+
+  it('refuses the IPv6 forms of a refused IPv4 address, even when that IPv4 address is allowed', async () => {
+    for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:0:127.0.0.1]/', 'https://[64:ff9b::127.0.0.1]/', 'https://[::ffff:127.0.0.1]/']) {
+      await expect(target(url, '127.0.0.1')).rejects.toThrow('which is not a public address');
+    }
+  });
+
+  it('resolves a name with the Resolver, A and AAAA, and connects to the first IPv4 address', async () => {
+    await expect(target('https://public.test/hook')).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    expect(dns.questions).toEqual(expect.arrayContaining(['public.test A', 'public.test AAAA']));
+    await expect(target('https://public-v6.test/hook')).resolves.toEqual({ address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 });
+    await expect(target('https://nat64-public.test/hook')).resolves.toEqual({ address: '64:ff9b::5db8:d822', family: 6 });
+  });
+
+  it.each([
+    ['loopback.test', '127.0.0.2'],
+    ['mixed.test', '10.0.0.1'],
+    ['compatible.test', '::127.0.0.1'],
+    ['translated.test', '::ffff:0:a9fe:a9fe'],
+    ['nat64.test', '64:ff9b::a00:1'],
+  ])('refuses %s, which resolves to %s', async (name, address) => {
+    await expect(target(`https://${name}/hook`)).rejects.toThrow(`the host ${name} resolves to ${address}, which is not a public address`);
+  });
+
+  it('takes a name resolving to a non-public address when the address is allowed at that port', async () => {
+    await expect(target('https://loopback.test/hook', '127.0.0.2')).resolves.toEqual({ address: '127.0.0.2', family: 4 });
+    await expect(target('https://loopback.test:9000/hook', '127.0.0.2:9000')).resolves.toEqual({ address: '127.0.0.2', family: 4 });
+    await expect(target('https://loopback.test:9001/hook', '127.0.0.2:9000')).rejects.toThrow('which is not a public address');
+  });
+
+  it('refuses a name that does not resolve, has no address, or whose name server does not answer', async () => {
+    await expect(target('https://hooks.example.invalid/x')).rejects.toThrow('the host hooks.example.invalid could not be resolved');
+    await expect(target('https://empty.test/x')).rejects.toThrow('the host empty.test could not be resolved');
+    await expect(target('https://silent.test/x')).rejects.toThrow('the host silent.test could not be resolved');
+    expect(dns.questions).toEqual(expect.arrayContaining(['silent.test A', 'silent.test AAAA']));
+  });
+
+  it('resolves a name of the allow-list through the system (hosts file included) and trusts it; without the listing, through the Resolver', async () => {
+    await expect(target('http://localhost:9000/x', 'localhost')).resolves.toEqual(expect.objectContaining({ address: expect.any(String) }));
+    await expect(target('http://localhost:9000/x', 'localhost:9000')).resolves.toEqual(expect.objectContaining({ address: expect.any(String) }));
+    const before = dns.questions.length;
+    await expect(target('http://localhost:9001/x', 'localhost:9000')).rejects.toThrow(WebhookTargetRefused);
+    expect(dns.questions.slice(before)).toEqual(expect.arrayContaining(['localhost A', 'localhost AAAA']));
+  });
+
+  it("refuses a port of the gateways on any host, an allowed one or a public one, before resolving", async () => {
+    const before = dns.questions.length;
+    await expect(target('http://127.0.0.1:3001/internal-tools/dispatch-command', '127.0.0.1', [3001, 9464])).rejects.toThrow('port 3001 is a port of the gateways themselves');
+    await expect(target('https://public.test:9464/metrics', '', [3001, 9464])).rejects.toThrow('port 9464 is a port of the gateways themselves');
+    await expect(target('https://public.test/hook', '', [443])).rejects.toThrow('port 443 is a port of the gateways themselves');
+    expect(dns.questions.length).toBe(before);
+  });
+});
+
+describe('WEBHOOK_DNS_SERVERS', () => {
+  it('reads addresses with optional ports, IPv6 in brackets with a port', () => {
+    expect(parseDnsServers('10.0.0.2, 10.0.0.3:5353,fd00::53,[fd00::53]:5353')).toEqual(['10.0.0.2', '10.0.0.3:5353', 'fd00::53', '[fd00::53]:5353']);
+    expect(parseDnsServers('')).toEqual([]);
+    for (const bad of ['dns.example', '10.0.0.2:0', '10.0.0.2:65536', '[10.0.0.2]:53', 'fd00::53:', 'fe80::1%eth0', '10.0.0']) expect(parseDnsServers(bad)).toBeUndefined();
   });
 });

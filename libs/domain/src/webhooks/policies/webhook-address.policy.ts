@@ -1,47 +1,43 @@
-// Where a webhook may connect (contract 6.3), decided after DNS resolution at every delivery: only public
-// unicast addresses, unless the host name or the address is in WEBHOOK_ALLOWED_HOSTS. ipaddr.js classifies
-// the ranges (loopback, private, link-local and the metadata address, unspecified, multicast, CGNAT,
-// unique-local, reserved, ...); an IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-import { lookup } from 'node:dns/promises';
+// Where a webhook may connect (contract 6.3 and 7), decided after DNS resolution at every delivery: by the
+// rules of webhook-target.ts, now for every address the host resolves to. Only public unicast addresses
+// (address-classification.ts), unless WEBHOOK_ALLOWED_HOSTS lists the host name or the address for the
+// URL's port; never a port of the gateways (WEBHOOK_DENIED_PORTS), whatever the host.
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { canonicalAddress, isPublicUnicast } from './address-classification';
+import { ResolvedAddress, systemLookup } from './webhook-resolver';
+import { WebhookTargetPolicy, isAllowedHost, urlHost, urlPort } from './webhook-target';
 
-export interface ResolvedTarget {
-  address: string;
-  family: 4 | 6;
-}
+export type ResolvedTarget = ResolvedAddress;
 
 export class WebhookTargetRefused extends Error {}
 
-/** True for an address anyone on the internet could have: ipaddr.js's 'unicast' range, nothing else. */
-export function isPublicUnicast(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
-const bare = (address: string) => address.toLowerCase().replace(/%.*$/, '');
-
 /**
- * Resolves the host once and checks every address it resolves to; the delivery then connects to the
- * first of them and to nothing else (no second resolution). Throws WebhookTargetRefused.
+ * Resolves the URL's host once and checks every address it resolves to; the delivery then connects to the
+ * first of them and to nothing else (no second resolution). An IP literal is not resolved; a name the
+ * allow-list holds for this port is resolved by the system (hosts file included), any other by the policy's
+ * resolver. Throws WebhookTargetRefused.
  */
-export async function resolveWebhookTarget(host: string, allowedHosts: Set<string>): Promise<ResolvedTarget> {
-  let addresses: { address: string; family: number }[];
-  if (isIP(host) !== 0) {
-    addresses = [{ address: host, family: isIP(host) }];
+export async function resolveWebhookTarget(url: URL, policy: WebhookTargetPolicy): Promise<ResolvedTarget> {
+  const host = urlHost(url);
+  const port = urlPort(url);
+  if (policy.deniedPorts.has(port)) throw new WebhookTargetRefused(`port ${port} is a port of the gateways themselves`);
+  const hostAllowed = isAllowedHost(policy, host, port);
+  let addresses: ResolvedAddress[];
+  const family = isIP(host);
+  if (family !== 0) {
+    addresses = [{ address: host, family: family === 6 ? 6 : 4 }];
   } else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = hostAllowed ? await systemLookup(host) : await policy.resolver.resolve(host);
     } catch {
       throw new WebhookTargetRefused(`the host ${host} could not be resolved`);
     }
   }
   if (addresses.length === 0) throw new WebhookTargetRefused(`the host ${host} has no address`);
-  const hostAllowed = allowedHosts.has(host.toLowerCase());
   for (const { address } of addresses) {
-    if (!hostAllowed && !allowedHosts.has(bare(address)) && !isPublicUnicast(address)) {
+    if (!hostAllowed && !isAllowedHost(policy, canonicalAddress(address), port) && !isPublicUnicast(address)) {
       throw new WebhookTargetRefused(`the host ${host} resolves to ${address}, which is not a public address`);
     }
   }
-  return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
+  return addresses[0];
 }

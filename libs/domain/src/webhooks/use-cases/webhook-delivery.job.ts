@@ -9,7 +9,7 @@ import { Database, JobQueue, WebhookDeliveryRepository } from '@gateway/persiste
 import { decryptPrivateKey } from '../../auth/policies/key-encryption';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from '../model/retry-schedule';
-import { WEBHOOK_TIMEOUT_MS, sendWebhook } from './webhook-sender';
+import { sendWebhook } from './webhook-sender';
 import { webhookHeaders } from './webhook-signature';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -33,14 +33,10 @@ export class WebhookDeliveryJob {
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {
     this.schedule = options.retrySchedule ?? parseRetrySchedule(DEFAULT_WEBHOOK_RETRY_SCHEDULE);
+    // The queue's retry policy (a worker that died mid-attempt, a database error) is in JOB_QUEUES; a
+    // failed attempt is a new job.
     queue.define<WebhookDeliveryJobData>({
       queue: WEBHOOK_DELIVERY_QUEUE,
-      // The job's own retries cover a worker that died mid-attempt or a database error (a failed attempt
-      // is a new job): with backoff up to 5 min, an attempt survives about an hour of database trouble.
-      retryLimit: 20,
-      retryDelaySeconds: 2,
-      retryDelayMaxSeconds: 300,
-      expireInSeconds: WEBHOOK_TIMEOUT_MS / 1000 + 20,
       localConcurrency: options.maxConcurrency ?? 10,
       groupConcurrency: options.maxPerEndpoint ?? 2,
       handle: (data) => this.attempt(data),
@@ -53,10 +49,11 @@ export class WebhookDeliveryJob {
     if (!delivery || delivery.status !== 'PENDING') return;
     const secret = decryptPrivateKey(delivery.secretCiphertext, this.options.keyEncryptionKey);
     const started = process.hrtime.bigint();
-    const result = await sendWebhook({ url: delivery.url, headers: webhookHeaders(secret, delivery.webhookId, delivery.body), body: delivery.body }, this.options.allowedHosts);
+    const result = await sendWebhook({ url: delivery.url, headers: webhookHeaders(secret, delivery.webhookId, delivery.body), body: delivery.body }, this.options.targets);
     const outcome = result.ok ? 'succeeded' : result.status === null ? 'no_answer' : 'failed';
     this.metrics.latency.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);
-    const retryInSeconds = result.ok ? undefined : retryDelay(this.schedule, attempt);
+    // By the attempt's place in the schedule, not its number: a recover starts the schedule over.
+    const retryInSeconds = result.ok ? undefined : retryDelay(this.schedule, delivery.scheduleStep + 1);
     const recorded = await this.db.transaction(async (tx) => {
       if (!(await this.deliveries.recordOutcome(tx, { deliveryId, attempt, status: result.ok ? 'SUCCEEDED' : 'FAILED', responseStatus: result.status, retryInSeconds }))) return false;
       if (retryInSeconds !== undefined) {

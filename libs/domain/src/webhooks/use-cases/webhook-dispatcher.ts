@@ -2,7 +2,8 @@
 // below the visible horizon (the technique of the events-by-barcode reader: docs/decisions.md, "Events in
 // commit order"), so an event whose transaction commits late is still read, after the cursor. In one
 // transaction it locks the cursor (another replica fanning out meanwhile is skipped, so each event is fanned
-// out once), writes one delivery per event and matching endpoint with its first job, and moves the cursor.
+// out once), stores each webhook event's payload for its organization (the events feed and recover serve
+// it), writes one delivery per event and matching enabled endpoint with its first job, and moves the cursor.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
@@ -11,8 +12,8 @@ import {
   DomainEventRepository,
   DomainEventRow,
   InventoryReadRepository,
-  JobQueue,
   NewWebhookDelivery,
+  NewWebhookEvent,
   Queryable,
   SalesOrderRepository,
   WebhookDeliveryRepository,
@@ -21,9 +22,12 @@ import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
 import { WebhookPayload } from '../dto/webhook-payload.dto';
-import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJobData } from './webhook-delivery.job';
+import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 
-const BATCH = 500;
+/** Events read per transaction. */
+const MAX_EVENTS = 500;
+/** Deliveries written per transaction: with at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION endpoints, one event always fits. */
+const MAX_DELIVERIES = 2000;
 
 /** A resource with where it lives: an order's store, or a level's warehouse. */
 interface Resource {
@@ -44,7 +48,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly salesOrders: SalesOrderRepository,
     private readonly inventory: InventoryReadRepository,
-    private readonly queue: JobQueue,
+    private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
 
@@ -72,57 +76,77 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     for (;;) {
       const batch = await this.dispatchBatch();
       written += batch.deliveries;
-      if (batch.deliveries > 0) this.queue.wake(WEBHOOK_DELIVERY_QUEUE);
-      if (batch.events < BATCH) return written;
+      if (batch.deliveries > 0) this.deliveryQueue.wake();
+      if (!batch.more) return written;
     }
   }
 
-  /** One transaction: at most BATCH events fanned out and the cursor moved past them. */
-  async dispatchBatch(): Promise<{ events: number; deliveries: number }> {
+  /**
+   * One transaction: events fanned out in commit order, their payloads stored for their organizations, and
+   * the cursor moved past them. It stops after MAX_EVENTS events, or before the event whose deliveries
+   * would take it past MAX_DELIVERIES, so its size is bounded whatever the number of endpoints.
+   */
+  async dispatchBatch(): Promise<{ events: number; deliveries: number; more: boolean }> {
     return this.db.transaction(async (tx) => {
       const cursor = await this.deliveries.lockCursor(tx);
-      if (!cursor) return { events: 0, deliveries: 0 };
+      if (!cursor) return { events: 0, deliveries: 0, more: false };
       const horizon = await this.events.visibleHorizon(tx);
-      // No endpoint anywhere: no event below the horizon has anyone to go to (an endpoint created later
-      // hears only of events after it, and this snapshot sees none), so the cursor moves past them unread.
-      if (!(await this.deliveries.anyEndpoint(tx))) {
-        const last = await this.events.lastInCommitOrder(tx, cursor, horizon);
-        if (last) await this.deliveries.moveCursor(tx, last);
-        return { events: 0, deliveries: 0 };
-      }
-      const events = await this.events.pageInCommitOrder(tx, cursor, horizon, BATCH);
-      if (events.length === 0) return { events: 0, deliveries: 0 };
-      const deliveries = await this.fanOut(tx, events);
-      const written = await this.deliveries.insert(tx, deliveries);
-      for (const delivery of written) {
-        await this.queue.send<WebhookDeliveryJobData>(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: 1 }, { group: delivery.endpointId });
-      }
-      const last = events[events.length - 1];
+      const events = await this.events.pageInCommitOrder(tx, cursor, horizon, MAX_EVENTS);
+      if (events.length === 0) return { events: 0, deliveries: 0, more: false };
+      const fanned = await this.fanOut(tx, events);
+      await this.deliveries.storeEvents(tx, fanned.stored);
+      const written = await this.deliveryQueue.enqueue(tx, fanned.deliveries);
+      const last = events[fanned.consumed - 1];
       await this.deliveries.moveCursor(tx, { xid: last.xid, sequence: last.sequence });
-      return { events: events.length, deliveries: written.length };
+      return { events: fanned.consumed, deliveries: written.length, more: fanned.consumed < events.length || events.length === MAX_EVENTS };
     });
   }
 
-  private async fanOut(tx: Queryable, events: DomainEventRow[]): Promise<NewWebhookDelivery[]> {
+  /**
+   * Each event's webhook events (stored whether or not anyone listens) and their deliveries, event by event
+   * until the delivery budget is spent; consumed counts the events taken (at least one: an event's deliveries
+   * are bounded by the endpoints an organization may have).
+   */
+  private async fanOut(tx: Queryable, events: DomainEventRow[]): Promise<{ stored: NewWebhookEvent[]; deliveries: NewWebhookDelivery[]; consumed: number }> {
     const endpoints = await this.deliveries.endpointsOf(tx, [...new Set(events.map((e) => e.organizationId))]);
-    if (endpoints.length === 0) return [];
+    // Keyed by organization first: warehouses and barcodes are shared between organizations, and one batch
+    // holds the events of many.
     const resources = new Map<string, Promise<Resource | undefined>>();
+    const stored: NewWebhookEvent[] = [];
     const deliveries: NewWebhookDelivery[] = [];
+    let consumed = 0;
     for (const event of events) {
+      const eventStored: NewWebhookEvent[] = [];
+      const eventDeliveries: NewWebhookDelivery[] = [];
       for (const mapped of mapDomainEvent(event)) {
-        const interested = endpoints.filter((e) => e.organizationId === event.organizationId && e.eventTypes.includes(mapped.type) && e.createdAt <= event.occurredAt);
-        if (interested.length === 0) continue;
-        const key = subjectKey(mapped.subject);
+        const key = `${event.organizationId}/${subjectKey(mapped.subject)}`;
         if (!resources.has(key)) resources.set(key, this.resource(tx, event.organizationId, mapped.subject));
         const resource = await resources.get(key);
         if (!resource) continue;
+        const webhookId = webhookIdOf(event.id, mapped.type);
         const body = JSON.stringify({ type: mapped.type, timestamp: event.occurredAt, data: resource.data });
-        for (const endpoint of interested.filter((e) => reaches(e, mapped, resource))) {
-          deliveries.push({ id: randomUUID(), endpointId: endpoint.id, eventId: event.id, eventType: mapped.type, webhookId: webhookIdOf(event.id, mapped.type), body });
+        eventStored.push({
+          webhookId,
+          organizationId: event.organizationId,
+          eventId: event.id,
+          eventType: mapped.type,
+          occurredAt: event.occurredAt,
+          storeId: resource.storeId ?? null,
+          warehouseId: resource.warehouseId ?? null,
+          body,
+        });
+        for (const endpoint of endpoints) {
+          if (endpoint.organizationId !== event.organizationId || !endpoint.eventTypes.includes(mapped.type) || endpoint.createdAt > event.occurredAt) continue;
+          if (!reaches(endpoint, mapped, resource)) continue;
+          eventDeliveries.push({ id: randomUUID(), organizationId: event.organizationId, endpointId: endpoint.id, eventId: event.id, eventType: mapped.type, webhookId });
         }
       }
+      if (consumed > 0 && deliveries.length + eventDeliveries.length > MAX_DELIVERIES) break;
+      stored.push(...eventStored);
+      deliveries.push(...eventDeliveries);
+      consumed++;
     }
-    return deliveries;
+    return { stored, deliveries, consumed };
   }
 
   /** The public resource an event is about, as it is now; undefined when there is none to show. */
@@ -131,7 +155,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const entry = await this.inventory.stockEntry(tx, organizationId, subject.warehouseId, subject.barcode);
       return entry && { data: { warehouseId: subject.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable }, warehouseId: subject.warehouseId };
     }
-    const salesOrderId = subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, subject.fulfilmentOrderId);
+    const salesOrderId = subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, organizationId, subject.fulfilmentOrderId);
     if (!salesOrderId) return undefined;
     const row = await this.salesOrders.findInOrganization(tx, organizationId, salesOrderId);
     if (!row) return undefined;

@@ -1,63 +1,124 @@
-// Managing webhook endpoints (contract 6.3). USER with role OWNER, ORGANIZATION and SERVICE manage every
-// endpoint of an organization they can access; a CONNECTOR manages only those it created, which will
-// receive only events of its connections' stores. The secret is shown once and stored encrypted.
+// Managing webhook endpoints (contracts 6.3, 6.5 and 7): register (at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION
+// per organization, enabled or not), list, read, change (PATCH: url, event types, description, enabled),
+// roll the secret, delete. Who manages which: WebhookEndpointAccessPolicy. A secret is shown once and
+// stored encrypted.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { BadRequestProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database, EndpointOwner, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { BadRequestProblem, ConflictProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
+import { ApiClientRepository, Database, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { encryptPrivateKey } from '../../auth/policies/key-encryption';
-import { OrganizationAccessPolicy } from '../../organizations/policies/organization-access.policy';
-import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointListDto, WebhookEventType } from '../dto/webhook-endpoint.dto';
+import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, DeliveredEventType, UpdateWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointListDto, WebhookEventType } from '../dto/webhook-endpoint.dto';
+import { MAX_SECRET_OVERLAP_SECONDS, RotateWebhookSecretDto, WebhookSecretDto } from '../dto/webhook-endpoint-operations.dto';
 import { webhookUrlProblem } from '../policies/webhook-target';
-import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
+import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
+import { DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { LATEST_DELIVERY_ATTEMPTS, WebhookDeliveryAttemptListDto } from '../dto/webhook-delivery.dto';
 
-const NOT_FOUND = 'The webhook endpoint does not exist.';
+export const WEBHOOK_ENDPOINT_NOT_FOUND = 'The webhook endpoint does not exist.';
 
-function toDto(row: WebhookEndpointRow): WebhookEndpointDto {
-  return { id: row.id, url: row.url, eventTypes: row.eventTypes as WebhookEventType[], description: row.description, createdAt: row.createdAt.toISOString() };
+export function toWebhookEndpointDto(row: WebhookEndpointRow): WebhookEndpointDto {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: row.eventTypes as WebhookEventType[],
+    description: row.description,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 @Injectable()
 export class WebhookEndpointsService {
+  private readonly maxEndpoints: number;
+
   constructor(
     private readonly db: Database,
-    private readonly policy: OrganizationAccessPolicy,
-    private readonly access: AccessRepository,
+    private readonly policy: WebhookEndpointAccessPolicy,
+    private readonly clients: ApiClientRepository,
     private readonly endpoints: WebhookEndpointRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
-  ) {}
+  ) {
+    this.maxEndpoints = options.maxEndpointsPerOrganization ?? DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION;
+  }
 
   async create(identity: CallerIdentity, organizationId: string, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
-    await this.assertCanManage(identity, organizationId);
-    const problem = webhookUrlProblem(body.url, this.options.allowedHosts);
-    if (problem) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/url', message: problem }]);
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const row = await this.endpoints.insert(this.db, {
-      id: randomUUID(),
-      organizationId,
-      url: body.url,
-      eventTypes: body.eventTypes,
-      description: body.description ?? null,
-      secretCiphertext: encryptPrivateKey(secret, this.options.keyEncryptionKey),
-      createdByClientId: identity.clientId,
-      connectorConnectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null,
+    await this.policy.assertCanManage(identity, organizationId);
+    this.assertTarget(body.url);
+    const secret = newSecret();
+    const row = await this.db.transaction(async (tx) => {
+      // A connector's endpoints are disabled when it is revoked, while its last tokens may still pass for up
+      // to a minute: an endpoint created in its name is refused once the revocation committed, or, holding
+      // the client's row, is there for the revocation to disable.
+      if (identity.clientType === 'CONNECTOR' && !(await this.clients.holdUnrevoked(tx, identity.clientId))) throw new ForbiddenProblem('The client has been revoked.');
+      const count = await this.endpoints.countHoldingOrganization(tx, organizationId);
+      if (count >= this.maxEndpoints) {
+        throw new ConflictProblem(`The organization has ${count} webhook endpoints, the most it may have (enabled or not); delete one before registering another.`, 'webhook-endpoint-limit');
+      }
+      return this.endpoints.insert(tx, {
+        id: randomUUID(),
+        organizationId,
+        url: body.url,
+        eventTypes: body.eventTypes,
+        description: body.description ?? null,
+        secretCiphertext: encryptPrivateKey(secret, this.options.keyEncryptionKey),
+        createdByClientId: identity.clientId,
+        connectorConnectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null,
+      });
     });
-    return { ...toDto(row), secret };
+    return { ...toWebhookEndpointDto(row), secret };
   }
 
   async list(identity: CallerIdentity, organizationId: string): Promise<WebhookEndpointListDto> {
-    const owner = await this.assertCanManage(identity, organizationId);
-    return { items: (await this.endpoints.list(this.db, organizationId, owner)).map(toDto) };
+    const owner = await this.policy.assertCanManage(identity, organizationId);
+    return { items: (await this.endpoints.list(this.db, organizationId, owner)).map(toWebhookEndpointDto) };
   }
 
   async get(identity: CallerIdentity, organizationId: string, id: string): Promise<WebhookEndpointDto> {
-    const owner = await this.assertCanManage(identity, organizationId);
+    const owner = await this.policy.assertCanManage(identity, organizationId);
     const row = await this.endpoints.find(this.db, organizationId, owner, id);
-    if (!row) throw new NotFoundProblem(NOT_FOUND);
-    return toDto(row);
+    if (!row) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
+    return toWebhookEndpointDto(row);
+  }
+
+  /**
+   * PATCH: the fields given change; a new url passes the checks of registration. enabled false disables the
+   * endpoint (MANUAL) and drops its pending attempts; enabled true enables one disabled MANUAL or FAILING
+   * (its failure window started over), which from then on is matched by the dispatcher's fan-out again;
+   * one disabled as CLIENT_REVOKED stays so (409).
+   */
+  async update(identity: CallerIdentity, organizationId: string, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+    const owner = await this.policy.assertCanManage(identity, organizationId);
+    if (body.url !== undefined) this.assertTarget(body.url);
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.endpoints.find(tx, organizationId, owner, id, 'FOR UPDATE');
+      if (!current) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
+      if (body.enabled === true && current.disabledReason === 'CLIENT_REVOKED') {
+        throw new ConflictProblem('The webhook endpoint was disabled because the connector that created it was revoked; it cannot be enabled again.', 'webhook-endpoint-revoked');
+      }
+      if (body.url !== undefined || body.eventTypes !== undefined || body.description !== undefined) {
+        await this.endpoints.update(tx, id, { url: body.url, eventTypes: body.eventTypes, description: body.description });
+      }
+      if (body.enabled === false) await this.endpoints.disable(tx, [id], 'MANUAL');
+      if (body.enabled === true && !current.enabled) await this.endpoints.enable(tx, id);
+      return (await this.endpoints.find(tx, organizationId, owner, id)) as WebhookEndpointRow;
+    });
+    return toWebhookEndpointDto(row);
+  }
+
+  /** A new secret, answered once; the old one keeps signing (a second signature) for the overlap. */
+  async rotateSecret(identity: CallerIdentity, organizationId: string, id: string, body: RotateWebhookSecretDto | undefined): Promise<WebhookSecretDto> {
+    const owner = await this.policy.assertCanManage(identity, organizationId);
+    const secret = newSecret();
+    await this.db.transaction(async (tx) => {
+      if (!(await this.endpoints.find(tx, organizationId, owner, id, 'FOR UPDATE'))) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
+      await this.endpoints.rotateSecret(tx, id, encryptPrivateKey(secret, this.options.keyEncryptionKey), body?.overlapSeconds ?? MAX_SECRET_OVERLAP_SECONDS);
+    });
+    return { secret };
   }
 
   /** The latest attempts of one endpoint the caller manages, newest first. */
@@ -67,7 +128,7 @@ export class WebhookEndpointsService {
     return {
       items: rows.map((r) => ({
         eventId: r.webhookId,
-        eventType: r.eventType as WebhookEventType,
+        eventType: r.eventType as DeliveredEventType,
         attempt: r.attempt,
         status: r.status,
         responseStatus: r.responseStatus,
@@ -78,17 +139,13 @@ export class WebhookEndpointsService {
   }
 
   async delete(identity: CallerIdentity, organizationId: string, id: string): Promise<void> {
-    const owner = await this.assertCanManage(identity, organizationId);
-    if (!(await this.endpoints.delete(this.db, organizationId, owner, id))) throw new NotFoundProblem(NOT_FOUND);
+    const owner = await this.policy.assertCanManage(identity, organizationId);
+    if (!(await this.endpoints.delete(this.db, organizationId, owner, id))) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
   }
 
-  /** 403 unless the caller manages webhooks of the organization; which of its endpoints it manages. */
-  private async assertCanManage(identity: CallerIdentity, organizationId: string): Promise<EndpointOwner> {
-    await this.policy.assertCanAccessOrganization(identity, organizationId);
-    if (identity.clientType === 'CONNECTOR') return { kind: 'CLIENT', clientId: identity.clientId };
-    if (identity.clientType === 'USER' && (await this.access.membershipRole(this.db, identity.userId, organizationId)) !== 'OWNER') {
-      throw new ForbiddenProblem('Only the account owner can manage webhook endpoints.');
-    }
-    return { kind: 'ORGANIZATION' };
+  /** 400 unless the URL may be a webhook target: the one check of registration and of a changed url. */
+  private assertTarget(url: string): void {
+    const problem = webhookUrlProblem(url, this.options.targets);
+    if (problem) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/url', message: problem }]);
   }
 }

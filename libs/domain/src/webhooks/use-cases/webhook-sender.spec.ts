@@ -3,8 +3,10 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_RESPONSE_BYTES, sendWebhook } from './webhook-sender';
+import { webhookTargetPolicy } from '../policies/webhook-target';
 
-const ALLOWED = new Set(['127.0.0.1']);
+// Only IP literals here: no name is resolved.
+const ALLOWED = webhookTargetPolicy({ allowedHosts: '127.0.0.1', resolver: { resolve: () => Promise.reject(new Error('no DNS in this test')) } });
 
 describe('sendWebhook', () => {
   let server: Server;
@@ -63,5 +65,14 @@ describe('sendWebhook', () => {
   it('refuses a target outside the allow-list without connecting', async () => {
     const result = await sendWebhook({ url: 'http://127.0.0.2:9/hook', headers: {}, body: '{}' }, ALLOWED);
     expect(result).toEqual(expect.objectContaining({ ok: false, status: null, error: expect.stringContaining('not a public address') }));
+  });
+
+  it("refuses a port of the gateways on an allowed host without connecting", async () => {
+    const before = bodies.length;
+    const port = Number(new URL(url).port);
+    const guarded = webhookTargetPolicy({ allowedHosts: '127.0.0.1', deniedPorts: [port], resolver: ALLOWED.resolver });
+    const result = await sendWebhook({ url: `${url}/ok`, headers: {}, body: '{}' }, guarded);
+    expect(result).toEqual({ ok: false, status: null, error: `port ${port} is a port of the gateways themselves`, responseBody: Buffer.alloc(0) });
+    expect(bodies.length).toBe(before);
   });
 });

@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { urlHost } from '../policies/webhook-target';
+import type { WebhookTargetPolicy } from '../policies/webhook-target';
 import { ResolvedTarget, WebhookTargetRefused, resolveWebhookTarget } from '../policies/webhook-address.policy';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -35,14 +35,14 @@ function pinnedLookup(target: ResolvedTarget): LookupFunction {
   };
 }
 
-export async function sendWebhook(message: WebhookRequest, allowedHosts: Set<string>, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<WebhookResult> {
+export async function sendWebhook(message: WebhookRequest, targets: WebhookTargetPolicy, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<WebhookResult> {
   const url = new URL(message.url);
   const deadline = AbortSignal.timeout(timeoutMs);
   let target: ResolvedTarget;
   try {
     // The name's resolution counts against the same 10 s.
     target = await Promise.race([
-      resolveWebhookTarget(urlHost(url), allowedHosts),
+      resolveWebhookTarget(url, targets),
       new Promise<never>((_resolve, reject) => deadline.addEventListener('abort', () => reject(new WebhookTargetRefused(`the host could not be resolved within ${timeoutMs / 1000} s`)), { once: true })),
     ]);
   } catch (error) {

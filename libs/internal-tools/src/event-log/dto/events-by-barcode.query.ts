@@ -4,7 +4,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
-import { canonicalUuid, plainNumber, Required } from '@gateway/platform';
+import { DEMO_ORGANIZATION_ID, canonicalUuid, demoExample, plainNumber, Required } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH, BARCODE_PATTERN, BARCODE_SCHEMA } from '@gateway/domain';
 import { isTimestamp } from '../policies/is-timestamp.validator';
 
@@ -40,14 +40,14 @@ function IsDateTime(options?: ValidationOptions): PropertyDecorator {
 }
 
 export class EventsByBarcodeQuery {
-  @ApiProperty({ format: 'uuid', description: 'the organization whose events are read' })
+  @ApiProperty({ format: 'uuid', description: 'the organization whose events are read', ...demoExample(DEMO_ORGANIZATION_ID) })
   @Transform(canonicalUuid)
   @Required()
   @IsString({ message: 'must be a UUID' })
   @Matches(UUID, { message: 'must be a UUID' })
   organizationId!: string;
 
-  @ApiProperty({ ...BARCODE_SCHEMA, description: 'the barcode the events are about' })
+  @ApiProperty({ ...BARCODE_SCHEMA, description: 'the barcode the events are about', ...demoExample('8710000000011') })
   @Required()
   @IsString({ message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' })
   @Matches(BARCODE_PATTERN, { message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' })

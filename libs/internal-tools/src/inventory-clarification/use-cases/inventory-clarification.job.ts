@@ -18,7 +18,7 @@ export class InventoryClarificationJob implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.define<ClarificationJobData>({ queue: CLARIFY_INVENTORY_LEVELS_QUEUE, retryLimit: 3, expireInSeconds: 15 * 60, handle: (data) => this.run(data.clarificationId) });
+    this.queue.define<ClarificationJobData>({ queue: CLARIFY_INVENTORY_LEVELS_QUEUE, handle: (data) => this.run(data.clarificationId) });
   }
 
   async run(clarificationId: string): Promise<void> {

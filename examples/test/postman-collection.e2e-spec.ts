@@ -1,0 +1,82 @@
+// The Postman collection (openapi/public.postman_collection.json): what `npm run openapi` generates from
+// openapi/public.json, in the Collection v2.1 format, and green when newman runs it against the public
+// gateway on the demo data with a SERVICE client's credentials (client_secret_post), as an integrator would.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { createTestClient } from '@gateway/testing';
+import { DemoGateway, root, startDemoGateway } from './support/public-gateway-process';
+
+const COLLECTION = 'openapi/public.postman_collection.json';
+const collectionText = () => readFileSync(join(root, COLLECTION), 'utf8');
+
+interface NewmanReport {
+  run: {
+    stats: Record<string, { total: number; failed: number }>;
+    failures: { error: { message: string }; source?: { name?: string } }[];
+    executions: { item: { name: string }; assertions?: { assertion: string; skipped: boolean; error?: unknown }[] }[];
+  };
+}
+
+describe('the Postman collection', () => {
+  it('is what `npm run openapi` generates from openapi/public.json (else run it)', () => {
+    const generated = spawnSync(process.execPath, [join(root, 'tools/postman-collection.cjs')], { encoding: 'utf8', timeout: 60_000 });
+    expect(generated.status).toBe(0);
+    expect(collectionText() === generated.stdout).toBe(true);
+  });
+
+  it('is a Collection v2.1 document (newman, below, reads it with the Postman SDK), with bearer {{accessToken}}, requests in an order that runs', () => {
+    const json = JSON.parse(collectionText());
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(JSON.parse(readFileSync(join(root, 'tools/postman/collection-v2.1.schema.json'), 'utf8')));
+    expect(validate(json) ? [] : validate.errors).toEqual([]);
+    const requests = (json.item as { request: { method: string; url: { path: string[] } } }[]).map((item) => `${item.request.method} /${item.request.url.path.join('/')}`);
+    expect(requests[0]).toBe('POST /oauth2/token');
+    expect(requests.at(-1)).toBe('DELETE /v0/organizations/:organizationId/webhook-endpoints/:webhookEndpointId');
+    expect(json.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] });
+    expect(json.variable.map((v: { key: string }) => v.key)).toEqual(expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'organizationId', 'storeId']));
+    expect(collectionText()).not.toMatch(/https?:\/\/(?!localhost[:/]|receiver\.invalid\/|schema\.getpostman\.com\/|billing\.example\/)/);
+  });
+
+  describe('run by newman against the public gateway on the demo data', () => {
+    let gateway: DemoGateway;
+    let dir: string;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'newman-'));
+      gateway = await startDemoGateway();
+    }, 90_000);
+
+    afterAll(async () => {
+      await gateway?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers every request its documented success status, the one deliberate refusal a problem whose type resolves', async () => {
+      const client = await createTestClient(gateway.database.url, { type: 'SERVICE' });
+      const report = join(dir, 'report.json');
+      const run = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/newman/bin/newman.js'), 'run', join(root, COLLECTION), '--env-var', `baseUrl=${gateway.url}`, '--env-var', `clientId=${client.clientId}`, '--env-var', `clientSecret=${client.clientSecret}`, '--reporters', 'cli,json', '--reporter-json-export', report, '--color', 'off', '--disable-unicode'],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
+      process.stdout.write(run.stdout);
+      const { run: result } = JSON.parse(readFileSync(report, 'utf8')) as NewmanReport;
+      expect(result.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
+      expect(run.status).toBe(0);
+      expect(result.stats.requests.failed).toBe(0);
+      expect(result.stats.assertions.failed).toBe(0);
+      // Every request ran its status test; the refusal also checked its problem body and the page of its type.
+      expect(result.executions.filter((e) => !e.assertions?.some((a) => /^answers \d{3}/.test(a.assertion) && !a.skipped && !a.error))).toEqual([]);
+      const refusal = result.executions.find((e) => e.item.name.startsWith('A refusal'));
+      expect(refusal?.assertions?.map((a) => [a.assertion, a.skipped, a.error ?? null])).toEqual([
+        ['answers 404 with a problem body', false, null],
+        ['RateLimit fields, when sent, have their IETF form', false, null],
+        ['its type is a page saying what it means', false, null],
+      ]);
+      // Nothing secret in what newman printed.
+      expect(run.stdout).not.toContain(client.clientSecret);
+    }, 150_000);
+  });
+});

@@ -1,0 +1,105 @@
+// The Python examples (examples/python, standard library only) run with python3 against the public gateway
+// on the demo data: a token and its renewal, an idempotent order and its replay, the events feed, and a
+// receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
+// Skipped, saying so, where python3 is not installed.
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { freePort } from '@gateway/dev-postgres';
+import { createTestClient, waitUntil } from '@gateway/testing';
+import { DemoGateway, root, startDemoGateway } from './support/public-gateway-process';
+
+const PYTHON = 'python3';
+const hasPython = spawnSync(PYTHON, ['--version']).status === 0;
+if (!hasPython) process.stderr.write('python-examples: skipped, python3 is not installed (apt-get install -y python3)\n');
+const describeWithPython = hasPython ? describe : describe.skip;
+const dir = join(root, 'examples/python');
+
+function python(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(PYTHON, [join(dir, script)], { cwd: dir, env: { PATH: process.env.PATH, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describeWithPython('the Python examples (skipped where python3 is missing)', () => {
+  let gateway: DemoGateway;
+  let env: Record<string, string>;
+  let token: string;
+
+  beforeAll(async () => {
+    gateway = await startDemoGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+    const client = await createTestClient(gateway.database.url, { type: 'SERVICE' });
+    env = { GATEWAY_URL: gateway.url, CLIENT_ID: client.clientId, CLIENT_SECRET: client.clientSecret };
+    const answer = await fetch(`${gateway.url}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }) });
+    token = ((await answer.json()) as { access_token: string }).access_token;
+  }, 90_000);
+
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  describe('with a webhook receiver', () => {
+    let receiver: ChildProcess;
+    let received = '';
+    let receiverUrl: string;
+    let secret: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      receiverUrl = `http://127.0.0.1:${port}/hook`;
+      const registered = await fetch(`${gateway.url}/v0/organizations/0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01/webhook-endpoints`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: receiverUrl, eventTypes: ['sales_order.created'] }),
+      });
+      expect(registered.status).toBe(201);
+      secret = ((await registered.json()) as { secret: string }).secret;
+      receiver = spawn(PYTHON, [join(dir, 'webhook_receiver.py')], { cwd: dir, env: { PATH: process.env.PATH, WEBHOOK_SECRET: secret, PORT: String(port) } });
+      receiver.stdout?.on('data', (chunk) => (received += chunk));
+      receiver.stderr?.on('data', (chunk) => (received += chunk));
+      await waitUntil(() => received.includes('listening on'), 20_000);
+    });
+
+    afterAll(() => {
+      receiver?.kill('SIGTERM');
+    });
+
+    it('quickstart.py: a token reused and renewed, an order and its replay, the same key with another body refused; the receiver verifies the delivery', async () => {
+      const { code, output } = await python('quickstart.py', env);
+      expect([code, output.trimEnd().split('\n')]).toEqual([
+        0,
+        [
+          'token: minted 1 for two calls, as SERVICE',
+          'token: renewed before it expired (2 minted)',
+          'sales order: 201 RECEIVED, fulfilment order fo-...',
+          'sent again with the same Idempotency-Key: 201 the same order, Idempotent-Replayed: true',
+          'the same key with another body: 422 /problems/idempotency-key-reused',
+        ],
+      ]);
+      expect(output).not.toContain(env.CLIENT_SECRET);
+      // The gateway delivers sales_order.created to the Python receiver, which checks the signature by hand.
+      await waitUntil(() => /verified sales_order\.created \S+/.test(received), 60_000);
+    }, 90_000);
+
+    it('webhook_receiver.py refuses a body whose signature does not match, and accepts one signed with the secret', async () => {
+      const id = 'msg_python_example';
+      const timestamp = new Date();
+      const body = JSON.stringify({ type: 'sales_order.created', timestamp: timestamp.toISOString(), data: { id: 'x' } });
+      const signature = new Webhook(secret).sign(id, timestamp, body);
+      const send = (payload: string) =>
+        fetch(receiverUrl, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': `v1,bm9wZQ== ${signature}` } });
+      expect((await send(body.replace('"x"', '"y"'))).status).toBe(400);
+      expect((await send(body)).status).toBe(204);
+      await waitUntil(() => received.includes('refused: no valid signature') && received.includes(`verified sales_order.created ${id}`), 10_000);
+    });
+  });
+
+  it('events_feed.py reads the feed page after page', async () => {
+    const { code, output } = await python('events_feed.py', env);
+    expect([code, output]).toEqual([0, expect.stringMatching(/^events: .*sales_order\.created \d+/)]);
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+// The documents' OAuth 2.0 client-credentials scheme: with it, Swagger UI's Authorize button mints a
+// token at the public gateway's token endpoint (the internal gateway's too, across origins: the token
+// endpoint answers CORS for the origins of TOKEN_CORS_ORIGINS), and generated clients know where tokens come from.
+import type { DocumentBuilder, OpenAPIObject } from '@nestjs/swagger';
+import { BEARER_SCHEME } from './authenticated.decorator';
+
+export const CLIENT_CREDENTIALS_SCHEME = 'clientCredentials';
+/** The token endpoint's path on the public gateway (PUBLIC_BASE_URL). */
+export const TOKEN_ENDPOINT_PATH = '/oauth2/token';
+
+const DESCRIPTIONS = {
+  public:
+    'OAuth 2.0 client credentials (spec section 5). Swagger UI sends the credentials as client_secret_basic (an Authorization: Basic header): use a client registered for it, such as the demo client of `npm start`.',
+  internal:
+    'OAuth 2.0 client credentials at the public gateway\'s token endpoint, with a client registered for the internal audience (`clients:create --type SERVICE --audience internal --auth-method client_secret_basic`): Swagger UI sends the credentials as client_secret_basic.',
+};
+
+export function addClientCredentialsScheme(builder: DocumentBuilder, publicBaseUrl: string, audience: 'public' | 'internal'): DocumentBuilder {
+  return builder.addOAuth2(
+    { type: 'oauth2', description: DESCRIPTIONS[audience], flows: { clientCredentials: { tokenUrl: `${publicBaseUrl}${TOKEN_ENDPOINT_PATH}`, scopes: {} } } },
+    CLIENT_CREDENTIALS_SCHEME,
+  );
+}
+
+/** Every operation that takes a bearer token also names the scheme that mints one (either satisfies it). */
+export function offerClientCredentials(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as { security?: Record<string, string[]>[] }[]) {
+      // A new array: operations of one controller share the one their class decorator made.
+      if (operation.security?.some((requirement) => BEARER_SCHEME in requirement)) operation.security = [{ [CLIENT_CREDENTIALS_SCHEME]: [] }, ...operation.security];
+    }
+  }
+  return document;
+}

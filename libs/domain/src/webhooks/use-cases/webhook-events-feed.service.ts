@@ -1,0 +1,72 @@
+// The events feed (contract 6.5): an organization's stored webhook payloads, oldest first, in keyset pages
+// behind a sealed cursor bound to the organization and the query. Same access as the endpoints: a connector
+// reads only its connections' stores' events (and their warehouses' inventory). The test events stay out.
+import { Injectable } from '@nestjs/common';
+import { BadRequestProblem } from '@gateway/platform';
+import { Database, WebhookEventRepository } from '@gateway/persistence';
+import { CallerIdentity } from '../../auth/model/caller-identity';
+import { CursorSealer } from '../../shared/use-cases/cursor-sealer';
+import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
+import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
+
+interface EventFeedCursor {
+  organizationId: string;
+  types: string[] | null;
+  since: string | null;
+  /** The last event of the page it follows. */
+  sequence: string;
+}
+
+const PURPOSE = 'webhook-events cursor v1';
+
+function isCursor(value: unknown): value is EventFeedCursor {
+  const c = value as EventFeedCursor;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.organizationId === 'string' &&
+    (c.types === null || (Array.isArray(c.types) && c.types.every((t) => typeof t === 'string'))) &&
+    (c.since === null || typeof c.since === 'string') &&
+    typeof c.sequence === 'string' &&
+    /^\d{1,19}$/.test(c.sequence)
+  );
+}
+
+@Injectable()
+export class WebhookEventsFeedService {
+  constructor(
+    private readonly db: Database,
+    private readonly policy: WebhookEndpointAccessPolicy,
+    private readonly events: WebhookEventRepository,
+    private readonly cursors: CursorSealer,
+  ) {}
+
+  async page(identity: CallerIdentity, organizationId: string, query: WebhookEventsQuery): Promise<WebhookEventPageDto> {
+    await this.policy.assertCanManage(identity, organizationId);
+    const types = query.types === undefined ? null : [...new Set(query.types.split(','))].sort();
+    const since = query.since ?? null;
+    let afterSequence: string | null = null;
+    if (query.cursor !== undefined) {
+      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
+      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
+      if (cursor.organizationId !== organizationId || JSON.stringify(cursor.types) !== JSON.stringify(types) || cursor.since !== since) {
+        throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' }]);
+      }
+      afterSequence = cursor.sequence;
+    }
+    const limit = query.limit ?? EVENT_FEED_LIMIT.default;
+    const rows = await this.events.page(
+      this.db,
+      { organizationId, types, since, afterSequence, throughSequence: null, connectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null },
+      limit + 1,
+    );
+    const page = rows.slice(0, limit);
+    const items = page.map((row): WebhookEventDto => {
+      const payload = JSON.parse(row.body) as Omit<WebhookEventDto, 'id'>;
+      return { id: row.webhookId, type: payload.type, timestamp: payload.timestamp, data: payload.data };
+    });
+    const nextCursor =
+      rows.length > limit ? await this.cursors.seal(PURPOSE, { organizationId, types, since, sequence: page[page.length - 1].sequence } satisfies EventFeedCursor) : null;
+    return { items, nextCursor };
+  }
+}

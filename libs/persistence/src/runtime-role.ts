@@ -1,0 +1,96 @@
+// The role the gateways connect as, set up by `migrate` (run as the role that owns the schema): it reads and
+// writes rows, uses the sequences, the functions and the job queue's tables, and LISTEN/NOTIFY (which need no
+// grant), but owns nothing and may create nothing, so it cannot change the schema. Tables created later by
+// the owner are granted to it too (default privileges). Idempotent: each `migrate` grants again and sets
+// the password from the settings, which is how it is changed.
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
+import { Database } from './database';
+import { JOB_QUEUE_SCHEMA } from './job-queue';
+
+export interface RuntimeRole {
+  name: string;
+  password: string;
+}
+
+/** The schemas the gateways use: the application's and the job queue's. */
+const SCHEMAS = ['public', JOB_QUEUE_SCHEMA];
+/** A name that needs no quoting, so that it reads the same in every tool. */
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+/** Printable ASCII: a SCRAM verifier computed here then matches the server's (SASLprep leaves it unchanged). */
+const PASSWORD = /^[\x20-\x7e]{16,}$/;
+const DUPLICATE_OBJECT = '42710';
+
+/** Why a runtime role cannot be used, or null. */
+export function runtimeRoleProblem(role: RuntimeRole): string | null {
+  if (!ROLE_NAME.test(role.name)) return 'its role name must be lower-case letters, digits and underscores (at most 63, not starting with a digit)';
+  if (!PASSWORD.test(role.password)) return 'its password must be at least 16 printable ASCII characters';
+  return null;
+}
+
+/**
+ * The password as Postgres stores it (SCRAM-SHA-256, RFC 5803), computed here as psql's \password does:
+ * the statement that sets it carries no clear password for the server's log to keep.
+ */
+export function scramSha256Verifier(password: string, salt: Buffer = randomBytes(16), iterations = 4096): string {
+  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
+  const storedKey = createHash('sha256').update(createHmac('sha256', salted).update('Client Key').digest()).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+}
+
+/** Creates the runtime role when missing, sets its password and grants it the rows of every table of SCHEMAS, now and later. */
+export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise<void> {
+  const problem = runtimeRoleProblem(role);
+  if (problem) throw new Error(`the runtime role: ${problem}`);
+  const name = pg.escapeIdentifier(role.name);
+  const password = pg.escapeLiteral(scramSha256Verifier(role.password));
+  const schemas = SCHEMAS.map((schema) => pg.escapeIdentifier(schema)).join(', ');
+  await db.exclusively(ADVISORY_LOCKS.migrations, async () => {
+    const { rows } = await db.query<{ owner: string; database: string }>('SELECT current_user AS owner, current_database() AS database');
+    const { owner, database } = rows[0];
+    if (role.name === owner) throw new Error(`the runtime role is the role that migrates (${owner}): the gateways need a role of their own`);
+    const missing = await db.query<{ schema: string }>('SELECT schema FROM unnest($1::text[]) AS schema WHERE to_regnamespace(schema) IS NULL', [SCHEMAS]);
+    if (missing.rows.length) throw new Error(`schema ${missing.rows.map((r) => r.schema).join(', ')} missing: migrate first`);
+    await refuseIfPowerful(db, role.name, owner);
+    try {
+      // Roles belong to the whole server: another database's migrate may create the same one at the same time.
+      await db.query(`CREATE ROLE ${name} LOGIN PASSWORD ${password}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DUPLICATE_OBJECT) throw error;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(`ALTER ROLE ${name} WITH LOGIN PASSWORD ${password}`);
+      await tx.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${name}`);
+      // Only the owner creates objects (the default since Postgres 15; older databases let anyone).
+      await tx.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+      await tx.query(`GRANT USAGE ON SCHEMA ${schemas} TO ${name}`);
+      await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schemas} TO ${name}`);
+      await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schemas} TO ${name}`);
+      await tx.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schemas} TO ${name}`);
+      // Which migrations ran is the migrating role's to write.
+      await tx.query(`REVOKE INSERT, UPDATE, DELETE ON schema_migrations FROM ${name}`);
+      await tx.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schemas} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${name}`);
+      await tx.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schemas} GRANT USAGE, SELECT ON SEQUENCES TO ${name}`);
+      await tx.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schemas} GRANT EXECUTE ON FUNCTIONS TO ${name}`);
+    });
+  });
+}
+
+/** An existing role that could change the schema anyway (a superuser, a member of the owner, an owner of its objects) is refused. */
+async function refuseIfPowerful(db: Database, role: string, owner: string): Promise<void> {
+  const { rows } = await db.query<{ superuser: boolean; member: boolean; owns: number }>(
+    `SELECT r.rolsuper AS superuser, pg_has_role(r.oid, $2::name, 'MEMBER') AS member,
+            (SELECT count(*)::int FROM pg_namespace n WHERE n.nspname = ANY($3::text[]) AND (n.nspowner = r.oid
+               OR EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = n.oid AND c.relowner = r.oid)
+               OR EXISTS (SELECT 1 FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proowner = r.oid))) AS owns
+       FROM pg_roles r WHERE r.rolname = $1`,
+    [role, owner, SCHEMAS],
+  );
+  const found = rows[0];
+  if (!found) return;
+  if (found.superuser) throw new Error(`the runtime role ${role} is a superuser: the gateways need a role that cannot change the schema`);
+  if (found.member) throw new Error(`the runtime role ${role} is a member of ${owner}, which owns the schema: it must not be`);
+  if (found.owns > 0) throw new Error(`the runtime role ${role} owns objects in schema ${SCHEMAS.join(' or ')}: reassign them to ${owner} (REASSIGN OWNED BY ${role} TO ${owner})`);
+}
