@@ -16,9 +16,10 @@ ensure_docker
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-gateway-scale}"
 export COMPOSE_FILE=docker-compose.yml:docker-compose.scale.yml:tools/compose/scale-test.yml
 export NODE_IMAGE="${NODE_IMAGE:-gateway-local/node:24}" POSTGRES_IMAGE="${POSTGRES_IMAGE:-gateway-local/postgres:18}" HAPROXY_IMAGE="${HAPROXY_IMAGE:-gateway-local/haproxy:2.6}"
-export KEY_ENCRYPTION_KEY POSTGRES_PASSWORD PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT PUBLIC_BASE_URL
+export KEY_ENCRYPTION_KEY POSTGRES_PASSWORD DATABASE_RUNTIME_PASSWORD PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT PUBLIC_BASE_URL
 KEY_ENCRYPTION_KEY="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64'))")"
 POSTGRES_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
+DATABASE_RUNTIME_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
 read -r PUBLIC_GATEWAY_HOST_PORT INTERNAL_GATEWAY_HOST_PORT < <(node tools/compose/free-ports.mjs 2)
 PUBLIC_BASE_URL="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
 # Each gateway's replicas on half of the cores (tools/compose/scale-test.yml); on one core, both share it.
