@@ -17,7 +17,7 @@ import { INVENTORY_SIZES, loadDataset } from './dataset';
 import { LoadGenerator } from './load-generator';
 import { LoadResult, LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';
-import { ServerProcess, sampleMemory, startServer } from './processes';
+import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
@@ -168,6 +168,10 @@ async function main(): Promise<void> {
   const gatewaysQuotasOff = await startGateways(quotasOffPorts, 'off', { API_RATE_LIMIT_ENABLED: 'false' });
   for (const gateway of [...Object.values(gateways), ...Object.values(gatewaysQuotasOff)]) cleanups.push(() => gateway.stop());
   say(`gateways up: ${Object.entries(gateways).map(([name, g]) => `${name} ${g.url}`).join(', ')}; quotas off: ${Object.entries(gatewaysQuotasOff).map(([name, g]) => `${name} ${g.url}`).join(', ')}`);
+  // Idle after start: ready, settled for two seconds, no request served yet but the readiness checks.
+  await new Promise((r) => setTimeout(r, 2000));
+  const measuredGateways = [gateways.public, gateways.internal] as ServerProcess[];
+  const idleMb = new Map(measuredGateways.map((g) => [g, residentMb(g.child.pid as number)]));
 
   const service = await register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
   const context: BenchContext = {
@@ -342,6 +346,8 @@ async function main(): Promise<void> {
     (error: Error) => [`metrics port unreachable: ${error.message}`],
   );
 
+  const memory = measuredGateways.map((g) => ({ gateway: g.name, idleMb: idleMb.get(g) as number, peakMb: peakResidentMb(g.child.pid as number) }));
+
   const report: BenchReport = {
     startedAt: started.toISOString(),
     durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
@@ -362,6 +368,7 @@ async function main(): Promise<void> {
     webhookDelivery,
     webhookCapacity,
     webhookLag,
+    memory,
   };
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);

@@ -70,6 +70,19 @@ export interface MemoryReading {
   peakMb: number;
 }
 
+/** Each process's kernel high-water mark as it was just before sampleMemory reset it, kB. */
+const highWaterBeforeReset = new Map<number, number>();
+
+/** A process's resident memory now, MB. */
+export function residentMb(pid: number): number {
+  return statusKb(pid, 'VmRSS') / 1024;
+}
+
+/** The highest resident memory of a process since it started, MB: VmHWM, or a high-water mark a reset cleared. */
+export function peakResidentMb(pid: number): number {
+  return Math.max(statusKb(pid, 'VmHWM'), highWaterBeforeReset.get(pid) ?? 0) / 1024;
+}
+
 /**
  * Samples a process's resident memory until stopped. The kernel's high-water mark (VmHWM) is reset at
  * the start when allowed (writing 5 to /proc/<pid>/clear_refs), so it covers exactly this window.
@@ -78,6 +91,7 @@ export function sampleMemory(pid: number, intervalMs = 10): { stop(): MemoryRead
   const startKb = statusKb(pid, 'VmRSS');
   let hwmReset = false;
   try {
+    highWaterBeforeReset.set(pid, Math.max(highWaterBeforeReset.get(pid) ?? 0, statusKb(pid, 'VmHWM')));
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     hwmReset = true;
   } catch {

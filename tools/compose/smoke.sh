@@ -10,21 +10,9 @@ started_at=$SECONDS
 say() { echo "compose smoke: $*"; }
 skip() { echo "SKIPPED: compose smoke test: $*"; exit 0; }
 fail() { echo "compose smoke: FAILED: $*" >&2; exit 1; }
-as_root() { [ "$(id -u)" = 0 ]; }
-apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
-
-mkdir -p tmp
-if ! docker info >/dev/null 2>&1; then
-  as_root || skip "dockerd is not running and starting it needs root"
-  command -v dockerd >/dev/null || apt_install docker.io || skip "dockerd is not installed and docker.io did not install"
-  say "starting dockerd (log: tmp/dockerd.log)"
-  nohup dockerd >tmp/dockerd.log 2>&1 &
-  for _ in $(seq 1 30); do docker info >/dev/null 2>&1 && break; sleep 1; done
-  docker info >/dev/null 2>&1 || skip "dockerd did not start: $(tail -1 tmp/dockerd.log)"
-fi
-command -v docker-compose >/dev/null || { as_root && apt_install docker-compose; } || fail "docker-compose (v1) is missing and did not install"
-
-bash tools/compose/base-images.sh
+# shellcheck source=tools/compose/docker-env.sh
+. tools/compose/docker-env.sh
+ensure_docker
 
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-gateway-smoke}"
 export NODE_IMAGE="${NODE_IMAGE:-gateway-local/node:24}" POSTGRES_IMAGE="${POSTGRES_IMAGE:-gateway-local/postgres:18}"
@@ -38,7 +26,6 @@ PUBLIC_BASE_URL="${SMOKE_PUBLIC_BASE_URL:-http://127.0.0.1:$PUBLIC_GATEWAY_HOST_
 public="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
 internal="http://127.0.0.1:$INTERNAL_GATEWAY_HOST_PORT"
 
-dc() { docker-compose --ansi never "$@"; }
 teardown() {
   local status=$?
   if [ $status -ne 0 ]; then dc ps || true; dc logs --no-color --tail=40 || true; fi

@@ -183,6 +183,45 @@ describe('faults', () => {
     }
   });
 
+  it('on SIGTERM answers readiness 503 at once and serves on for SHUTDOWN_DELAY_MS, then stops listening', async () => {
+    const database = await createTestDatabase();
+    let gateway: GatewayProcess | undefined;
+    try {
+      const delayMs = 3000;
+      gateway = await startGateway('public-gateway', { databaseUrl: database.url, env: { ...RELAXED_LIMITS, SHUTDOWN_DELAY_MS: String(delayMs) } });
+      const token = await tokenFor(gateway.url, database.url, { type: 'SERVICE' });
+      const whoami = { method: 'GET', path: '/v0/whoami', headers: { authorization: `Bearer ${token}` } };
+      const signalledAt = Date.now();
+      gateway.child.kill('SIGTERM');
+      // At once: not ready, with the check named.
+      const ready = await send(gateway.url, { method: 'GET', path: '/health/ready' });
+      tally.check(ready.status === 503, `readiness answered ${ready.status} right after SIGTERM`);
+      tally.check(ready.headers['retry-after'] === '5', `readiness 503 without Retry-After 5: ${String(ready.headers['retry-after'])}`);
+      const body = JSON.parse(ready.text) as Record<string, unknown>;
+      tally.check(body.detail === 'Not ready: this process is shutting down.' && JSON.stringify(body.checks) === '{"shutdown":"down"}', `readiness body ${ready.text}`);
+      // Still serving the API for the delay, every answer closing its connection; liveness stays up.
+      let served = 0;
+      while (Date.now() - signalledAt < delayMs - 1000) {
+        const res = await send(gateway.url, whoami);
+        tally.check(res.status === 200 && res.headers.connection === 'close', `during the delay whoami answered ${res.status}, Connection: ${String(res.headers.connection)}`);
+        served += 1;
+        await sleep(100);
+      }
+      tally.check(served >= 10, `only ${served} requests were served during the delay`);
+      const live = await send(gateway.url, { method: 'GET', path: '/health/live' });
+      tally.check(live.status === 200, `liveness answered ${live.status} during the delay`);
+      const exit = await gateway.exited;
+      tally.check(exit.code === 0, `the gateway exited with ${exit.code ?? exit.signal}`);
+      tally.check(Date.now() - signalledAt >= delayMs, `the gateway stopped ${Date.now() - signalledAt} ms after SIGTERM, before its delay`);
+      const after = await send(gateway.url, whoami, 2000).then((r) => `answered ${r.status}`, () => 'refused');
+      tally.check(after === 'refused', `a request after the exit was ${after}`);
+      expect(tally.failures).toEqual([]);
+    } finally {
+      await gateway?.stop('SIGKILL');
+      await database.drop();
+    }
+  });
+
   it('loses no answered order and doubles none when the gateway is killed (SIGKILL) during creations', async () => {
     const database = await createTestDatabase();
     let gateway: GatewayProcess | undefined;

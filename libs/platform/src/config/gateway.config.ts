@@ -33,6 +33,15 @@ export class GatewayConfig {
   @Matches(/^\S{1,200}$/, { message: 'must be 1 to 200 characters without spaces' })
   INTERNAL_AUDIENCE = 'urn:gateway:internal';
 
+  /**
+   * On SIGTERM the gateway answers readiness 503 at once and goes on serving (answers with `Connection: close`)
+   * this long, so that a load balancer takes it out before it stops listening; longer than the balancer's
+   * check interval times its fall count. Also the time to read requests already sent (listen backlog).
+   */
+  @IntRange(0, 120000, 'milliseconds')
+  SHUTDOWN_DELAY_MS = 1000;
+
+  /** After the delay: how long requests in flight may take to finish before their connections are closed. */
   @IntRange(0, 120000, 'milliseconds')
   SHUTDOWN_GRACE_MS = 10000;
 

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '600001' }, 'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
     [{ INTERNAL_AUDIENCE: 'a b' }, 'Invalid configuration: INTERNAL_AUDIENCE must be 1 to 200 characters without spaces'],
     [{ SHUTDOWN_GRACE_MS: '-1' }, 'Invalid configuration: SHUTDOWN_GRACE_MS must be an integer number of milliseconds between 0 and 120000'],
+    [{ SHUTDOWN_DELAY_MS: '120001' }, 'Invalid configuration: SHUTDOWN_DELAY_MS must be an integer number of milliseconds between 0 and 120000'],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front of the gateway, 0 to 10'],
     [{ TRUST_PROXY: '-1' }, 'Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front of the gateway, 0 to 10'],
     [{ TRUST_PROXY: '1.5' }, 'Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front of the gateway, 0 to 10'],

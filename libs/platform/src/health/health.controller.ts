@@ -1,9 +1,11 @@
-// Liveness (the process answers) and readiness (it can serve: its database answers and, on a gateway,
-// it holds a key set to verify tokens with). A 503 names each check and whether it is up.
+// Liveness (the process answers) and readiness (it can serve: it is not shutting down, its database answers
+// and, on a gateway, it holds a key set to verify tokens with). A 503 names each check and whether it is up.
 import { Controller, Get, HttpCode, Inject, Provider, Type } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ServiceUnavailableProblem } from '../problem/problem.exception';
 import { PublicRoute } from '../http/public-route.decorator';
+import { GatewayExpressAdapter } from '../http/gateway-http-adapter';
 
 export interface ReadinessCheck {
   readonly name: string;
@@ -26,7 +28,10 @@ type CheckStatus = 'up' | 'down';
 @PublicRoute()
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   @Get('live')
   @HttpCode(200)
@@ -37,6 +42,12 @@ export class HealthController {
   @Get('ready')
   @HttpCode(200)
   async ready(): Promise<{ status: 'ok'; checks: Record<string, CheckStatus> }> {
+    // Draining after a SIGTERM: not ready at once, whatever the dependencies say, so that a load balancer
+    // takes the replica out while it still serves (SHUTDOWN_DELAY_MS).
+    const adapter = this.adapterHost.httpAdapter;
+    if (adapter instanceof GatewayExpressAdapter && adapter.isDraining) {
+      throw new ServiceUnavailableProblem('Not ready: this process is shutting down.', 5, { checks: { shutdown: 'down' } });
+    }
     const results = await Promise.allSettled(this.checks.map((c) => c.check()));
     const checks = Object.fromEntries(this.checks.map((c, i) => [c.name, results[i].status === 'fulfilled' ? 'up' : 'down'])) as Record<string, CheckStatus>;
     const failed = Object.keys(checks).filter((name) => checks[name] === 'down');

@@ -52,11 +52,16 @@ export class GatewayExpressAdapter extends ExpressAdapter {
     this.setHttpServer(server);
   }
 
+  /** True once the drain has begun: readiness answers 503 (HealthController). */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   /**
-   * From now on every answer closes its connection, so keep-alive clients move to another replica, while
-   * the gateway still accepts and reads: a request a client has already sent may sit in the listen
-   * backlog or unread in its socket while the process is busy. Entered by a SIGTERM before app.close(),
-   * and by app.close() itself.
+   * From now on every answer closes its connection, so keep-alive clients move to another replica, and
+   * readiness answers 503, while the gateway still accepts and reads: a request a client has already sent
+   * may sit in the listen backlog or unread in its socket while the process is busy. Entered by a SIGTERM
+   * for the shutdown delay before app.close(), and by app.close() itself.
    */
   beginDrain(): void {
     if (this.draining) return;

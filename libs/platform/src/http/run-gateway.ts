@@ -1,4 +1,5 @@
-// Listens, and on SIGTERM/SIGINT drains: stops accepting, lets in-flight requests finish
+// Listens, and on SIGTERM/SIGINT drains: answers readiness 503 and goes on serving for the shutdown delay
+// (a load balancer takes the replica out meanwhile), then stops accepting, lets in-flight requests finish
 // (up to the grace period), closes the database pool, exits.
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -9,19 +10,14 @@ export interface RunOptions {
   name: string;
   port: number;
   host: string;
+  /** SHUTDOWN_DELAY_MS: serving on, readiness 503, before the listener closes. */
+  delayMs: number;
+  /** SHUTDOWN_GRACE_MS: after the delay, the time requests in flight have to finish. */
   graceMs: number;
   logger: AppLogger;
   /** Runs once the gateway has drained, before the process exits (flushing traces). */
   beforeExit?: () => Promise<void>;
 }
-
-/**
- * How long a draining gateway goes on accepting and reading before it stops listening and closes its
- * idle connections. A request a client has already sent may still wait in the listen backlog or unread
- * in its socket while the process is busy serving others; closing the listener or the "idle" connection
- * at once resets a request the client believes sent. Meanwhile answers carry `Connection: close`.
- */
-const READ_WINDOW_MS = 1000;
 
 export async function runGateway(app: NestExpressApplication, options: RunOptions): Promise<void> {
   await app.listen(options.port, options.host);
@@ -34,18 +30,21 @@ export async function runGateway(app: NestExpressApplication, options: RunOption
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    options.logger.info({ signal }, `${options.name} draining`);
-    const force = setTimeout(() => {
-      options.logger.warn(`${options.name} grace period over: closing remaining connections`);
-      server.closeAllConnections();
-    }, options.graceMs);
-    force.unref();
+    options.logger.info({ signal, delayMs: options.delayMs }, `${options.name} draining`);
     try {
-      // For a moment the gateway still accepts and reads, answering with Connection: close; then app.close()
-      // drains through the adapter (GatewayExpressAdapter: stop accepting, close idle connections, wait).
+      // For the delay the gateway still accepts and serves, answering with Connection: close, while readiness
+      // answers 503: a load balancer checking it takes it out, keep-alive clients move to other replicas,
+      // and requests already sent (in the listen backlog, or unread in their socket while the process was
+      // busy) are read and served rather than reset. Then app.close() drains through the adapter
+      // (GatewayExpressAdapter: stop accepting, close idle connections, wait for the rest).
       const adapter = app.getHttpAdapter();
       if (adapter instanceof GatewayExpressAdapter) adapter.beginDrain();
-      await new Promise((resolve) => setTimeout(resolve, Math.min(READ_WINDOW_MS, options.graceMs)));
+      await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      const force = setTimeout(() => {
+        options.logger.warn(`${options.name} grace period over: closing remaining connections`);
+        server.closeAllConnections();
+      }, options.graceMs);
+      force.unref();
       await app.close();
       await options.beforeExit?.().catch((error) => options.logger.warn({ err: error }, `${options.name}: ${(error as Error).message}`));
       options.logger.info(`${options.name} stopped`);

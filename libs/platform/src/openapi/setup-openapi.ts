@@ -46,13 +46,13 @@ function markPublicOperations(document: OpenAPIObject): void {
   }
 }
 
-const servedDocuments = new WeakMap<INestApplication, OpenAPIObject>();
+const servedDocuments = new WeakMap<INestApplication, () => OpenAPIObject>();
 
 /** The document an application serves at /openapi.json (for `npm run openapi`, which writes it without a database). */
 export function servedOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = servedDocuments.get(app);
   if (!document) throw new Error('this application serves no OpenAPI document');
-  return document;
+  return document();
 }
 
 /** The text `npm run openapi` commits: the served document, two-space indented, one final newline. */
@@ -63,15 +63,20 @@ export function printOpenApiDocumentAndExit(app: INestApplication): void {
   process.stdout.write(openApiFileText(servedOpenApiDocument(app)), () => process.exit(0));
 }
 
-export function setupOpenApi(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
-  const document = createOpenApiDocument(app, options);
-  servedDocuments.set(app, document);
-  SwaggerModule.setup('docs', app, document, {
+/**
+ * Serves the document at /openapi.json and /openapi.yaml, and Swagger UI at /docs. The document is generated
+ * on its first request (then kept), not at start: a replica that is never asked for it does not hold it, nor
+ * the memory its generation takes.
+ */
+export function setupOpenApi(app: INestApplication, options: OpenApiOptions): void {
+  let document: OpenAPIObject | undefined;
+  const served = () => (document ??= createOpenApiDocument(app, options));
+  servedDocuments.set(app, served);
+  SwaggerModule.setup('docs', app, served, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
     customSiteTitle: options.title,
     // No validator badge: Swagger UI would fetch it from validator.swagger.io; the page loads nothing from another origin.
     swaggerOptions: { persistAuthorization: false, validatorUrl: null },
   });
-  return document;
 }

@@ -2,6 +2,11 @@
 // launcher), the images (the Dockerfile's CMD, checked against this list by deploy/test), the bench and
 // the resilience suite. One list, so that what is measured and tested is what runs.
 export const GATEWAY_NODE_FLAGS: readonly string[] = [
-  // Stack traces of the bundle name the TypeScript sources.
-  '--enable-source-maps',
+  // Stack traces of the bundle name the TypeScript sources: source maps on for the gateway's own bundle, before
+  // it loads. Not --enable-source-maps, which also parses the maps node_modules ship (rxjs, class-validator,
+  // pg-boss...): about 10 MB resident per process, for frames of code that is not ours.
+  "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})",
+  // The young generation at most 2 x 4 MB: V8 lets it grow to 2 x 32 MB, which a gateway fills at start and
+  // keeps resident (about 47 MB of an idle process, measured); CPU per request did not change measurably.
+  '--max-semi-space-size=4',
 ];

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JSONWebKey, JwksClient } from 'jwks-rsa';
 import { SigningKeysService } from './signing-keys.service';
 import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from '../bearer.options';
+import { getIssuerMetadata } from './get-issuer-metadata';
 
 export interface KeySetSource {
   /** The issuer's published keys now; rejects when they cannot be read. */
@@ -45,9 +46,7 @@ export class IssuerDiscoverySource implements KeySetSource {
   private async discover(): Promise<JwksClient> {
     const { issuer } = this.options;
     const base = this.options.discoveryUrl ?? issuer;
-    const response = await fetch(`${base}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`issuer metadata answered ${response.status}`);
-    const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
+    const metadata = ((await getIssuerMetadata(`${base}/.well-known/openid-configuration`, FETCH_TIMEOUT_MS)) ?? {}) as { issuer?: string; jwks_uri?: string };
     if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
     // Reached at another address: the key set, published under the issuer's URL, is fetched at that address too.
     const jwksUri = base !== issuer && metadata.jwks_uri.startsWith(`${issuer}/`) ? base + metadata.jwks_uri.slice(issuer.length) : metadata.jwks_uri;
