@@ -27,7 +27,12 @@ const layerConstraints = [
 const deployedConstraint = { sourceTag: 'runtime:deployed', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] };
 const depConstraints = [...layerConstraints, deployedConstraint];
 // The libraries' own tests use the test databases and data that the testing library builds on them.
-const CIRCULAR_THROUGH_TESTING = [['persistence', 'testing'], ['domain', 'testing'], ['public-api', 'testing'], ['internal-api', 'testing']];
+const CIRCULAR_THROUGH_TESTING = [
+  ['persistence', 'testing'],
+  ['domain', 'testing'],
+  ['public-api', 'testing'],
+  ['internal-api', 'testing'],
+];
 // Tests may also use the testing library and the tooling (a test database, a free port); production code may not.
 const testDepConstraints = layerConstraints.map((c) => {
   const extra = c.sourceTag.startsWith('type:') ? ['type:testing', 'type:tooling'] : ['scope:testing'];
@@ -52,7 +57,17 @@ export default [
         },
       ],
       // A library is used only through its index.ts.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@gateway/*/*', '!@gateway/sdk/internal'], message: 'Import a library through its index (@gateway/<lib>; the SDK also has @gateway/sdk/internal).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@gateway/*/*', '!@gateway/sdk/internal'],
+              message: 'Import a library through its index (@gateway/<lib>; the SDK also has @gateway/sdk/internal).',
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
@@ -72,7 +87,11 @@ export default [
     },
   },
   { ...tseslint.configs.disableTypeChecked, files: ['**/*.mjs', '**/*.cjs', '**/*.js'] },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Layout is Prettier's (npm run format; the check runs in npm test): no lint rule argues with it.
   eslintConfigPrettier,
 ];

@@ -23,9 +23,7 @@ module.exports = {
     '^.+\\.ts$': swc('typescript'),
     '^.+\\.(js|mjs)$': swc('ecmascript'),
   },
-  transformIgnorePatterns: [
-    'node_modules/(?!(@nestjs|jose|uid|openid-client|oauth4webapi|pg-boss|rrule-temporal|temporal-spec|serialize-error|non-error)/)',
-  ],
+  transformIgnorePatterns: ['node_modules/(?!(@nestjs|jose|uid|openid-client|oauth4webapi|pg-boss|rrule-temporal|temporal-spec|serialize-error|non-error)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(),
   setupFiles: ['reflect-metadata'],

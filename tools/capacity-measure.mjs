@@ -34,7 +34,14 @@ const say = (line) => process.stderr.write(`[capacity] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ticks = 100; // USER_HZ: /proc/<pid>/stat counts CPU in hundredths of a second
 
-const freePort = () => new Promise((resolve) => { const s = createNetServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 
 /** The gateways' Node.js flags as the images run them: the Dockerfile's CMD. */
 function imageNodeFlags(stage) {
@@ -47,7 +54,9 @@ function imageNodeFlags(stage) {
 /** CPU seconds of a process (utime + stime, and with children: cutime + cstime). */
 function cpuSeconds(pid, withChildren = false) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // After the command: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
     const own = Number(fields[11]) + Number(fields[12]);
     return (withChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / ticks;
@@ -61,7 +70,11 @@ function childrenOf(pid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+      const ppid = Number(
+        readFileSync(`/proc/${entry}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
+          .split(' ')[1],
+      );
       if (ppid === pid) out.push(Number(entry));
     } catch {
       // gone
@@ -84,7 +97,16 @@ async function main() {
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=top'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_preload_libraries=pg_stat_statements',
+      '-c',
+      'pg_stat_statements.track=top',
+    ],
     onLog: () => undefined,
   });
   const children = [];
@@ -115,7 +137,12 @@ async function main() {
 
     // A webhook receiver on loopback.
     let received = 0;
-    const receiver = createServer((req, res) => req.resume().on('end', () => { received += 1; res.writeHead(204).end(); }));
+    const receiver = createServer((req, res) =>
+      req.resume().on('end', () => {
+        received += 1;
+        res.writeHead(204).end();
+      }),
+    );
     await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 
     const [publicPort, internalPort] = [await freePort(), await freePort()];
@@ -129,11 +156,21 @@ async function main() {
       children.push(child);
       return child;
     };
-    const publicGateway = start('public-gateway', { PUBLIC_GATEWAY_PORT: String(publicPort), TOKEN_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+    const publicGateway = start('public-gateway', {
+      PUBLIC_GATEWAY_PORT: String(publicPort),
+      TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    });
     const internalGateway = start('internal-gateway', { INTERNAL_GATEWAY_PORT: String(internalPort) });
     for (const url of [publicUrl, internalUrl]) {
       for (let i = 0; ; i++) {
-        if (await fetch(`${url}/health/ready`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${url}/health/ready`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         if (i > 300) throw new Error(`${url} not ready`);
         await sleep(200);
       }
@@ -141,7 +178,15 @@ async function main() {
     const postmaster = Number(readFileSync(join(work, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const postgresCpu = () => cpuSeconds(postmaster, true) + childrenOf(postmaster).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
-    const token = async (client) => (await (await fetch(`${publicUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }) })).json()).access_token;
+    const token = async (client) =>
+      (
+        await (
+          await fetch(`${publicUrl}/oauth2/token`, {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+          })
+        ).json()
+      ).access_token;
     const publicToken = await token(publicClient);
     const internalToken = await token(internalClient);
     const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
@@ -152,42 +197,103 @@ async function main() {
     const bearer = (t) => ({ authorization: `Bearer ${t}` });
     const orderRequest = () => {
       const key = `capacity-${randomUUID()}`;
-      const lineItems = [0, 1].map((i) => { const barcode = barcodes[(Math.random() * barcodes.length) | 0]; return { name: `Unit ${barcode}`, sku: `SKU-${barcode}`, barcode, quantity: 1 + i, price: { currency: 'EUR', amountInMinorUnit: 1299 }, weightGram: 250 }; });
-      return [`${publicUrl}/v0/organizations/${org}/stores/${store}/sales-orders`, { method: 'POST', headers: { ...bearer(publicToken), 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ orderReference: key, placedAt: '2026-10-01T12:00:00Z', customer: { firstName: 'Ada' }, lineItems }) }, 201];
+      const lineItems = [0, 1].map((i) => {
+        const barcode = barcodes[(Math.random() * barcodes.length) | 0];
+        return {
+          name: `Unit ${barcode}`,
+          sku: `SKU-${barcode}`,
+          barcode,
+          quantity: 1 + i,
+          price: { currency: 'EUR', amountInMinorUnit: 1299 },
+          weightGram: 250,
+        };
+      });
+      return [
+        `${publicUrl}/v0/organizations/${org}/stores/${store}/sales-orders`,
+        {
+          method: 'POST',
+          headers: { ...bearer(publicToken), 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ orderReference: key, placedAt: '2026-10-01T12:00:00Z', customer: { firstName: 'Ada' }, lineItems }),
+        },
+        201,
+      ];
     };
     const operations = {
-      token: { gateway: publicGateway, request: () => [`${publicUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }) }, 200] },
+      token: {
+        gateway: publicGateway,
+        request: () => [
+          `${publicUrl}/oauth2/token`,
+          {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }),
+          },
+          200,
+        ],
+      },
       whoami: { gateway: publicGateway, request: () => [`${publicUrl}/v0/whoami`, { headers: bearer(publicToken) }, 200] },
       'inventory read': { gateway: publicGateway, request: () => [`${publicUrl}/v0/organizations/${org}/inventory`, { headers: bearer(publicToken) }, 200] },
       'sales order': { gateway: publicGateway, request: orderRequest },
       'internal command': {
         gateway: internalGateway,
-        request: () => [`${internalUrl}/internal-tools/dispatch-command`, { method: 'POST', headers: { ...bearer(internalToken), 'content-type': 'application/json' }, body: JSON.stringify({ commandName: 'RECEIVE_STOCK', organizationId: org, commandBody: { warehouseId: warehouse, barcode: barcodes[0], quantity: 1 } }) }, 200],
+        request: () => [
+          `${internalUrl}/internal-tools/dispatch-command`,
+          {
+            method: 'POST',
+            headers: { ...bearer(internalToken), 'content-type': 'application/json' },
+            body: JSON.stringify({
+              commandName: 'RECEIVE_STOCK',
+              organizationId: org,
+              commandBody: { warehouseId: warehouse, barcode: barcodes[0], quantity: 1 },
+            }),
+          },
+          200,
+        ],
       },
-      'internal read': { gateway: internalGateway, request: () => [`${internalUrl}/organizations/${org}/warehouses/${warehouse}/inventory/${barcodes[0]}`, { headers: bearer(internalToken) }, 200] },
+      'internal read': {
+        gateway: internalGateway,
+        request: () => [`${internalUrl}/organizations/${org}/warehouses/${warehouse}/inventory/${barcodes[0]}`, { headers: bearer(internalToken) }, 200],
+      },
     };
 
     const counters = async () => {
-      const statements = Number((await db.query(`SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%'`)).rows[0].calls);
+      const statements = Number(
+        (await db.query(`SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%'`)).rows[0].calls,
+      );
       const rows = (await db.query(`SELECT tup_inserted + tup_updated + tup_deleted AS written FROM pg_stat_database WHERE datname = 'gateway'`)).rows[0];
-      return { statements, rows: Number(rows.written), publicCpu: cpuSeconds(publicGateway.pid), internalCpu: cpuSeconds(internalGateway.pid), postgresCpu: postgresCpu(), at: Date.now() };
+      return {
+        statements,
+        rows: Number(rows.written),
+        publicCpu: cpuSeconds(publicGateway.pid),
+        internalCpu: cpuSeconds(internalGateway.pid),
+        postgresCpu: postgresCpu(),
+        at: Date.now(),
+      };
     };
-    const delta = (a, b) => ({ statements: b.statements - a.statements, rows: b.rows - a.rows, publicCpu: b.publicCpu - a.publicCpu, internalCpu: b.internalCpu - a.internalCpu, postgresCpu: b.postgresCpu - a.postgresCpu, seconds: (b.at - a.at) / 1000 });
+    const delta = (a, b) => ({
+      statements: b.statements - a.statements,
+      rows: b.rows - a.rows,
+      publicCpu: b.publicCpu - a.publicCpu,
+      internalCpu: b.internalCpu - a.internalCpu,
+      postgresCpu: b.postgresCpu - a.postgresCpu,
+      seconds: (b.at - a.at) / 1000,
+    });
     // Statistics reach pg_stat_database when a backend flushes them (at most once a second when idle).
     const settle = () => sleep(1500);
 
     const run = async (name, count, build, until) => {
       let sent = 0;
       const failures = [];
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (sent < count) {
-          sent += 1;
-          const [url, init, expected] = build();
-          const res = await fetch(url, init);
-          await res.arrayBuffer();
-          if (res.status !== expected) failures.push(res.status);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (sent < count) {
+            sent += 1;
+            const [url, init, expected] = build();
+            const res = await fetch(url, init);
+            await res.arrayBuffer();
+            if (res.status !== expected) failures.push(res.status);
+          }
+        }),
+      );
       if (until) await until(count);
       if (failures.length) throw new Error(`${name}: ${failures.length} answers not as expected (${[...new Set(failures)].join(', ')})`);
     };
@@ -210,9 +316,22 @@ async function main() {
       const cpuKey = op.gateway === internalGateway ? 'internalCpu' : 'publicCpu';
       // Never below zero: a figure within the idle background's noise is reported as 0.
       const net = (key) => Math.max(0, (d[key] - perSecond(idle, key) * d.seconds) / count);
-      const top = (await db.query(`SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 8`)).rows;
+      const top = (
+        await db.query(
+          `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%' ORDER BY calls DESC LIMIT 8`,
+        )
+      ).rows;
       say(`${name}: ${count} in ${d.seconds.toFixed(1)} s`);
-      return { name, requests: count, seconds: d.seconds, gatewayCpuMs: net(cpuKey) * 1000, postgresCpuMs: net('postgresCpu') * 1000, statements: net('statements'), rowsWritten: net('rows'), topStatements: top };
+      return {
+        name,
+        requests: count,
+        seconds: d.seconds,
+        gatewayCpuMs: net(cpuKey) * 1000,
+        postgresCpuMs: net('postgresCpu') * 1000,
+        statements: net('statements'),
+        rowsWritten: net('rows'),
+        topStatements: top,
+      };
     };
 
     const results = [];
@@ -220,13 +339,22 @@ async function main() {
     const withoutWebhook = results.find((r) => r.name === 'sales order');
     if (withoutWebhook && (!only || only.includes('webhook delivery'))) {
       // Webhook delivery: the same orders again, now with an endpoint subscribed; the difference is delivery's.
-      const endpoint = await fetch(`${publicUrl}/v0/organizations/${org}/webhook-endpoints`, { method: 'POST', headers: { ...bearer(publicToken), 'content-type': 'application/json' }, body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks`, eventTypes: ['sales_order.created'] }) });
+      const endpoint = await fetch(`${publicUrl}/v0/organizations/${org}/webhook-endpoints`, {
+        method: 'POST',
+        headers: { ...bearer(publicToken), 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks`, eventTypes: ['sales_order.created'] }),
+      });
       if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${await endpoint.text()}`);
-      const ordersWithWebhook = await measure('sales order + webhook', operations['sales order'], async (count) => {
-        const target = received + count;
-        for (let i = 0; received < target && i < 6000; i++) await sleep(100);
-        if (received < target) throw new Error(`webhook delivery: ${target - received} of ${count} not delivered within 600 s`);
-      }, webhooks);
+      const ordersWithWebhook = await measure(
+        'sales order + webhook',
+        operations['sales order'],
+        async (count) => {
+          const target = received + count;
+          for (let i = 0; received < target && i < 6000; i++) await sleep(100);
+          if (received < target) throw new Error(`webhook delivery: ${target - received} of ${count} not delivered within 600 s`);
+        },
+        webhooks,
+      );
       results.push({
         name: 'webhook delivery',
         requests: webhooks,
@@ -246,7 +374,10 @@ async function main() {
       '',
       '| operation | gateway CPU ms | Postgres CPU ms | statements (round trips) | rows written | gateway req/s per core | Postgres req/s per core |',
       '|---|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.statements, 1)} | ${num(r.rowsWritten, 1)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`),
+      ...results.map(
+        (r) =>
+          `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.statements, 1)} | ${num(r.rowsWritten, 1)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`,
+      ),
     ];
     process.stdout.write(`${lines.join('\n')}\n\nMost frequent statements per operation (calls in the measured window):\n`);
     for (const r of results) process.stdout.write(`\n${r.name}:\n${r.topStatements.map((s) => `  ${s.calls}  ${s.query}`).join('\n')}\n`);

@@ -13,11 +13,15 @@ const out = join(root, 'dist/docs');
 mkdirSync(out, { recursive: true });
 for (const name of ['public', 'internal']) {
   const target = join(out, `${name}.html`);
-  const result = spawnSync(process.execPath, [cli, 'build-docs', join(root, 'openapi', `${name}.json`), '--inlineBundle', '--output', target, '--config', join(root, 'redocly.yaml')], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [cli, 'build-docs', join(root, 'openapi', `${name}.json`), '--inlineBundle', '--output', target, '--config', join(root, 'redocly.yaml')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout}${result.stderr}build-docs failed for openapi/${name}.json (exit ${result.status})\n`);
     process.exit(1);

@@ -36,9 +36,12 @@ const LOWER = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minPrope
 /** How an input schema accepts less than before, in words; [] when it does not. */
 function narrowings(before, after) {
   const found = [];
-  for (const key of UPPER) if (after[key] !== undefined && (before[key] === undefined || after[key] < before[key])) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
-  for (const key of LOWER) if (after[key] !== undefined && (before[key] === undefined || after[key] > before[key])) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
-  for (const key of ['pattern', 'format', 'const', 'multipleOf']) if (after[key] !== undefined && after[key] !== before[key]) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
+  for (const key of UPPER)
+    if (after[key] !== undefined && (before[key] === undefined || after[key] < before[key])) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
+  for (const key of LOWER)
+    if (after[key] !== undefined && (before[key] === undefined || after[key] > before[key])) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
+  for (const key of ['pattern', 'format', 'const', 'multipleOf'])
+    if (after[key] !== undefined && after[key] !== before[key]) found.push(`${key} ${before[key] ?? 'none'} -> ${after[key]}`);
   if (after.uniqueItems === true && before.uniqueItems !== true) found.push('uniqueItems');
   if (after.additionalProperties === false && before.additionalProperties !== false) found.push('additionalProperties false');
   const [beforeTypes, afterTypes] = [types(before), types(after)];
@@ -107,16 +110,19 @@ function compareOperation(documents, name, before, after, out, seen) {
     compareSchema(documents, parameter.schema, now.schema, 'input', `${name} ${parameter.in} ${parameter.name}`, out, seen);
   }
   const beforeKeys = new Set((before.parameters ?? []).map(key));
-  for (const parameter of after.parameters ?? []) if (parameter.required && !beforeKeys.has(key(parameter))) out.push(`new required input: ${name} ${parameter.in} ${parameter.name}`);
+  for (const parameter of after.parameters ?? [])
+    if (parameter.required && !beforeKeys.has(key(parameter))) out.push(`new required input: ${name} ${parameter.in} ${parameter.name}`);
   if (after.requestBody?.required && !before.requestBody?.required) out.push(`new required input: ${name} body`);
-  if (before.requestBody && after.requestBody) compareSchema(documents, jsonSchemaOf(before.requestBody.content), jsonSchemaOf(after.requestBody.content), 'input', `${name} body`, out, seen);
+  if (before.requestBody && after.requestBody)
+    compareSchema(documents, jsonSchemaOf(before.requestBody.content), jsonSchemaOf(after.requestBody.content), 'input', `${name} body`, out, seen);
   for (const [status, response] of Object.entries(before.responses ?? {}).filter(([s]) => s.startsWith('2'))) {
     const now = after.responses?.[status];
     if (!now) {
       out.push(`removed operation: ${name} answer ${status}`);
       continue;
     }
-    if (response.content && now.content) compareSchema(documents, jsonSchemaOf(response.content), jsonSchemaOf(now.content), 'output', `${name} ${status}`, out, seen);
+    if (response.content && now.content)
+      compareSchema(documents, jsonSchemaOf(response.content), jsonSchemaOf(now.content), 'output', `${name} ${status}`, out, seen);
   }
 }
 
@@ -135,7 +141,16 @@ function breakingChanges(before, after) {
   for (const [event, item] of Object.entries(before.webhooks ?? {})) {
     const now = after.webhooks?.[event]?.post;
     if (!now) out.push(`removed operation: webhook ${event}`);
-    else compareSchema(documents, jsonSchemaOf(item.post?.requestBody?.content), jsonSchemaOf(now.requestBody?.content), 'output', `webhook ${event}`, out, new Set());
+    else
+      compareSchema(
+        documents,
+        jsonSchemaOf(item.post?.requestBody?.content),
+        jsonSchemaOf(now.requestBody?.content),
+        'output',
+        `webhook ${event}`,
+        out,
+        new Set(),
+      );
   }
   return [...new Set(out)].sort();
 }

@@ -15,9 +15,19 @@ build(Object.values(GATEWAYS));
 mkdirSync(join(root, 'openapi'), { recursive: true });
 mkdirSync(join(root, 'libs/sdk/src/generated'), { recursive: true });
 // Only what each gateway requires to boot; the rest stays at its default, as the document's servers and token URL do.
-const env = { PATH: process.env.PATH, DATABASE_URL: 'postgresql://openapi.invalid/gateway', KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
+const env = {
+  PATH: process.env.PATH,
+  DATABASE_URL: 'postgresql://openapi.invalid/gateway',
+  KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  LOG_LEVEL: 'silent',
+};
 for (const [name, project] of Object.entries(GATEWAYS)) {
-  const result = spawnSync(process.execPath, [join(root, 'dist/apps', project, 'main.js'), '--openapi'], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [join(root, 'dist/apps', project, 'main.js'), '--openapi'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
     process.stderr.write(`${result.stderr}${project} --openapi failed (exit ${result.status})\n`);
     process.exit(1);

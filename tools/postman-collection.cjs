@@ -148,7 +148,12 @@ function refusalItem() {
     request: {
       method: 'GET',
       header: [{ key: 'Accept', value: 'application/json' }],
-      url: { raw: '{{baseUrl}}/v0/organizations/:organizationId/invoices/inv-does-not-exist', host: ['{{baseUrl}}'], path: ['v0', 'organizations', ':organizationId', 'invoices', 'inv-does-not-exist'], variable: [{ key: 'organizationId', value: '{{organizationId}}' }] },
+      url: {
+        raw: '{{baseUrl}}/v0/organizations/:organizationId/invoices/inv-does-not-exist',
+        host: ['{{baseUrl}}'],
+        path: ['v0', 'organizations', ':organizationId', 'invoices', 'inv-does-not-exist'],
+        variable: [{ key: 'organizationId', value: '{{organizationId}}' }],
+      },
     },
     response: [],
     event: [
@@ -182,12 +187,28 @@ async function postmanCollection(document) {
   // The token request first, then every other one, each after the POST that creates the id its path names; DELETEs last.
   const all = folders.flatMap((folder) => folder.items.map((item) => ({ folder: folder.name, item })));
   const creates = (entry) => entry.item.request.method === 'POST' && createdIds(document, operationOf(document, entry.item.request).template).length > 0;
-  const needsCreated = (entry) => (entry.item.request.url.variable ?? []).some((v) => all.some((other) => creates(other) && createdIds(document, operationOf(document, other.item.request).template).includes(v.key)));
-  const rank = (entry) => (operationOf(document, entry.item.request).template === TOKEN_PATH ? 0 : entry.item.request.method === 'DELETE' ? 4 : creates(entry) ? 1 : needsCreated(entry) ? 2 : 1);
+  const needsCreated = (entry) =>
+    (entry.item.request.url.variable ?? []).some((v) =>
+      all.some((other) => creates(other) && createdIds(document, operationOf(document, other.item.request).template).includes(v.key)),
+    );
+  const rank = (entry) =>
+    operationOf(document, entry.item.request).template === TOKEN_PATH
+      ? 0
+      : entry.item.request.method === 'DELETE'
+        ? 4
+        : creates(entry)
+          ? 1
+          : needsCreated(entry)
+            ? 2
+            : 1;
   const ordered = all.map((entry, index) => ({ ...entry, index })).sort((a, b) => rank(a) - rank(b) || a.index - b.index);
   for (const entry of ordered) requests.push({ folder: entry.folder, ...shapeRequest(document, entry.item, created) });
   const steps = requests.map((r) => r.item);
-  steps.splice(steps.findIndex((item) => item.request.method === 'DELETE'), 0, refusalItem());
+  steps.splice(
+    steps.findIndex((item) => item.request.method === 'DELETE'),
+    0,
+    refusalItem(),
+  );
 
   const collection = {
     info: {

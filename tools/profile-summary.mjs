@@ -62,7 +62,8 @@ for (const sample of samples.filter((s) => chosen(s) && !idle(s.frame))) {
 }
 const show = (title, totals) => {
   process.stdout.write(`\n${title} (self time, % of ${(busy / 1e3).toFixed(0)} ms busy)\n`);
-  for (const [key, time] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${((100 * time) / busy).toFixed(1).padStart(6)}  ${key}\n`);
+  for (const [key, time] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top))
+    process.stdout.write(`${((100 * time) / busy).toFixed(1).padStart(6)}  ${key}\n`);
 };
 show('by package', byPackage);
 show('by function', byFunction);

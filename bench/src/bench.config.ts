@@ -6,7 +6,10 @@ const between = (min: number, max: number) => {
   const message = `must be an integer between ${min} and ${max}`;
   return [Type(() => Number), IsInt({ message }), Min(min, { message }), Max(max, { message })];
 };
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const apply =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) =>
+    decorators.forEach((d) => d(target, key));
 
 export class BenchConfig {
   /** A Postgres server to benchmark on (a database of its own is created and dropped); embedded in a temp folder when unset. */

@@ -117,7 +117,9 @@ async function main(): Promise<void> {
     return { clientId: created.client_id, clientSecret: created.client_secret };
   };
 
-  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, ...quotasOffPorts] = await Promise.all(Array.from({ length: 10 }, freePort));
+  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, ...quotasOffPorts] = await Promise.all(
+    Array.from({ length: 10 }, freePort),
+  );
   const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const scenariosRun = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
   const publicUrl = `http://127.0.0.1:${publicPort}`;
@@ -154,7 +156,12 @@ async function main(): Promise<void> {
       env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), ...env },
     });
   /** The three gateways the scenarios run on; `quotas off` names the set that counts no request. */
-  const startGateways = async (ports: number[], quotas: 'on' | 'off', env: NodeJS.ProcessEnv, publicOnly: NodeJS.ProcessEnv = {}): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
+  const startGateways = async (
+    ports: number[],
+    quotas: 'on' | 'off',
+    env: NodeJS.ProcessEnv,
+    publicOnly: NodeJS.ProcessEnv = {},
+  ): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
     const suffix = quotas === 'on' ? '' : ', quotas off';
     return {
       public: await publicGateway(`public gateway${suffix}`, ports[0], { TOKEN_CACHE_ENABLED: 'true', ...env, ...publicOnly }),
@@ -177,7 +184,13 @@ async function main(): Promise<void> {
   // The same gateways counting no request: every scenario runs on both, in the same rounds.
   const gatewaysQuotasOff = await startGateways(quotasOffPorts, 'off', { API_RATE_LIMIT_ENABLED: 'false' });
   for (const gateway of [...Object.values(gateways), ...Object.values(gatewaysQuotasOff)]) cleanups.push(() => gateway.stop());
-  say(`gateways up: ${Object.entries(gateways).map(([name, g]) => `${name} ${g.url}`).join(', ')}; quotas off: ${Object.entries(gatewaysQuotasOff).map(([name, g]) => `${name} ${g.url}`).join(', ')}`);
+  say(
+    `gateways up: ${Object.entries(gateways)
+      .map(([name, g]) => `${name} ${g.url}`)
+      .join(', ')}; quotas off: ${Object.entries(gatewaysQuotasOff)
+      .map(([name, g]) => `${name} ${g.url}`)
+      .join(', ')}`,
+  );
   // Idle after start: ready, settled for two seconds, no request served yet but the readiness checks.
   await new Promise((r) => setTimeout(r, 2000));
   const measuredGateways = [gateways.public, gateways.internal] as ServerProcess[];
@@ -208,7 +221,13 @@ async function main(): Promise<void> {
     url: `http://127.0.0.1:${baselinePort}`,
     readyPath: '/health/ready',
     logFile: join(workDir, 'baseline.log'),
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX), BASELINE_PORT: String(baselinePort), BASELINE_ISSUER: publicUrl },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
+      BASELINE_PORT: String(baselinePort),
+      BASELINE_ISSUER: publicUrl,
+    },
   });
   cleanups.push(() => baseline.stop());
   const floor = scenariosRun.some((s) => s.floor)
@@ -273,9 +292,20 @@ async function main(): Promise<void> {
       const base = spec(url, request, connections, scenario.timeoutSeconds ?? 10);
       if (!scenario.freshTokens) return base;
       const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
-      return { ...base, freshTokens: { warmup: freshTokens.slice(start, start + warmupTokens), measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS) } };
+      return {
+        ...base,
+        freshTokens: {
+          warmup: freshTokens.slice(start, start + warmupTokens),
+          measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS),
+        },
+      };
     };
-    const runs: { gateway: LoadResult[]; quotasOff: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = { gateway: [], quotasOff: [], comparison: [], floor: [] };
+    const runs: { gateway: LoadResult[]; quotasOff: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = {
+      gateway: [],
+      quotasOff: [],
+      comparison: [],
+      floor: [],
+    };
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
       // Quotas on and off take turns at going first.
       for (const quotas of round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
@@ -319,7 +349,11 @@ async function main(): Promise<void> {
   const publicPid = (gateways.public as ServerProcess).child.pid as number;
   for (const size of wanted && !wanted.includes('cost-growth') ? [] : INVENTORY_SIZES) {
     say(`cost growth: inventory of ${size.toLocaleString('en')} rows`);
-    const request = { method: 'GET' as const, path: `/v0/organizations/${dataset[size].organizationId}/inventory`, headers: { authorization: `Bearer ${context.publicToken}` } };
+    const request = {
+      method: 'GET' as const,
+      path: `/v0/organizations/${dataset[size].organizationId}/inventory`,
+      headers: { authorization: `Bearer ${context.publicToken}` },
+    };
     // Let the collector settle what earlier runs left, so that "before" means idle.
     await new Promise((r) => setTimeout(r, 1000));
     const memory = sampleMemory(publicPid);
@@ -343,7 +377,13 @@ async function main(): Promise<void> {
   if (!wanted || wanted.includes('webhook-delivery')) {
     await waitForWebhookDispatcher(databaseUrl, say);
     say('webhook delivery: 500 sales orders, each a sales_order.created to a local receiver');
-    webhookDelivery = await measureWebhookDelivery({ publicUrl, token: context.publicToken, org: dataset[1_000], events: 500, concurrency: config.BENCH_CONNECTIONS });
+    webhookDelivery = await measureWebhookDelivery({
+      publicUrl,
+      token: context.publicToken,
+      org: dataset[1_000],
+      events: 500,
+      concurrency: config.BENCH_CONNECTIONS,
+    });
   }
 
   // The delivery engine's lines, on an organization of their own (the sales orders above use the smallest).
@@ -361,7 +401,13 @@ async function main(): Promise<void> {
   const report: BenchReport = {
     startedAt: started.toISOString(),
     durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryMb: Math.round(totalmem() / 2 ** 20), node: process.versions.node, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryMb: Math.round(totalmem() / 2 ** 20),
+      node: process.versions.node,
+      platform: process.platform,
+    },
     settings: {
       BENCH_DURATION_SECONDS: config.BENCH_DURATION_SECONDS,
       BENCH_WARMUP_SECONDS: config.BENCH_WARMUP_SECONDS,

@@ -11,7 +11,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { name: string; script: string; nodeArgs?: string[]; url: string; readyPath: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<ServerProcess> {
+export async function startServer(options: {
+  name: string;
+  script: string;
+  nodeArgs?: string[];
+  url: string;
+  readyPath: string;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+}): Promise<ServerProcess> {
   const log = openSync(options.logFile, 'a');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], { env: options.env, stdio: ['ignore', log, log] });
   closeSync(log);

@@ -27,7 +27,11 @@ describe('verdictOf', () => {
   });
 
   it('holds every scenario to p99 at most 4 times p50, with or without a comparison', () => {
-    expect(verdictOf(figures(100, 2, 8.2), undefined, undefined)).toEqual({ verdict: 'below target', reasons: ['p99 is 4.1 times p50 (target at most 4)'], tailRatio: 4.1 });
+    expect(verdictOf(figures(100, 2, 8.2), undefined, undefined)).toEqual({
+      verdict: 'below target',
+      reasons: ['p99 is 4.1 times p50 (target at most 4)'],
+      tailRatio: 4.1,
+    });
   });
 
   it('fails a scenario with non-2xx answers, whatever its figures', () => {

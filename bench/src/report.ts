@@ -103,10 +103,12 @@ export function verdictOf(
   if (gateway.non2xx > 0) failures.push(`gateway answered ${gateway.non2xx} non-2xx (${statusList(gateway)})`);
   if (gateway.errors > 0) failures.push(`gateway: ${gateway.errors} requests got no answer`);
   if (gateway.requests === 0) failures.push('gateway answered nothing');
-  if (comparison && comparison.non2xx + comparison.errors > 0) failures.push(`comparison answered ${comparison.non2xx} non-2xx (${statusList(comparison)}) and ${comparison.errors} errors`);
+  if (comparison && comparison.non2xx + comparison.errors > 0)
+    failures.push(`comparison answered ${comparison.non2xx} non-2xx (${statusList(comparison)}) and ${comparison.errors} errors`);
   if (failures.length > 0) return { verdict: 'FAILED', reasons: failures, ratio, tailRatio };
   const misses: string[] = [];
-  if (throughputTarget !== undefined && ratio !== undefined && ratio < throughputTarget) misses.push(`throughput ${ratio.toFixed(2)} of the comparison's (target ${throughputTarget.toFixed(1)})`);
+  if (throughputTarget !== undefined && ratio !== undefined && ratio < throughputTarget)
+    misses.push(`throughput ${ratio.toFixed(2)} of the comparison's (target ${throughputTarget.toFixed(1)})`);
   if (!(tailRatio <= TAIL_TARGET)) misses.push(`p99 is ${tailRatio.toFixed(1)} times p50 (target at most ${TAIL_TARGET})`);
   return { verdict: misses.length ? 'below target' : 'ok', reasons: misses, ratio, tailRatio };
 }
@@ -118,7 +120,8 @@ function statusList(f: Figures): string {
     .join(', ');
 }
 
-const num = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '-' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const num = (value: number | undefined, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? '-' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function table(headers: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -173,11 +176,17 @@ export function formatReport(report: BenchReport): string {
       new Set([1, 2, 3, 4, 6, 7, 8, 9, 10, 11]),
     ),
     ...(notes.length ? ['', 'Notes:', ...notes] : []),
-    ...(floors.length ? ['', 'Framework floor (no token check, no middleware, no logging: the most the NestJS/express stack reaches on this machine):', ...floors] : []),
+    ...(floors.length
+      ? ['', 'Framework floor (no token check, no middleware, no logging: the most the NestJS/express stack reaches on this machine):', ...floors]
+      : []),
     ...formatQuotaComparison(report),
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
-    table(['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'], costRows, new Set([0, 1, 2, 3, 4, 5, 6, 7, 8])),
+    table(
+      ['rows', 'requests', 'p50 ms', 'p99 ms', 'MB/answer', 'RSS before MB', 'RSS peak MB', 'peak vs 1k MB', 'non-2xx'],
+      costRows,
+      new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]),
+    ),
     ...(report.memory ? ['', ...formatMemory(report.memory)] : []),
     ...(report.webhookDelivery
       ? [
@@ -198,7 +207,15 @@ function formatQuotaComparison(report: BenchReport): string[] {
     const off = s.quotasOff as Figures;
     const within = s.quotasRatio !== undefined && s.quotasRatio >= QUOTA_RATIO_TARGET;
     const failed = off.non2xx + off.errors > 0 ? `quotas off: ${off.non2xx} non-2xx, ${off.errors} errors` : '';
-    return [s.name, num(s.gateway.requestsPerSecond), num(off.requestsPerSecond), num(s.quotasRatio, 3), num(s.gateway.p99Ms, 1), num(off.p99Ms, 1), failed || (within ? 'ok' : `below ${QUOTA_RATIO_TARGET}`)];
+    return [
+      s.name,
+      num(s.gateway.requestsPerSecond),
+      num(off.requestsPerSecond),
+      num(s.quotasRatio, 3),
+      num(s.gateway.p99Ms, 1),
+      num(off.p99Ms, 1),
+      failed || (within ? 'ok' : `below ${QUOTA_RATIO_TARGET}`),
+    ];
   });
   return [
     '',

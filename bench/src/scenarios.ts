@@ -45,7 +45,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
 
 /** Where the sales-order scenarios (and the replay's first request) post: the store of an organization of the dataset. */
-export const salesOrdersPath = (org: { organizationId: string; storeId: string }) => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
+export const salesOrdersPath = (org: { organizationId: string; storeId: string }) =>
+  `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -58,7 +59,11 @@ export const SCENARIOS: Scenario[] = [
       method: 'POST',
       path: '/oauth2/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: c.mintingClient.clientId, client_secret: c.mintingClient.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: c.mintingClient.clientId,
+        client_secret: c.mintingClient.clientSecret,
+      }).toString(),
     }),
   },
   {
@@ -119,14 +124,25 @@ export const SCENARIOS: Scenario[] = [
     throughputTarget: 0.8,
     request: (c) => {
       const org = c.dataset[1_000];
-      return { method: 'POST', path: salesOrdersPath(org), headers: json(c.publicToken), body: salesOrderBody('placeholder', org.barcodes), freshSalesOrders: { barcodes: org.barcodes } };
+      return {
+        method: 'POST',
+        path: salesOrdersPath(org),
+        headers: json(c.publicToken),
+        body: salesOrderBody('placeholder', org.barcodes),
+        freshSalesOrders: { barcodes: org.barcodes },
+      };
     },
   },
   {
     name: 'sales-order-replay',
     description: 'POST .../sales-orders, the same Idempotency-Key and body (replayed answer)',
     gateway: 'public',
-    request: (c) => ({ method: 'POST', path: salesOrdersPath(c.dataset[1_000]), headers: { ...json(c.publicToken), 'idempotency-key': c.replay.key }, body: c.replay.body }),
+    request: (c) => ({
+      method: 'POST',
+      path: salesOrdersPath(c.dataset[1_000]),
+      headers: { ...json(c.publicToken), 'idempotency-key': c.replay.key },
+      body: c.replay.body,
+    }),
   },
   {
     name: 'sales-order-get',
@@ -144,7 +160,11 @@ export const SCENARIOS: Scenario[] = [
     throughputTarget: 0.8,
     request: (c) => {
       const org = c.dataset[1_000];
-      return { method: 'GET', path: `/organizations/${org.organizationId}/warehouses/${org.warehouseId}/inventory/${encodeURIComponent(org.barcodes[7])}`, headers: bearer(c.internalToken) };
+      return {
+        method: 'GET',
+        path: `/organizations/${org.organizationId}/warehouses/${org.warehouseId}/inventory/${encodeURIComponent(org.barcodes[7])}`,
+        headers: bearer(c.internalToken),
+      };
     },
   },
 ];

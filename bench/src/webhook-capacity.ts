@@ -154,7 +154,10 @@ async function withEndpoints<T>(context: Context, receiver: CountingReceiver, co
   try {
     for (let i = 0; i < count; i++) {
       const path = `/capacity/${i}`;
-      const res = await api(context, 'POST', `/v0/organizations/${context.org.organizationId}/webhook-endpoints`, { url: receiver.url(path), eventTypes: ['inventory_level.changed'] });
+      const res = await api(context, 'POST', `/v0/organizations/${context.org.organizationId}/webhook-endpoints`, {
+        url: receiver.url(path),
+        eventTypes: ['inventory_level.changed'],
+      });
       if (res.status !== 201) throw new Error(`registering a webhook endpoint answered ${res.status}: ${await res.text()}`);
       endpoints.push({ id: ((await res.json()) as { id: string }).id, path });
     }
@@ -171,7 +174,16 @@ function eventWriter(db: Database, org: BenchOrganization): (n: number) => Promi
     const barcode = org.barcodes[n % org.barcodes.length];
     return db.transaction((tx) =>
       ledger.apply(tx, [
-        { organizationId: org.organizationId, warehouseId: org.warehouseId, barcode, delta: { onHand: 1 }, type: 'StockReceived', aggregateType: 'InventoryLevel', aggregateId: `${org.warehouseId}/${barcode}`, initiator: 'bench' },
+        {
+          organizationId: org.organizationId,
+          warehouseId: org.warehouseId,
+          barcode,
+          delta: { onHand: 1 },
+          type: 'StockReceived',
+          aggregateType: 'InventoryLevel',
+          aggregateId: `${org.warehouseId}/${barcode}`,
+          initiator: 'bench',
+        },
       ]),
     );
   };
@@ -243,7 +255,11 @@ export async function measureWebhookCapacity(context: Context): Promise<WebhookC
         report.gateway.push(strip(await receiver.collect(n * m, 120_000)));
         context.say(`webhook-capacity: round ${round}/${context.rounds}, signer-poster (${posterConcurrency} in flight)`);
         receiver.reset();
-        const posted = await runPoster(paths.map((p) => receiver.url(p)), m, posterConcurrency);
+        const posted = await runPoster(
+          paths.map((p) => receiver.url(p)),
+          m,
+          posterConcurrency,
+        );
         if (posted.failed > 0) throw new Error(`the signer-poster had ${posted.failed} requests refused`);
         report.ceiling.push(strip(await receiver.collect(n * m, 120_000)));
       }
@@ -268,7 +284,9 @@ export async function measureWebhookLag(context: Context): Promise<WebhookLagRep
     const write = eventWriter(db, context.org);
     await settle(db, context.say);
     return await withEndpoints(context, receiver, n, async () => {
-      context.say(`webhook-lag: ${settings.BENCH_WEBHOOK_LAG_RATE} deliveries/s (${eventsPerSecond} events/s to ${n} endpoints) for ${settings.BENCH_WEBHOOK_LAG_SECONDS} s`);
+      context.say(
+        `webhook-lag: ${settings.BENCH_WEBHOOK_LAG_RATE} deliveries/s (${eventsPerSecond} events/s to ${n} endpoints) for ${settings.BENCH_WEBHOOK_LAG_SECONDS} s`,
+      );
       receiver.reset(true);
       const started = Date.now();
       const writes: Promise<void>[] = [];
@@ -300,13 +318,17 @@ export async function measureWebhookLag(context: Context): Promise<WebhookLagRep
 }
 
 const num = (value: number, digits = 0) => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const once = (run: DeliveryRun) => (run.delivered === run.expected && run.duplicates === 0 ? 'each once' : `${num(run.delivered)} of ${num(run.expected)}, ${num(run.duplicates)} twice or more`);
+const once = (run: DeliveryRun) =>
+  run.delivered === run.expected && run.duplicates === 0 ? 'each once' : `${num(run.delivered)} of ${num(run.expected)}, ${num(run.duplicates)} twice or more`;
 
 /** The lines of the report for these two. */
 export function formatWebhookCapacity(capacity: WebhookCapacityReport | undefined, lag: WebhookLagReport | undefined): string[] {
   const lines: string[] = [];
   if (capacity) {
-    lines.push('', `Webhook capacity (${capacity.endpoints} endpoints x ${num(capacity.eventsPerRound)} events, one organization, default settings; receiver on 127.0.0.1 answering at once):`);
+    lines.push(
+      '',
+      `Webhook capacity (${capacity.endpoints} endpoints x ${num(capacity.eventsPerRound)} events, one organization, default settings; receiver on 127.0.0.1 answering at once):`,
+    );
     capacity.gateway.forEach((g, i) => {
       const c = capacity.ceiling[i];
       lines.push(
@@ -315,7 +337,9 @@ export function formatWebhookCapacity(capacity: WebhookCapacityReport | undefine
       );
     });
     const gateway = mean(capacity.gateway.map((g) => g.deliveriesPerSecond));
-    lines.push(`  gateway ${num(gateway)} deliveries/s (target >= 1,000), ${num(capacity.ratio, 2)} of the signer-poster's ${num(mean(capacity.ceiling.map((c) => c.deliveriesPerSecond)))}: ${gateway >= 1000 ? 'ok' : 'below target'}`);
+    lines.push(
+      `  gateway ${num(gateway)} deliveries/s (target >= 1,000), ${num(capacity.ratio, 2)} of the signer-poster's ${num(mean(capacity.ceiling.map((c) => c.deliveriesPerSecond)))}: ${gateway >= 1000 ? 'ok' : 'below target'}`,
+    );
   }
   if (lag) {
     lines.push(

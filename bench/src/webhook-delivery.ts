@@ -47,7 +47,11 @@ export async function measureWebhookDelivery(options: {
     const post = async () => {
       while (next < options.events) {
         const n = next++;
-        const res = await fetch(`${options.publicUrl}/v0/organizations/${organizationId}/stores/${storeId}/sales-orders`, { method: 'POST', headers, body: salesOrderBody(`bench-webhook-${n}`, barcodes) });
+        const res = await fetch(`${options.publicUrl}/v0/organizations/${organizationId}/stores/${storeId}/sales-orders`, {
+          method: 'POST',
+          headers,
+          body: salesOrderBody(`bench-webhook-${n}`, barcodes),
+        });
         if (res.status !== 201) throw new Error(`a sales order answered ${res.status}`);
         await res.arrayBuffer();
       }

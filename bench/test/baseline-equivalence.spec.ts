@@ -49,7 +49,16 @@ const GENERATED_COLUMNS: Record<string, string[]> = {
  * pg-boss's bookkeeping, which every gateway process writes on its own clock (heartbeats, interval claims,
  * queue statistics), left out. Its jobs (pgboss.job) are compared: a job queued by a request is work.
  */
-const OWN_CLOCK_TABLES = ['pgboss.bam', 'pgboss.instance', 'pgboss.queue', 'pgboss.queue_stats', 'pgboss.schedule', 'pgboss.subscription', 'pgboss.version', 'pgboss.warning'];
+const OWN_CLOCK_TABLES = [
+  'pgboss.bam',
+  'pgboss.instance',
+  'pgboss.queue',
+  'pgboss.queue_stats',
+  'pgboss.schedule',
+  'pgboss.subscription',
+  'pgboss.version',
+  'pgboss.warning',
+];
 /**
  * Serial columns, compared as ranks among the rows the request inserted: the events' sequence numbers
  * differ (each server's events come after the other's) but their order is the order of the events feed.
@@ -122,7 +131,8 @@ function answerOf(x: Exchange) {
 
 /** The rows written, generated columns left out, serials ranked and generated values named, one line each, sorted. */
 function changesOf(x: Exchange): string[] {
-  const omit = (table: string, row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !GENERATED_COLUMNS[table]?.includes(column)));
+  const omit = (table: string, row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(row).filter(([column]) => !GENERATED_COLUMNS[table]?.includes(column)));
   const ranks = new Map<string, number>();
   for (const [table, column] of Object.entries(RANKED_COLUMNS)) {
     const serials = x.changes.flatMap((c) => (c.table === table && c.change === 'inserted' ? [Number(c.row[column])] : [])).sort((a, b) => a - b);
@@ -164,7 +174,8 @@ describe('the bench baseline answers and writes as the gateways do', () => {
     const database = await createTestDatabase();
     defer(() => database.drop());
     const dataset = await loadDataset(database.db, () => undefined, SCALE);
-    const token = async (issuer: string, audience: 'public' | 'internal') => (await createTestToken({ url: issuer }, database.url, { type: 'SERVICE', audience })).accessToken;
+    const token = async (issuer: string, audience: 'public' | 'internal') =>
+      (await createTestToken({ url: issuer }, database.url, { type: 'SERVICE', audience })).accessToken;
     let context: BenchContext | undefined;
     const servers: BenchServers = await startBenchServers(database.url, async (publicUrl) => {
       context = await benchContext(publicUrl, dataset, (audience) => token(publicUrl, audience));
@@ -198,7 +209,9 @@ describe('the bench baseline answers and writes as the gateways do', () => {
   const scenario = (name: string) => BASELINE_SCENARIOS.find((s) => s.name === name) as Scenario;
 
   it('finds the scenarios compared with the baseline in the bench', () => {
-    expect(BASELINE_SCENARIOS.map((s) => s.name)).toEqual(expect.arrayContaining(['whoami', 'inventory-1k', 'invoices', 'sales-order-create', 'sales-order-get', 'internal-inventory-level']));
+    expect(BASELINE_SCENARIOS.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['whoami', 'inventory-1k', 'invoices', 'sales-order-create', 'sales-order-get', 'internal-inventory-level']),
+    );
   });
 
   it.each(BASELINE_SCENARIOS.map((s) => [s.name, s] as const))('%s: the same status, body and database changes', async (_name, s) => {
@@ -211,7 +224,10 @@ describe('the bench baseline answers and writes as the gateways do', () => {
 
   it("reports an answer that differs in one field: whoami with another client's token", async () => {
     const other = await fixture.publicToken();
-    const { gateway, baseline } = await both(scenario('whoami'), (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${other}` } }));
+    const { gateway, baseline } = await both(scenario('whoami'), (request) => ({
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${other}` },
+    }));
     expect(baseline.status).toBe(gateway.status);
     expect(answerOf(baseline)).not.toEqual(answerOf(gateway));
     expect(changesOf(baseline)).toEqual(changesOf(gateway));

@@ -24,7 +24,10 @@ function schemaProblems(objects: K8sObject[]): (string | null)[] {
   return JSON.parse(output);
 }
 
-describe.each([['base', base], ['overlays/local', local]])('%s', (_, objects) => {
+describe.each([
+  ['base', base],
+  ['overlays/local', local],
+])('%s', (_, objects) => {
   it('has every object valid against the Kubernetes schemas', () => {
     const problems = schemaProblems(objects);
     expect(objects.map((o, i) => [`${o.kind} ${o.metadata.name}`, problems[i]])).toEqual(objects.map((o) => [`${o.kind} ${o.metadata.name}`, null]));
@@ -133,7 +136,11 @@ describe('migration Job', () => {
   });
 
   it('is the only component given the Secret of the role that owns the schema', () => {
-    const references = base.flatMap((o) => (o.spec?.template?.spec?.containers ?? []).flatMap((c: { env?: { valueFrom?: { secretKeyRef?: { name: string } } }[] }) => (c.env ?? []).map((e) => [o.metadata.name, e.valueFrom?.secretKeyRef?.name])));
+    const references = base.flatMap((o) =>
+      (o.spec?.template?.spec?.containers ?? []).flatMap((c: { env?: { valueFrom?: { secretKeyRef?: { name: string } } }[] }) =>
+        (c.env ?? []).map((e) => [o.metadata.name, e.valueFrom?.secretKeyRef?.name]),
+      ),
+    );
     expect(references.filter(([, secret]) => secret === 'gateway-migration-secrets').map(([name]) => name)).toEqual(['gateway-migrate']);
   });
 });
@@ -155,7 +162,10 @@ describe('local overlay', () => {
     const runtime = new URL(secret('gateway-secrets', 'DATABASE_URL'));
     const postgres = find(local, 'Deployment', 'postgres').spec.template.spec.containers[0].env;
     expect(postgres).toContainEqual({ name: 'POSTGRES_USER', value: owner.username });
-    expect(postgres).toContainEqual({ name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'gateway-migration-secrets', key: 'POSTGRES_PASSWORD' } } });
+    expect(postgres).toContainEqual({
+      name: 'POSTGRES_PASSWORD',
+      valueFrom: { secretKeyRef: { name: 'gateway-migration-secrets', key: 'POSTGRES_PASSWORD' } },
+    });
     expect(owner.password).toBe(secret('gateway-migration-secrets', 'POSTGRES_PASSWORD'));
     expect(runtime.username).not.toBe(owner.username);
     expect(runtime.pathname).toBe(owner.pathname);

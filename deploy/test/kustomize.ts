@@ -5,8 +5,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; [key: string]: any };
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [key: string]: any;
+};
 
 interface Kustomization {
   apiVersion?: string;
@@ -20,13 +25,26 @@ interface Kustomization {
   generatorOptions?: { disableNameSuffixHash: true };
   patches?: { target: { kind: string; name?: string }; patch: string }[];
 }
-const supported = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'labels', 'images', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'patches']);
+const supported = new Set([
+  'apiVersion',
+  'kind',
+  'namespace',
+  'resources',
+  'labels',
+  'images',
+  'configMapGenerator',
+  'secretGenerator',
+  'generatorOptions',
+  'patches',
+]);
 
 export function readYamlObjects(file: string): K8sObject[] {
-  return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
-    if (document.errors.length) throw new Error(`${file}: ${document.errors[0].message}`);
-    return document.toJS() as K8sObject;
-  }).filter(Boolean);
+  return parseAllDocuments(readFileSync(file, 'utf8'))
+    .map((document) => {
+      if (document.errors.length) throw new Error(`${file}: ${document.errors[0].message}`);
+      return document.toJS() as K8sObject;
+    })
+    .filter(Boolean);
 }
 
 /** `envFiles` stands in for env files that are not committed (secrets.env -> secrets.env.example). */
@@ -50,7 +68,13 @@ export function kustomize(dir: string, envFiles: Record<string, string> = {}): K
   }
   for (const generator of kustomization.secretGenerator ?? []) {
     const stringData = Object.fromEntries(generator.envs.flatMap((env) => envLines(join(dir, envFiles[env] ?? env))));
-    objects.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: generator.name }, type: 'Opaque', data: mapValues(stringData, (v) => Buffer.from(v).toString('base64')) });
+    objects.push({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: generator.name },
+      type: 'Opaque',
+      data: mapValues(stringData, (v) => Buffer.from(v).toString('base64')),
+    });
   }
   for (const { target, patch } of kustomization.patches ?? []) {
     const matched = objects.filter((o) => o.kind === target.kind && (!target.name || o.metadata.name === target.name));
@@ -65,10 +89,13 @@ export function kustomize(dir: string, envFiles: Record<string, string> = {}): K
 
 function envLines(file: string): [string, string][] {
   if (!existsSync(file)) throw new Error(`${file} is missing`);
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#')).map((line) => {
-    const at = line.indexOf('=');
-    return [line.slice(0, at), line.slice(at + 1)];
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => {
+      const at = line.indexOf('=');
+      return [line.slice(0, at), line.slice(at + 1)];
+    });
 }
 
 function mapValues(record: Record<string, string>, map: (value: string) => string): Record<string, string> {
@@ -83,7 +110,10 @@ function readPatch(patch: string): Operation[] {
 }
 
 function applyOperation(object: K8sObject, { op, path, value }: Operation): void {
-  const keys = path.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = path
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop()!;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const parent = keys.reduce((node: any, key) => node?.[key], object);

@@ -11,13 +11,32 @@ const local = kustomize(join(root, 'overlays/local'), { 'secrets.env': 'secrets.
 const INTERNAL_CLIENT = { 'gateway.example/internal-client': 'true' };
 const SCRAPER = { 'gateway.example/metrics-scraper': 'true' };
 const DATABASE = { 'gateway.example/database': 'true' };
-const KUBE_DNS: Peer = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } };
+const KUBE_DNS: Peer = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+  podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+};
 /** A namespace labelled so (every pod in it), or a pod of the gateway's namespace labelled so. */
 const labelled = (labels: Record<string, string>): Peer[] => [{ namespaceSelector: { matchLabels: labels } }, { podSelector: { matchLabels: labels } }];
 
 const PRIVATE_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8', '100.64.0.0/10'];
 // Each refused range at its edges and inside, and the cloud metadata address.
-const REFUSED = ['10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.254', '192.168.1.1', '169.254.169.254', '127.0.0.1', '100.64.0.1', '100.127.255.254', '::1', 'fd00::1', 'fc00::1', 'fe80::1', 'fec0::1', '64:ff9b::a00:1'];
+const REFUSED = [
+  '10.0.0.1',
+  '10.255.255.255',
+  '172.16.0.1',
+  '172.31.255.254',
+  '192.168.1.1',
+  '169.254.169.254',
+  '127.0.0.1',
+  '100.64.0.1',
+  '100.127.255.254',
+  '::1',
+  'fd00::1',
+  'fc00::1',
+  'fe80::1',
+  'fec0::1',
+  '64:ff9b::a00:1',
+];
 // Documentation addresses standing in for public ones (nothing is sent anywhere).
 const PUBLIC = ['192.0.2.10', '198.51.100.7', '203.0.113.200', '172.32.0.1', '100.128.0.1', '11.0.0.1', '2001:db8::1'];
 
@@ -30,7 +49,10 @@ const podLabels = (objects: K8sObject[], kind: string, name: string): Record<str
 const policiesOf = (objects: K8sObject[], kind: string, name: string) => policiesSelecting(objects, podLabels(objects, kind, name));
 const peersOf = (found: Rule[]) => found.map((r) => r.peers);
 
-describe.each([['base', base], ['overlays/local', local]])('%s', (_, objects) => {
+describe.each([
+  ['base', base],
+  ['overlays/local', local],
+])('%s', (_, objects) => {
   const publicGateway = policiesOf(objects, 'Deployment', 'public-gateway');
   const internalGateway = policiesOf(objects, 'Deployment', 'internal-gateway');
   const migration = policiesOf(objects, 'Job', 'gateway-migrate');
@@ -61,7 +83,14 @@ describe.each([['base', base], ['overlays/local', local]])('%s', (_, objects) =>
       expect(egress).toEqual([
         // Any port: a webhook URL may name one.
         { policy: 'public-gateway', peers: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_V4 } }, { ipBlock: ipv6 }] },
-        { policy: 'gateway-dns-and-database', peers: [KUBE_DNS], ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] },
+        {
+          policy: 'gateway-dns-and-database',
+          peers: [KUBE_DNS],
+          ports: [
+            { protocol: 'UDP', port: 53 },
+            { protocol: 'TCP', port: 53 },
+          ],
+        },
         { policy: 'gateway-dns-and-database', peers: [{ podSelector: { matchLabels: DATABASE } }], ports: [{ protocol: 'TCP', port: 5432 }] },
       ]);
       const webhooks = egress[0].peers;
@@ -90,8 +119,12 @@ describe.each([['base', base], ['overlays/local', local]])('%s', (_, objects) =>
       const servicePort = service.spec.ports.find((p: { port: number }) => p.port === Number(discovery.port));
       const publicContainer = find(objects, 'Deployment', 'public-gateway').spec.template.spec.containers[0];
       const targetPort = publicContainer.ports.find((p: { name: string }) => p.name === servicePort.targetPort).containerPort;
-      const toPublicGateway = egress.filter((r) => r.peers?.some((p) => p.podSelector && selects(p.podSelector, podLabels(objects, 'Deployment', 'public-gateway'))));
-      expect(toPublicGateway).toEqual([{ policy: 'internal-gateway', peers: [{ podSelector: { matchLabels: service.spec.selector } }], ports: [{ protocol: 'TCP', port: targetPort }] }]);
+      const toPublicGateway = egress.filter((r) =>
+        r.peers?.some((p) => p.podSelector && selects(p.podSelector, podLabels(objects, 'Deployment', 'public-gateway'))),
+      );
+      expect(toPublicGateway).toEqual([
+        { policy: 'internal-gateway', peers: [{ podSelector: { matchLabels: service.spec.selector } }], ports: [{ protocol: 'TCP', port: targetPort }] },
+      ]);
       expect(egress.map((r) => r.peers)).toEqual(expect.arrayContaining([[KUBE_DNS], [{ podSelector: { matchLabels: DATABASE } }]]));
       expect(egress).toHaveLength(3);
       expect(egress.flatMap((r) => r.peers ?? [{}]).filter((p) => p.ipBlock || (!p.podSelector && !p.namespaceSelector))).toEqual([]);
@@ -100,7 +133,14 @@ describe.each([['base', base], ['overlays/local', local]])('%s', (_, objects) =>
 
   it('lets the migration Job reach kube-dns and the database only', () => {
     expect(rules(migration, 'egress')).toEqual([
-      { policy: 'gateway-dns-and-database', peers: [KUBE_DNS], ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] },
+      {
+        policy: 'gateway-dns-and-database',
+        peers: [KUBE_DNS],
+        ports: [
+          { protocol: 'UDP', port: 53 },
+          { protocol: 'TCP', port: 53 },
+        ],
+      },
       { policy: 'gateway-dns-and-database', peers: [{ podSelector: { matchLabels: DATABASE } }], ports: [{ protocol: 'TCP', port: 5432 }] },
     ]);
   });

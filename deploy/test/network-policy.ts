@@ -42,7 +42,13 @@ export function policiesSelecting(objects: K8sObject[], podLabels: Record<string
 export function rules(policies: K8sObject[], direction: 'ingress' | 'egress'): Rule[] {
   return policies
     .filter((p) => (p.spec.policyTypes as string[]).includes(direction === 'ingress' ? 'Ingress' : 'Egress'))
-    .flatMap((p) => ((p.spec[direction] ?? []) as { from?: Peer[]; to?: Peer[]; ports?: Port[] }[]).map((r) => ({ policy: p.metadata.name, peers: direction === 'ingress' ? r.from : r.to, ports: r.ports })));
+    .flatMap((p) =>
+      ((p.spec[direction] ?? []) as { from?: Peer[]; to?: Peer[]; ports?: Port[] }[]).map((r) => ({
+        policy: p.metadata.name,
+        peers: direction === 'ingress' ? r.from : r.to,
+        ports: r.ports,
+      })),
+    );
 }
 
 /** The rules that admit TCP/UDP `port` (a rule without ports admits them all). */

@@ -7,7 +7,12 @@ import { quickstart } from './quickstart';
 
 function credentials(): { clientId: string; clientSecret: string; authMethod: ClientAuthMethod } {
   const { CLIENT_ID, CLIENT_SECRET, CLIENT_AUTH_METHOD } = process.env;
-  if (CLIENT_ID && CLIENT_SECRET) return { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authMethod: CLIENT_AUTH_METHOD === 'client_secret_basic' ? 'client_secret_basic' : 'client_secret_post' };
+  if (CLIENT_ID && CLIENT_SECRET)
+    return {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      authMethod: CLIENT_AUTH_METHOD === 'client_secret_basic' ? 'client_secret_basic' : 'client_secret_post',
+    };
   const file = join(process.env.DATA_DIR ?? '.data', 'demo-client.json');
   try {
     const demo = JSON.parse(readFileSync(file, 'utf8'));

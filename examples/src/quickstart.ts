@@ -39,7 +39,8 @@ export async function quickstart(api: PublicClient, say: (line: string) => void,
   const organizationId = options.organizationId ?? '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01';
   const inventory = await api.GET('/v0/organizations/{organizationId}/inventory', { params: { path: { organizationId } } });
   if (!inventory.data) fail('inventory', inventory.response, inventory.error);
-  for (const group of inventory.data.items) say(`inventory at ${group.warehouseId}: ${group.items.map((i) => `${i.barcode} sellable ${i.sellable}`).join(', ')}`);
+  for (const group of inventory.data.items)
+    say(`inventory at ${group.warehouseId}: ${group.items.map((i) => `${i.barcode} sellable ${i.sellable}`).join(', ')}`);
   const entry = inventory.data.items.flatMap((group) => group.items).find((item) => item.sellable > 0);
   if (!entry) throw new Error(`organization ${organizationId} has nothing sellable to order`);
 
@@ -60,7 +61,9 @@ export async function quickstart(api: PublicClient, say: (line: string) => void,
 
   // 5. The store's orders with this reference, every page (paginate follows nextCursor).
   let listed = 0;
-  for await (const listedOrder of paginate(api, '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', { params: { path: order.params.path, query: { orderReference, limit: 10 } } })) {
+  for await (const listedOrder of paginate(api, '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', {
+    params: { path: order.params.path, query: { orderReference, limit: 10 } },
+  })) {
     listed += 1;
     say(`listed: ${listedOrder.orderReference} ${listedOrder.status} (fulfilment ${listedOrder.fulfilmentStatus})`);
   }
@@ -68,7 +71,11 @@ export async function quickstart(api: PublicClient, say: (line: string) => void,
   // 6. A refusal is a problem (RFC 9457): unwrap throws it as a ProblemError, whose type is a page explaining it.
   let refusal = { status: 0, type: '' };
   try {
-    await unwrap(api.GET('/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}', { params: { path: { ...order.params.path, salesOrderId: '00000000-0000-4000-8000-000000000000' } } }));
+    await unwrap(
+      api.GET('/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}', {
+        params: { path: { ...order.params.path, salesOrderId: '00000000-0000-4000-8000-000000000000' } },
+      }),
+    );
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
     refusal = { status: error.status, type: error.type };

@@ -20,7 +20,11 @@ export interface WebhookEvent {
  * `secrets`: the endpoint's secret, or during a rotation its secrets newest first (a request is accepted when
  * it verifies with any of them). `say`, when given, hears one line per request verified.
  */
-export function createWebhookReceiver(secrets: string | string[], onEvent: (event: WebhookEvent, webhookId: string) => void, say?: (line: string) => void): Server {
+export function createWebhookReceiver(
+  secrets: string | string[],
+  onEvent: (event: WebhookEvent, webhookId: string) => void,
+  say?: (line: string) => void,
+): Server {
   const verifiers = (Array.isArray(secrets) ? secrets : [secrets]).map((secret) => new Webhook(secret));
   // In production, remember handled ids in your database (with a unique constraint), not in memory.
   const handled = new Set<string>();
@@ -53,7 +57,9 @@ export function createWebhookReceiver(secrets: string | string[], onEvent: (even
       }
       const webhookId = headers['webhook-id'];
       const signatures = headers['webhook-signature'].split(' ').length;
-      say?.(`verified ${webhookId} (${verified.event.type}) with secret ${verified.secret} of ${verifiers.length}; webhook-signature carried ${signatures} signature${signatures === 1 ? '' : 's'}`);
+      say?.(
+        `verified ${webhookId} (${verified.event.type}) with secret ${verified.secret} of ${verifiers.length}; webhook-signature carried ${signatures} signature${signatures === 1 ? '' : 's'}`,
+      );
       if (!handled.has(webhookId)) {
         handled.add(webhookId);
         onEvent(verified.event, webhookId);

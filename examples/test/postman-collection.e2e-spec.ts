@@ -29,13 +29,19 @@ describe('the Postman collection', () => {
 
   it('is a Collection v2.1 document (newman, below, reads it with the Postman SDK), with bearer {{accessToken}}, requests in an order that runs', () => {
     const json = JSON.parse(collectionText());
-    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(JSON.parse(readFileSync(join(root, 'tools/postman/collection-v2.1.schema.json'), 'utf8')));
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(
+      JSON.parse(readFileSync(join(root, 'tools/postman/collection-v2.1.schema.json'), 'utf8')),
+    );
     expect(validate(json) ? [] : validate.errors).toEqual([]);
-    const requests = (json.item as { request: { method: string; url: { path: string[] } } }[]).map((item) => `${item.request.method} /${item.request.url.path.join('/')}`);
+    const requests = (json.item as { request: { method: string; url: { path: string[] } } }[]).map(
+      (item) => `${item.request.method} /${item.request.url.path.join('/')}`,
+    );
     expect(requests[0]).toBe('POST /oauth2/token');
     expect(requests.at(-1)).toBe('DELETE /v0/organizations/:organizationId/webhook-endpoints/:webhookEndpointId');
     expect(json.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] });
-    expect(json.variable.map((v: { key: string }) => v.key)).toEqual(expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'organizationId', 'storeId']));
+    expect(json.variable.map((v: { key: string }) => v.key)).toEqual(
+      expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'organizationId', 'storeId']),
+    );
     expect(collectionText()).not.toMatch(/https?:\/\/(?!localhost[:/]|receiver\.invalid\/|schema\.getpostman\.com\/|billing\.example\/)/);
   });
 
@@ -58,7 +64,24 @@ describe('the Postman collection', () => {
       const report = join(dir, 'report.json');
       const run = spawnSync(
         process.execPath,
-        [join(root, 'node_modules/newman/bin/newman.js'), 'run', join(root, COLLECTION), '--env-var', `baseUrl=${gateway.url}`, '--env-var', `clientId=${client.clientId}`, '--env-var', `clientSecret=${client.clientSecret}`, '--reporters', 'cli,json', '--reporter-json-export', report, '--color', 'off', '--disable-unicode'],
+        [
+          join(root, 'node_modules/newman/bin/newman.js'),
+          'run',
+          join(root, COLLECTION),
+          '--env-var',
+          `baseUrl=${gateway.url}`,
+          '--env-var',
+          `clientId=${client.clientId}`,
+          '--env-var',
+          `clientSecret=${client.clientSecret}`,
+          '--reporters',
+          'cli,json',
+          '--reporter-json-export',
+          report,
+          '--color',
+          'off',
+          '--disable-unicode',
+        ],
         { encoding: 'utf8', timeout: 120_000 },
       );
       process.stdout.write(run.stdout);

@@ -34,7 +34,10 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
     gateway = await startDemoGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
     const client = await createTestClient(gateway.database.url, { type: 'SERVICE' });
     env = { GATEWAY_URL: gateway.url, CLIENT_ID: client.clientId, CLIENT_SECRET: client.clientSecret };
-    const answer = await fetch(`${gateway.url}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }) });
+    const answer = await fetch(`${gateway.url}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+    });
     token = ((await answer.json()) as { access_token: string }).access_token;
   }, 90_000);
 
@@ -91,7 +94,16 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
       const body = JSON.stringify({ type: 'sales_order.created', timestamp: timestamp.toISOString(), data: { id: 'x' } });
       const signature = new Webhook(secret).sign(id, timestamp, body);
       const send = (payload: string) =>
-        fetch(receiverUrl, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': `v1,bm9wZQ== ${signature}` } });
+        fetch(receiverUrl, {
+          method: 'POST',
+          body: payload,
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': id,
+            'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+            'webhook-signature': `v1,bm9wZQ== ${signature}`,
+          },
+        });
       expect((await send(body.replace('"x"', '"y"'))).status).toBe(400);
       expect((await send(body)).status).toBe(204);
       await waitUntil(() => received.includes('refused: no valid signature') && received.includes(`verified sales_order.created ${id}`), 10_000);

@@ -46,11 +46,15 @@ describe('the SDK example', () => {
     );
     expect(orderLines.rows).toEqual([{ barcode: expect.any(String), quantity: 1, warehouse: expect.any(String) }]);
     const sold = orderLines.rows[0];
-    const before = (warehouseId: string, i: { barcode: string; sellable: number }) => (warehouseId === sold.warehouse && i.barcode === sold.barcode ? i.sellable + 1 : i.sellable);
+    const before = (warehouseId: string, i: { barcode: string; sellable: number }) =>
+      warehouseId === sold.warehouse && i.barcode === sold.barcode ? i.sellable + 1 : i.sellable;
     const printed = groups.map((g) => `inventory at ${g.warehouseId}: ${g.items.map((i) => `${i.barcode} sellable ${before(g.warehouseId, i)}`).join(', ')}`);
     expect(lines.filter((line) => line.startsWith('inventory at '))).toEqual(printed);
     // One order, though it was sent twice.
-    const orders = await gateway.database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sales_orders WHERE organization_id = $1 AND order_reference LIKE 'quickstart-%'", [DEMO_ORGANIZATION]);
+    const orders = await gateway.database.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM sales_orders WHERE organization_id = $1 AND order_reference LIKE 'quickstart-%'",
+      [DEMO_ORGANIZATION],
+    );
     expect(orders.rows[0].n).toBe(1);
     // Nothing secret printed.
     expect(example.output()).not.toContain(client.clientSecret);

@@ -12,7 +12,12 @@ import { DemoGateway, root, run, startDemoGateway } from './support/public-gatew
 const sdkVersion = JSON.parse(readFileSync(join(root, 'libs/sdk/package.json'), 'utf8')).version as string;
 
 function sh(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 180_000, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 180_000,
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
   return `${result.stdout}${result.stderr}`;
 }
@@ -36,7 +41,18 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
   it('packs, installs with its types, and runs the quickstart against a gateway (ES modules), the CommonJS and internal entries loading too', async () => {
     const tarballs = join(project, 'tarballs');
     mkdirSync(tarballs);
-    sh('npm', ['pack', join(root, 'dist/libs/sdk'), join(root, 'node_modules/openapi-fetch'), join(root, 'node_modules/openapi-typescript-helpers'), '--pack-destination', tarballs], root);
+    sh(
+      'npm',
+      [
+        'pack',
+        join(root, 'dist/libs/sdk'),
+        join(root, 'node_modules/openapi-fetch'),
+        join(root, 'node_modules/openapi-typescript-helpers'),
+        '--pack-destination',
+        tarballs,
+      ],
+      root,
+    );
     const packed = readdirSync(tarballs).sort();
     expect(packed).toEqual(expect.arrayContaining([`gateway-sdk-${sdkVersion}.tgz`]));
     transcript.push(`$ npm pack dist/libs/sdk  ->  ${packed.join(', ')}`);
@@ -52,7 +68,21 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
     for (const file of ['main.ts', 'quickstart.ts']) cpSync(join(root, 'examples/src', file), join(app, 'src', file));
     writeFileSync(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: [], typeRoots: [join(root, 'node_modules/@types')], strict: true, skipLibCheck: false, outDir: 'out', rootDir: 'src' }, include: ['src'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2023', 'dom'],
+          types: [],
+          typeRoots: [join(root, 'node_modules/@types')],
+          strict: true,
+          skipLibCheck: false,
+          outDir: 'out',
+          rootDir: 'src',
+        },
+        include: ['src'],
+      }),
     );
     // Relative imports of an ES module name their file: the workspace's bundler needs no extension, Node does.
     writeFileSync(join(app, 'src/main.ts'), readFileSync(join(app, 'src/main.ts'), 'utf8').replace("from './quickstart'", "from './quickstart.js'"));
@@ -75,7 +105,10 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
     const entries = sh(process.execPath, ['entries.cjs'], app).trim();
     transcript.push('$ node entries.cjs (require)', entries);
     expect(entries).toBe('function function function function undefined');
-    writeFileSync(join(app, 'entries.mjs'), "import { createInternalClient, ProblemError } from '@gateway/sdk/internal';\nconsole.log(typeof createInternalClient, typeof ProblemError);\n");
+    writeFileSync(
+      join(app, 'entries.mjs'),
+      "import { createInternalClient, ProblemError } from '@gateway/sdk/internal';\nconsole.log(typeof createInternalClient, typeof ProblemError);\n",
+    );
     expect(sh(process.execPath, ['entries.mjs'], app).trim()).toBe('function function');
   }, 240_000);
 });

@@ -13,8 +13,13 @@ describe('the webhook receiver example', () => {
   const events: [WebhookEvent, string][] = [];
   const server = createWebhookReceiver(secret, (event, id) => events.push([event, id]));
   let url: string;
-  const body = JSON.stringify({ type: 'sales_order.shipped', timestamp: '2026-11-23T10:00:00.000000Z', data: { id: 'f23c0f2d-9f75-4386-8eaf-15b0bc14fa63', status: 'SHIPPED' } });
-  const post = (headers: Record<string, string>, payload = body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+  const body = JSON.stringify({
+    type: 'sales_order.shipped',
+    timestamp: '2026-11-23T10:00:00.000000Z',
+    data: { id: 'f23c0f2d-9f75-4386-8eaf-15b0bc14fa63', status: 'SHIPPED' },
+  });
+  const post = (headers: Record<string, string>, payload = body) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,14 +53,22 @@ describe('the webhook receiver example', () => {
 describe('the webhook receiver example during a secret rotation', () => {
   const oldSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const newSecret = `whsec_${randomBytes(32).toString('base64')}`;
-  const body = JSON.stringify({ type: 'sales_order.created', timestamp: '2026-11-23T10:00:00.000000Z', data: { id: '0d7f4c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f', status: 'RECEIVED' } });
+  const body = JSON.stringify({
+    type: 'sales_order.created',
+    timestamp: '2026-11-23T10:00:00.000000Z',
+    data: { id: '0d7f4c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f', status: 'RECEIVED' },
+  });
   const servers: Server[] = [];
 
   /** A receiver holding `secrets`; answers its URL, what it handled and what it printed. */
   const receiver = async (secrets: string | string[]) => {
     const handled: string[] = [];
     const printed: string[] = [];
-    const server = createWebhookReceiver(secrets, (_event, id) => handled.push(id), (line) => printed.push(line));
+    const server = createWebhookReceiver(
+      secrets,
+      (_event, id) => handled.push(id),
+      (line) => printed.push(line),
+    );
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, handled, printed };
@@ -63,9 +76,14 @@ describe('the webhook receiver example during a secret rotation', () => {
   /** The headers of a delivery signed with each of `secrets`, newest first, as the gateway signs during the overlap. */
   const signed = (id: string, secrets: string[]) => {
     const timestamp = Math.floor(Date.now() / 1000);
-    return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' ') };
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' '),
+    };
   };
-  const post = (url: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
   afterAll(async () => {
     for (const server of servers) {

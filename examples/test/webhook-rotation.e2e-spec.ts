@@ -34,10 +34,17 @@ describe('the webhook receiver example during a rotation, fed by the gateway', (
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     const { access_token: token } = (await (await fetch(`${gateway.url}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
     const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${gateway.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${gateway.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
 
     const port = await freePort();
-    const registered = await call('POST', `/v0/organizations/${DEMO_ORGANIZATION}/webhook-endpoints`, { url: `http://127.0.0.1:${port}/webhooks`, eventTypes: ['sales_order.created'] });
+    const registered = await call('POST', `/v0/organizations/${DEMO_ORGANIZATION}/webhook-endpoints`, {
+      url: `http://127.0.0.1:${port}/webhooks`,
+      eventTypes: ['sales_order.created'],
+    });
     expect(registered.status).toBe(201);
     const endpoint = (await registered.json()) as { id: string; secret: string };
     const rotated = await call('POST', `/v0/organizations/${DEMO_ORGANIZATION}/webhook-endpoints/${endpoint.id}/rotate-secret`, { overlapSeconds: 3600 });
@@ -48,11 +55,17 @@ describe('the webhook receiver example during a rotation, fed by the gateway', (
     // The receiver has not been given the new secret yet.
     const handled: [WebhookEvent, string][] = [];
     const printed: string[] = [];
-    receiver = createWebhookReceiver(endpoint.secret, (event, id) => handled.push([event, id]), (line) => printed.push(line));
+    receiver = createWebhookReceiver(
+      endpoint.secret,
+      (event, id) => handled.push([event, id]),
+      (line) => printed.push(line),
+    );
     await new Promise<void>((resolve) => receiver?.listen(port, '127.0.0.1', resolve));
     expect((receiver.address() as AddressInfo).port).toBe(port);
 
-    const inventory = (await (await call('GET', `/v0/organizations/${DEMO_ORGANIZATION}/inventory`)).json()) as { items: { items: { barcode: string; sellable: number }[] }[] };
+    const inventory = (await (await call('GET', `/v0/organizations/${DEMO_ORGANIZATION}/inventory`)).json()) as {
+      items: { items: { barcode: string; sellable: number }[] }[];
+    };
     const entry = inventory.items.flatMap((group) => group.items).find((item) => item.sellable > 0);
     expect(entry).toBeDefined();
     const order = await call(
@@ -66,7 +79,12 @@ describe('the webhook receiver example during a rotation, fed by the gateway', (
 
     const deadline = Date.now() + 20_000;
     while (handled.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(handled).toEqual([[expect.objectContaining({ type: 'sales_order.created', data: expect.objectContaining({ id: salesOrderId }) }), expect.stringMatching(/^msg_[0-9a-f]{32}_sales_order\.created$/)]]);
+    expect(handled).toEqual([
+      [
+        expect.objectContaining({ type: 'sales_order.created', data: expect.objectContaining({ id: salesOrderId }) }),
+        expect.stringMatching(/^msg_[0-9a-f]{32}_sales_order\.created$/),
+      ],
+    ]);
     expect(printed).toEqual([`verified ${handled[0][1]} (sales_order.created) with secret 1 of 1; webhook-signature carried 2 signatures`]);
     // What the receiver printed, for the closing note.
     process.stdout.write(`${printed[0]}\n`);

@@ -52,7 +52,14 @@ async function containers(service) {
   const ids = (await dc('ps', '-q', service)).split('\n').filter(Boolean);
   const inspected = JSON.parse(await docker('inspect', ...ids));
   return inspected
-    .map((c) => ({ id: c.Id, name: c.Name.replace(/^\//, ''), running: c.State.Running, startedAt: c.State.StartedAt, restarts: c.RestartCount, ip: Object.values(c.NetworkSettings.Networks)[0]?.IPAddress }))
+    .map((c) => ({
+      id: c.Id,
+      name: c.Name.replace(/^\//, ''),
+      running: c.State.Running,
+      startedAt: c.State.StartedAt,
+      restarts: c.RestartCount,
+      ip: Object.values(c.NetworkSettings.Networks)[0]?.IPAddress,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -68,7 +75,9 @@ async function replicasUp(backend) {
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header.replace(/^# /, '').split(',');
   const at = (row, name) => row.split(',')[columns.indexOf(name)];
-  return rows.filter((row) => at(row, 'pxname') === backend && at(row, 'status') === 'UP' && at(row, 'svname') !== 'BACKEND').map((row) => at(row, 'addr').split(':')[0]);
+  return rows
+    .filter((row) => at(row, 'pxname') === backend && at(row, 'status') === 'UP' && at(row, 'svname') !== 'BACKEND')
+    .map((row) => at(row, 'addr').split(':')[0]);
 }
 
 async function waitFor(what, check, timeoutMs) {
@@ -82,7 +91,14 @@ async function waitFor(what, check, timeoutMs) {
 }
 
 async function database() {
-  const client = new pg.Client({ host: '127.0.0.1', port: await hostPort('postgres', 5432), user: 'gateway', password: process.env.POSTGRES_PASSWORD, database: 'gateway', connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: await hostPort('postgres', 5432),
+    user: 'gateway',
+    password: process.env.POSTGRES_PASSWORD,
+    database: 'gateway',
+    connectionTimeoutMillis: 5000,
+  });
   await client.connect();
   return client;
 }
@@ -91,7 +107,10 @@ async function database() {
 async function ordersByReference() {
   const client = await database();
   try {
-    const { rows } = await client.query(`SELECT order_reference, array_agg(id::text) AS ids FROM sales_orders WHERE organization_id = $1 AND order_reference LIKE $2 GROUP BY order_reference`, [organizationId, `scale-${runId}-%`]);
+    const { rows } = await client.query(
+      `SELECT order_reference, array_agg(id::text) AS ids FROM sales_orders WHERE organization_id = $1 AND order_reference LIKE $2 GROUP BY order_reference`,
+      [organizationId, `scale-${runId}-%`],
+    );
     return new Map(rows.map((r) => [r.order_reference, r.ids]));
   } finally {
     await client.end();
@@ -101,7 +120,10 @@ async function ordersByReference() {
 // ---- load ---------------------------------------------------------------------------------------------------
 
 async function token(client) {
-  const res = await fetch(`${publicUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }) });
+  const res = await fetch(`${publicUrl}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+  });
   if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
   return (await res.json()).access_token;
 }
@@ -113,7 +135,14 @@ function orderBody(reference) {
     orderReference: reference,
     placedAt: '2026-10-01T12:00:00Z',
     customer: { firstName: 'Ada', lastName: 'Lovelace' },
-    lineItems: [pick(), pick()].map((barcode, i) => ({ name: `Unit ${barcode}`, sku: `SKU-${barcode}`, barcode, quantity: 1 + i, price: { currency: 'EUR', amountInMinorUnit: 1299 }, weightGram: 250 })),
+    lineItems: [pick(), pick()].map((barcode, i) => ({
+      name: `Unit ${barcode}`,
+      sku: `SKU-${barcode}`,
+      barcode,
+      quantity: 1 + i,
+      price: { currency: 'EUR', amountInMinorUnit: 1299 },
+      weightGram: 250,
+    })),
   });
 }
 
@@ -132,7 +161,12 @@ class Load {
           try {
             const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
             const text = await res.text();
-            Object.assign(record, { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text: res.ok ? undefined : text.slice(0, 300) });
+            Object.assign(record, {
+              status: res.status,
+              retryAfter: res.headers.get('retry-after'),
+              contentType: res.headers.get('content-type'),
+              text: res.ok ? undefined : text.slice(0, 300),
+            });
             if (kind === 'order' && res.status === 201) record.orderId = JSON.parse(text).id;
           } catch (error) {
             record.error = error.cause?.code ?? error.message;
@@ -198,7 +232,11 @@ async function main() {
 
   const publicReplicas = await containers('public-gateway');
   const internalReplicas = await containers('internal-gateway');
-  await waitFor('both backends with 2 replicas up', async () => (await replicasUp('public-gateway')).length === 2 && (await replicasUp('internal-gateway')).length === 2, 120_000);
+  await waitFor(
+    'both backends with 2 replicas up',
+    async () => (await replicasUp('public-gateway')).length === 2 && (await replicasUp('internal-gateway')).length === 2,
+    120_000,
+  );
   say(`HAProxy sends to ${publicReplicas.map((c) => c.name).join(', ')} and ${internalReplicas.map((c) => c.name).join(', ')}`);
 
   const publicToken = await token(publicClient);
@@ -214,13 +252,27 @@ async function main() {
   load = new Load();
   const bearer = (t) => ({ authorization: `Bearer ${t}` });
   // The minting limit is 60 a minute per client: one mint every 1.3 s.
-  load.loop('token', 'public', 1300, () => ({ url: `${publicUrl}/oauth2/token`, init: { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }) } }));
+  load.loop('token', 'public', 1300, () => ({
+    url: `${publicUrl}/oauth2/token`,
+    init: {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }),
+    },
+  }));
   for (let i = 0; i < 2; i++) load.loop('whoami', 'public', 40, () => ({ url: `${publicUrl}/v0/whoami`, init: { headers: bearer(publicToken) } }));
   load.loop('order', 'public', 60, () => {
     const key = `scale-${runId}-${++orderCount}`;
-    return { key, url: `${publicUrl}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders`, init: { method: 'POST', headers: { ...bearer(publicToken), 'content-type': 'application/json', 'idempotency-key': key }, body: orderBody(key) } };
+    return {
+      key,
+      url: `${publicUrl}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders`,
+      init: { method: 'POST', headers: { ...bearer(publicToken), 'content-type': 'application/json', 'idempotency-key': key }, body: orderBody(key) },
+    };
   });
-  for (let i = 0; i < 2; i++) load.loop('inventory', 'internal', 40, () => ({ url: `${internalUrl}/organizations/${organizationId}/warehouses/${level.warehouseId}/inventory/${level.barcode}`, init: { headers: bearer(internalToken) } }));
+  for (let i = 0; i < 2; i++)
+    load.loop('inventory', 'internal', 40, () => ({
+      url: `${internalUrl}/organizations/${organizationId}/warehouses/${level.warehouseId}/inventory/${level.barcode}`,
+      init: { headers: bearer(internalToken) },
+    }));
 
   // The driver's own stalls (its event loop's longest delay, each second): a stall of the driver adds to every
   // request it has in flight, whatever the gateways do.
@@ -237,7 +289,11 @@ async function main() {
   const steadyFrom = Date.now();
   await sleep(30_000);
   const steady = load.between(steadyFrom, Date.now());
-  check('steady load: every request answered 2xx', failures(steady).length === 0, `${steady.length} requests in ${seconds(Date.now() - steadyFrom)}, p99 public ${p99(steady.filter((r) => r.gateway === 'public'))} ms, internal ${p99(steady.filter((r) => r.gateway === 'internal'))} ms${failures(steady).length ? `; ${failures(steady).slice(0, 3).map(describe).join('; ')}` : ''}`);
+  check(
+    'steady load: every request answered 2xx',
+    failures(steady).length === 0,
+    `${steady.length} requests in ${seconds(Date.now() - steadyFrom)}, p99 public ${p99(steady.filter((r) => r.gateway === 'public'))} ms, internal ${p99(steady.filter((r) => r.gateway === 'internal'))} ms${failures(steady).length ? `; ${failures(steady).slice(0, 3).map(describe).join('; ')}` : ''}`,
+  );
 
   // ---- rolling restart: each public replica in turn, then each internal one ----
   const rollFrom = Date.now();
@@ -260,20 +316,30 @@ async function main() {
       events.push(`start ${seconds(stopped - from)}`);
       await docker('start', replica.id);
       const [restarted] = (await containers(service)).filter((c) => c.id === replica.id);
-      await waitFor(`${replica.name} back in HAProxy`, async () => (await replicasUp(backend)).includes(restarted.ip) && (await replicasUp(backend)).length === 2, 120_000);
+      await waitFor(
+        `${replica.name} back in HAProxy`,
+        async () => (await replicasUp(backend)).includes(restarted.ip) && (await replicasUp(backend)).length === 2,
+        120_000,
+      );
       say(`restarted ${replica.name}: drained and stopped in ${seconds(stopped - stopping)}, back in service ${seconds(Date.now() - stopped)} later`);
       events.push(`up ${seconds(Date.now() - from)}`);
     }
     const window = load.between(from, Date.now());
     const othersAfter = await containers(others);
-    const untouched = othersAfter.every((c, i) => c.id === othersBefore[i].id && c.startedAt === othersBefore[i].startedAt && c.restarts === othersBefore[i].restarts && c.running);
+    const untouched = othersAfter.every(
+      (c, i) => c.id === othersBefore[i].id && c.startedAt === othersBefore[i].startedAt && c.restarts === othersBefore[i].restarts && c.running,
+    );
     const other = window.filter((r) => r.gateway === otherGateway);
     const otherP99 = p99(other);
-    const byKind = [...new Set(other.map((r) => r.kind))].map((kind) => `${kind} ${p99(other.filter((r) => r.kind === kind))}/${p99(reference.filter((r) => r.kind === kind))}`).join(', ');
+    const byKind = [...new Set(other.map((r) => r.kind))]
+      .map((kind) => `${kind} ${p99(other.filter((r) => r.kind === kind))}/${p99(reference.filter((r) => r.kind === kind))}`)
+      .join(', ');
     const limit = p99Limit(referenceP99);
     const passed = untouched && failures(other).length === 0 && otherP99 <= limit;
     const slowest = [...other].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 8);
-    say(`  the slowest ${otherGateway} requests (ms, at s from the first stop): ${slowest.map((r) => `${r.kind} ${r.end - r.start} at ${seconds(r.start - from)}`).join(', ')}; ${events.join(', ')}; the driver's longest stall ${worstStall(from, Date.now())} ms (${worstStall(from - 30_000, from)} ms in the reference)`);
+    say(
+      `  the slowest ${otherGateway} requests (ms, at s from the first stop): ${slowest.map((r) => `${r.kind} ${r.end - r.start} at ${seconds(r.start - from)}`).join(', ')}; ${events.join(', ')}; the driver's longest stall ${worstStall(from, Date.now())} ms (${worstStall(from - 30_000, from)} ms in the reference)`,
+    );
     check(
       `${service} restarted replica by replica: the ${otherGateway} gateway untouched, no failure, p99 at most twice its steady value or ${STALL_ALLOWANCE_MS} ms above it`,
       passed,
@@ -281,7 +347,11 @@ async function main() {
     );
   }
   const rolling = load.between(rollFrom, Date.now());
-  check('rolling restarts: zero failed requests', failures(rolling).length === 0, `${rolling.length} requests${failures(rolling).length ? `; ${failures(rolling).slice(0, 5).map(describe).join('; ')}` : ''}`);
+  check(
+    'rolling restarts: zero failed requests',
+    failures(rolling).length === 0,
+    `${rolling.length} requests${failures(rolling).length ? `; ${failures(rolling).slice(0, 5).map(describe).join('; ')}` : ''}`,
+  );
   await checkOrders('rolling restarts: every order answered 201 stored once, a retried POST one order', rolling);
 
   // ---- one public replica killed (SIGKILL) while it is delivering a webhook ----
@@ -289,7 +359,11 @@ async function main() {
   // The receiver holds the victim's deliveries unanswered (its sender gives up after 10 s), so that it dies
   // with one in flight.
   await fetch(`http://127.0.0.1:${receiverPort}/hold?from=${victim.ip}`, { method: 'POST' });
-  const caught = await waitFor('a webhook delivery in flight from the replica to kill', async () => (await inFlight()).find((d) => d.from === victim.ip), 30_000).catch(() => undefined);
+  const caught = await waitFor(
+    'a webhook delivery in flight from the replica to kill',
+    async () => (await inFlight()).find((d) => d.from === victim.ip),
+    30_000,
+  ).catch(() => undefined);
   const killAt = Date.now();
   await docker('kill', '--signal', 'KILL', victim.id);
   // The signal lands somewhere between the command's start and its return.
@@ -306,11 +380,18 @@ async function main() {
   };
   const all = await waitFor('abandoned deliveries made again', redelivered, REDELIVERY_BOUND_MS + 10_000).catch(() => undefined);
   const left = await abandoned();
-  const delays = left.map((a) => Math.min(...(all ?? []).filter((r) => r.webhookId === a.webhookId && r.answered && r.receivedAt > a.receivedAt).map((r) => r.receivedAt - killAt)));
+  const delays = left.map((a) =>
+    Math.min(...(all ?? []).filter((r) => r.webhookId === a.webhookId && r.answered && r.receivedAt > a.receivedAt).map((r) => r.receivedAt - killAt)),
+  );
   check(
     `the killed replica's deliveries made by the other replica within ${seconds(REDELIVERY_BOUND_MS)} (lease 30 s + 5 s for the next round and the request)`,
-    left.length > 0 && all !== undefined && delays.every((d) => d <= REDELIVERY_BOUND_MS) && all.every((r) => !(r.from === victim.ip && r.receivedAt > killAt + 1000)),
-    left.length === 0 ? 'no delivery was in flight on the killed replica' : `${left.length} in flight at the kill, made again ${delays.map((d) => seconds(d)).join(', ')} after it`,
+    left.length > 0 &&
+      all !== undefined &&
+      delays.every((d) => d <= REDELIVERY_BOUND_MS) &&
+      all.every((r) => !(r.from === victim.ip && r.receivedAt > killAt + 1000)),
+    left.length === 0
+      ? 'no delivery was in flight on the killed replica'
+      : `${left.length} in flight at the kill, made again ${delays.map((d) => seconds(d)).join(', ')} after it`,
   );
   const killWindow = load.between(killAt - 30_000, Date.now()).filter((r) => r.end >= killAt - 30_000);
   const wasInFlight = (r) => r.start <= killedBy && r.end >= killAt;
@@ -343,7 +424,9 @@ async function main() {
     },
     60_000,
   ).catch(() => undefined);
-  say(`database back after ${seconds(upAt - downAt)}${recovered ? `; the gateways served every kind of request again ${seconds(recovered - upAt)} later` : '; the gateways did NOT recover within 60 s'}`);
+  say(
+    `database back after ${seconds(upAt - downAt)}${recovered ? `; the gateways served every kind of request again ${seconds(recovered - upAt)} later` : '; the gateways did NOT recover within 60 s'}`,
+  );
   await sleep(5_000);
   await load.stop();
   clearInterval(stallSampler);
@@ -352,7 +435,9 @@ async function main() {
     ok(r) ||
     (r.status === 503 &&
       /^\d+$/.test(r.retryAfter ?? '') &&
-      (r.kind === 'token' ? /^application\/json/.test(r.contentType) && JSON.parse(r.text).error === 'temporarily_unavailable' : /^application\/problem\+json/.test(r.contentType) && JSON.parse(r.text).status === 503));
+      (r.kind === 'token'
+        ? /^application\/json/.test(r.contentType) && JSON.parse(r.text).error === 'temporarily_unavailable'
+        : /^application\/problem\+json/.test(r.contentType) && JSON.parse(r.text).status === 503));
   const dishonest = outage.filter((r) => !honest(r));
   check(
     'database restart: every answer a 2xx or a 503 with Retry-After (a problem, the OAuth error on the token endpoint), recovered by themselves',
@@ -380,11 +465,23 @@ async function main() {
   // A second receipt is a retry only where the first was on the killed replica around the kill (its answer lost
   // with the process), or the database restart failed the attempt's recording.
   const duplicates = [...byId.entries()].filter(([, rs]) => rs.length > 1);
-  const unexplained = duplicates.filter(([, rs]) => rs.length > 2 || !(rs[0].from === victim.ip && Math.abs(rs[0].receivedAt - killAt) < 2_000) && !(rs[0].receivedAt >= downAt - 1_000 && rs[0].receivedAt <= upAt + 30_000));
+  const unexplained = duplicates.filter(
+    ([, rs]) =>
+      rs.length > 2 ||
+      (!(rs[0].from === victim.ip && Math.abs(rs[0].receivedAt - killAt) < 2_000) &&
+        !(rs[0].receivedAt >= downAt - 1_000 && rs[0].receivedAt <= upAt + 30_000)),
+  );
   check(
     'webhooks: every order delivered at least once, no duplicate beyond a retry',
     missing.length === 0 && unexplained.length === 0,
-    `${orderIds.size} orders, ${byId.size} webhook ids, ${delivered.length} receipts, ${duplicates.length} delivered twice${missing.length ? `; ${missing.length} never delivered` : ''}${unexplained.length ? `; unexplained duplicates: ${unexplained.slice(0, 3).map(([id, rs]) => `${id} x${rs.length}`).join(', ')}` : ''}`,
+    `${orderIds.size} orders, ${byId.size} webhook ids, ${delivered.length} receipts, ${duplicates.length} delivered twice${missing.length ? `; ${missing.length} never delivered` : ''}${
+      unexplained.length
+        ? `; unexplained duplicates: ${unexplained
+            .slice(0, 3)
+            .map(([id, rs]) => `${id} x${rs.length}`)
+            .join(', ')}`
+        : ''
+    }`,
   );
 
   const passed = results.filter((r) => r.passed).length;

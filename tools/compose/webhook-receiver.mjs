@@ -13,7 +13,11 @@ let holdFrom = null;
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/receipts') return json(response, receipts);
-  if (request.method === 'GET' && request.url === '/in-flight') return json(response, [...held].map(({ webhookId, from, receivedAt }) => ({ webhookId, from, receivedAt })));
+  if (request.method === 'GET' && request.url === '/in-flight')
+    return json(
+      response,
+      [...held].map(({ webhookId, from, receivedAt }) => ({ webhookId, from, receivedAt })),
+    );
   if (request.method === 'POST' && request.url.startsWith('/hold?')) {
     holdFrom = new URL(request.url, 'http://receiver').searchParams.get('from');
     return json(response, { holding: holdFrom });

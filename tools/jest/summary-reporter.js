@@ -27,7 +27,12 @@ class SummaryReporter {
 
 /** The first non-empty line of an error, without colours, at most 300 characters. */
 function firstLine(text) {
-  const line = String(text).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const line =
+    String(text)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
   return line.slice(0, 300);
 }
 

@@ -24,7 +24,8 @@ interface Session {
 
 async function open(config: AdminConfig): Promise<Session> {
   const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const keyEncryptionKey = config.KEY_ENCRYPTION_KEY ?? (config.DATABASE_URL ? undefined : await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
+  const keyEncryptionKey =
+    config.KEY_ENCRYPTION_KEY ?? (config.DATABASE_URL ? undefined : await loadOrCreateLocalSecret(config.DATA_DIR, 'key-encryption-key'));
   return { location, keyEncryptionKey };
 }
 
@@ -101,7 +102,11 @@ function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: 
     .option('--name <text>', 'a name to recognize the client by')
     .option('--json', 'JSON output')
     .action((opts: CreateClientOptions & { json?: boolean }) =>
-      run((session, out) => withApplication(session, (app) => createClientCommand(app, opts, out)), json() || Boolean(opts.json), () => checkCreateClientUsage(opts)),
+      run(
+        (session, out) => withApplication(session, (app) => createClientCommand(app, opts, out)),
+        json() || Boolean(opts.json),
+        () => checkCreateClientUsage(opts),
+      ),
     );
 
   program
@@ -124,10 +129,13 @@ function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: 
     .description('add a new signing key; the old one stays published until its tokens have expired')
     .option('--json', 'JSON output')
     .action((opts: { json?: boolean }) =>
-      run(async (session, out) => {
-        if (!session.keyEncryptionKey) throw new CliFailure('KEY_ENCRYPTION_KEY must be set to rotate the keys of an external database');
-        await withApplication(session, (app) => rotateKeysCommand(app, out));
-      }, json() || Boolean(opts.json)),
+      run(
+        async (session, out) => {
+          if (!session.keyEncryptionKey) throw new CliFailure('KEY_ENCRYPTION_KEY must be set to rotate the keys of an external database');
+          await withApplication(session, (app) => rotateKeysCommand(app, out));
+        },
+        json() || Boolean(opts.json),
+      ),
     );
 
   program
@@ -138,13 +146,19 @@ function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: 
 
   program
     .command('token')
-    .description('print an access token from the running gateway\'s token endpoint; the client secret is read from CLIENT_SECRET or standard input, never from the command line')
+    .description(
+      "print an access token from the running gateway's token endpoint; the client secret is read from CLIENT_SECRET or standard input, never from the command line",
+    )
     .requiredOption('--client-id <id>', 'the client')
     .option('--url <url>', 'the public gateway (the token issuer)', process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000')
     .option('--auth-method <method>', 'client_secret_post | client_secret_basic', 'client_secret_post')
     .option('--json', 'print the token response {access_token, token_type, expires_in}')
     .action((opts: TokenOptions & { json?: boolean }) =>
-      runWithoutDatabase(async (out) => tokenCommand(opts, process.env.CLIENT_SECRET || (await readSecret()), out), json() || Boolean(opts.json), () => checkTokenUsage(opts)),
+      runWithoutDatabase(
+        async (out) => tokenCommand(opts, process.env.CLIENT_SECRET || (await readSecret()), out),
+        json() || Boolean(opts.json),
+        () => checkTokenUsage(opts),
+      ),
     );
   return program;
 }

@@ -79,7 +79,9 @@ describe('admin CLI', () => {
     expect(counts.organizations).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
     const second = admin(database, 'import', join(root, 'fixtures/demo.json'), '--json');
     expect(second.code).toBe(0);
-    expect(Object.values(JSON.parse(second.stdout)).every((c) => (c as { inserted: number; updated: number }).inserted + (c as { updated: number }).updated === 0)).toBe(true);
+    expect(
+      Object.values(JSON.parse(second.stdout)).every((c) => (c as { inserted: number; updated: number }).inserted + (c as { updated: number }).updated === 0),
+    ).toBe(true);
   });
 
   it('refuses a bad file with exit 1, every problem listed, stdout one JSON document', () => {
@@ -173,10 +175,14 @@ describe('admin CLI', () => {
       const organizations = (await endpoint(own, null)).rows[0].id;
       expect(admin(database, 'clients:revoke', connector, '--json').code).toBe(0);
       expect(admin(database, 'clients:revoke', own, '--json').code).toBe(0);
-      const { rows } = await database.db.query<{ id: string; enabled: boolean; disabled_reason: string | null }>('SELECT id, enabled, disabled_reason FROM webhook_endpoints WHERE id = ANY ($1::uuid[])', [
-        [connectors, organizations],
-      ]);
-      expect(Object.fromEntries(rows.map((r) => [r.id, [r.enabled, r.disabled_reason]]))).toEqual({ [connectors]: [false, 'CLIENT_REVOKED'], [organizations]: [true, null] });
+      const { rows } = await database.db.query<{ id: string; enabled: boolean; disabled_reason: string | null }>(
+        'SELECT id, enabled, disabled_reason FROM webhook_endpoints WHERE id = ANY ($1::uuid[])',
+        [[connectors, organizations]],
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.id, [r.enabled, r.disabled_reason]]))).toEqual({
+        [connectors]: [false, 'CLIENT_REVOKED'],
+        [organizations]: [true, null],
+      });
     }, 120_000);
 
     it('takes an organization id in upper case and keeps it in its canonical lower case', () => {
@@ -205,7 +211,9 @@ describe('admin CLI', () => {
     for (const args of [['--help'], ['help'], ['help', 'import'], ['import', '--help'], ['--json', '--help']]) {
       const { code, stdout, stderr } = admin(unreachable, ...args);
       expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
-      expect(stdout).toMatch(args.includes('import') ? /^Usage: admin import \[options\] <file>\n/ : /^Usage: admin \[options\] \[command\]\n[\s\S]*clients:create/);
+      expect(stdout).toMatch(
+        args.includes('import') ? /^Usage: admin import \[options\] <file>\n/ : /^Usage: admin \[options\] \[command\]\n[\s\S]*clients:create/,
+      );
     }
   });
 

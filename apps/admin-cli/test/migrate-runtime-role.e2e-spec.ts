@@ -61,7 +61,11 @@ describe('admin migrate with DATABASE_RUNTIME_URL', () => {
   it.each([
     ['the owner itself', () => roles.owner.url, 'the runtime role is the role that migrates (OWNER): the gateways need a role of their own'],
     ['another database', () => roles.runtime.url.replace(/\/gateway_roles_\w+/, '/postgres'), 'DATABASE_RUNTIME_URL must name the database of DATABASE_URL'],
-    ['a short password', () => roles.runtime.url.replace(encodeURIComponent(roles.runtime.password), 'short'), 'DATABASE_RUNTIME_URL: its password must be at least 16 printable ASCII characters'],
+    [
+      'a short password',
+      () => roles.runtime.url.replace(encodeURIComponent(roles.runtime.password), 'short'),
+      'DATABASE_RUNTIME_URL: its password must be at least 16 printable ASCII characters',
+    ],
   ])('refuses %s, exit 1', (_, url, error) => {
     const { code, stdout } = migrate({ DATABASE_URL: roles.owner.url, DATABASE_RUNTIME_URL: url() });
     expect({ code, result: JSON.parse(stdout) }).toEqual({ code: 1, result: { error: error.replace('OWNER', roles.owner.name) } });

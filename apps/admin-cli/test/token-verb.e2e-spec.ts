@@ -17,7 +17,12 @@ describe('admin token', () => {
 
   const admin = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) => {
     // No DATABASE_URL and no DATA_DIR with a server: the verb reaches no database.
-    const result = spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, DATA_DIR: join(root, 'tmp/admin-token-no-database'), ...options.env }, input: options.input ?? '', encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH, DATA_DIR: join(root, 'tmp/admin-token-no-database'), ...options.env },
+      input: options.input ?? '',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
@@ -25,9 +30,23 @@ describe('admin token', () => {
     database = await createTestDatabase();
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    gateway = spawn(process.execPath, [join(root, 'dist/apps/public-gateway/main.js')], { env: { PATH: process.env.PATH, ...gatewayTestEnv(database.url, { PUBLIC_BASE_URL: url }), PUBLIC_GATEWAY_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+    gateway = spawn(process.execPath, [join(root, 'dist/apps/public-gateway/main.js')], {
+      env: {
+        PATH: process.env.PATH,
+        ...gatewayTestEnv(database.url, { PUBLIC_BASE_URL: url }),
+        PUBLIC_GATEWAY_PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${url}/health/ready`).then((r) => r.status === 200, () => false))) {
+    while (
+      !(await fetch(`${url}/health/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error('the public gateway did not become ready');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -53,7 +72,9 @@ describe('admin token', () => {
   });
 
   it('reads the secret from standard input, with client_secret_basic, and answers JSON with --json', () => {
-    const { code, stdout } = admin(['token', '--client-id', basic.clientId, '--url', url, '--auth-method', 'client_secret_basic', '--json'], { input: `${basic.clientSecret}\n` });
+    const { code, stdout } = admin(['token', '--client-id', basic.clientId, '--url', url, '--auth-method', 'client_secret_basic', '--json'], {
+      input: `${basic.clientSecret}\n`,
+    });
     expect(code).toBe(0);
     const answer = JSON.parse(stdout);
     expect(answer).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
@@ -65,7 +86,11 @@ describe('admin token', () => {
     expect(onCommandLine.code).toBe(2);
     expect(onCommandLine.stderr).toContain("unknown option '--client-secret'");
     const wrong = admin(['token', '--client-id', post.clientId, '--url', url], { env: { CLIENT_SECRET: 'not-the-secret' } });
-    expect({ code: wrong.code, stdout: wrong.stdout, stderr: wrong.stderr }).toEqual({ code: 1, stdout: '', stderr: 'error: token request refused: 401 invalid_client (Client authentication failed.)\n' });
+    expect({ code: wrong.code, stdout: wrong.stdout, stderr: wrong.stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: token request refused: 401 invalid_client (Client authentication failed.)\n',
+    });
     const none = admin(['token', '--client-id', post.clientId, '--url', url]);
     expect([none.code, none.stderr]).toEqual([1, 'error: no client secret: set CLIENT_SECRET or write it on standard input\n']);
   });

@@ -11,7 +11,15 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
   const app = await createInternalGateway(config, logger);
   if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
-  await runGateway(app, { name: 'internal-gateway', port: config.INTERNAL_GATEWAY_PORT, host: config.HOST, delayMs: config.SHUTDOWN_DELAY_MS, graceMs: config.SHUTDOWN_GRACE_MS, logger, beforeExit: () => tracing.stop() });
+  await runGateway(app, {
+    name: 'internal-gateway',
+    port: config.INTERNAL_GATEWAY_PORT,
+    host: config.HOST,
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    logger,
+    beforeExit: () => tracing.stop(),
+  });
 }
 
 main().catch((error) => {

@@ -2,7 +2,17 @@
 // through the issuer's metadata and refreshed within limits however many unknown kids arrive.
 import request from 'supertest';
 import { ON_DEMAND_GAP_MS } from '@gateway/domain';
-import { createTestClient, createTestDatabase, createTestToken, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken, startTestIssuer, useFixture } from '@gateway/testing';
+import {
+  createTestClient,
+  createTestDatabase,
+  createTestToken,
+  rotateTestSigningKey,
+  rotationDuringFlood,
+  rotationDuringFloodProblems,
+  signTestToken,
+  startTestIssuer,
+  useFixture,
+} from '@gateway/testing';
 import { startInternalGateway, useInternalGateway } from './support/start-internal-gateway';
 
 describe('internal gateway: bearer authentication', () => {
@@ -18,7 +28,9 @@ describe('internal gateway: bearer authentication', () => {
 
   it('refuses a public-audience token', async () => {
     const { accessToken } = await createTestToken(gateway.issuer, database.url, { type: 'SERVICE', audience: 'public' });
-    const res = await request(gateway.app.getHttpServer()).get('/organizations/00000000-0000-4000-8000-000000000000').set('Authorization', `Bearer ${accessToken}`);
+    const res = await request(gateway.app.getHttpServer())
+      .get('/organizations/00000000-0000-4000-8000-000000000000')
+      .set('Authorization', `Bearer ${accessToken}`);
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="internal", error="invalid_token"/);
     expect(res.body.detail).toBe('The token is not meant for this gateway.');
@@ -26,7 +38,9 @@ describe('internal gateway: bearer authentication', () => {
 
   it('lets an internal-audience token through the guard', async () => {
     const { accessToken } = await createTestToken(gateway.issuer, database.url, { type: 'SERVICE', audience: 'internal' });
-    const res = await request(gateway.app.getHttpServer()).get('/organizations/00000000-0000-4000-8000-000000000000').set('Authorization', `Bearer ${accessToken}`);
+    const res = await request(gateway.app.getHttpServer())
+      .get('/organizations/00000000-0000-4000-8000-000000000000')
+      .set('Authorization', `Bearer ${accessToken}`);
     // Past authentication: the organization does not exist.
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('The organization does not exist.');

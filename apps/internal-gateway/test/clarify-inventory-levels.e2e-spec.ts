@@ -15,7 +15,12 @@ describe('clarify-inventory-levels', () => {
 
   const clarify = (body: unknown, target = gateway) => target.post('/internal-tools/clarify-inventory-levels', body);
   const corrupt = (barcode: string, onHand: number) =>
-    database.db.query('UPDATE inventory_levels SET on_hand = $4, pending_allocation = 2 WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [org.organizationId, org.warehouseId, barcode, onHand]);
+    database.db.query('UPDATE inventory_levels SET on_hand = $4, pending_allocation = 2 WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+      org.organizationId,
+      org.warehouseId,
+      barcode,
+      onHand,
+    ]);
 
   it('acknowledges at once, then repairs a level corrupted on purpose and records who asked', async () => {
     await corrupt(org.barcodes[0], 77);
@@ -33,7 +38,10 @@ describe('clarify-inventory-levels', () => {
       initiator: 'alice@ops.example',
       barcodes: [org.barcodes[0], org.barcodes[1]],
       completed: true,
-      result: { levels: 2, repaired: [{ warehouseId: org.warehouseId, barcode: org.barcodes[0], previous: { onHand: 77, allocated: 0, pendingAllocation: 2 } }] },
+      result: {
+        levels: 2,
+        repaired: [{ warehouseId: org.warehouseId, barcode: org.barcodes[0], previous: { onHand: 77, allocated: 0, pendingAllocation: 2 } }],
+      },
     });
     expect((await eventsOf(database.db, clarification.id)).map((e) => [e.type, e.initiator])).toEqual([
       ['InventoryClarificationRequested', 'alice@ops.example'],
@@ -46,7 +54,11 @@ describe('clarify-inventory-levels', () => {
       warehouseId: org.warehouseId,
       barcode: org.barcodes[0],
       initiator: 'alice@ops.example',
-      payload: { clarificationId: clarification.id, previous: { onHand: 77, allocated: 0, pendingAllocation: 2 }, set: { onHand: 10, allocated: 0, pendingAllocation: 0 } },
+      payload: {
+        clarificationId: clarification.id,
+        previous: { onHand: 77, allocated: 0, pendingAllocation: 2 },
+        set: { onHand: 10, allocated: 0, pendingAllocation: 0 },
+      },
     });
   });
 
@@ -73,7 +85,9 @@ describe('clarify-inventory-levels', () => {
     );
     await clarify({ organizationId: org.organizationId, initiator: 'dave@ops.example', barcodes: [barcode] }).expect(202);
     const [clarification] = await waitForClarifications(database.db, 'dave@ops.example');
-    expect(clarification.result).toEqual({ refused: `The event log of ${barcode} at ${org.warehouseId} projects to a negative quantity; the level was left as it is.` });
+    expect(clarification.result).toEqual({
+      refused: `The event log of ${barcode} at ${org.warehouseId} projects to a negative quantity; the level was left as it is.`,
+    });
     expect(await storedLevel(database.db, org.organizationId, org.warehouseId, barcode)).toEqual(before);
     expect((await eventsOf(database.db, clarification.id)).map((e) => e.type)).toEqual(['InventoryClarificationRequested', 'InventoryClarificationRefused']);
     // Repair the log for the tests that follow: a later import-like event sets the level again.
@@ -140,7 +154,9 @@ describe('clarify-inventory-levels jobs across restarts and replicas', () => {
   it('keeps a job queued by a gateway that stops before running it, and another gateway runs it', async () => {
     const web = await startInternalGateway(database.url, { JOB_WORKERS: 'false' });
     await database.db.query('UPDATE inventory_levels SET on_hand = 1 WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]]);
-    await web.post('/internal-tools/clarify-inventory-levels', { organizationId: org.organizationId, initiator: 'restart@ops', barcodes: [org.barcodes[0]] }).expect(202);
+    await web
+      .post('/internal-tools/clarify-inventory-levels', { organizationId: org.organizationId, initiator: 'restart@ops', barcodes: [org.barcodes[0]] })
+      .expect(202);
     await web.close();
     expect((await clarificationsBy(database.db, 'restart@ops')).map((c) => c.completed)).toEqual([false]);
 
@@ -160,7 +176,13 @@ describe('clarify-inventory-levels jobs across restarts and replicas', () => {
       const requests = 6;
       await Promise.all(
         Array.from({ length: requests }, (_, i) =>
-          replicas[i % 2].post('/internal-tools/clarify-inventory-levels', { organizationId: org.organizationId, initiator: 'replicas@ops', barcodes: [org.barcodes[i % 2]] }).expect(202),
+          replicas[i % 2]
+            .post('/internal-tools/clarify-inventory-levels', {
+              organizationId: org.organizationId,
+              initiator: 'replicas@ops',
+              barcodes: [org.barcodes[i % 2]],
+            })
+            .expect(202),
         ),
       );
       const done = await waitForClarifications(database.db, 'replicas@ops', requests);

@@ -19,13 +19,23 @@ describe('dispatch-command', () => {
   const level = (barcode: string, warehouseId = org.warehouseId) => storedLevel(database.db, org.organizationId, warehouseId, barcode);
 
   describe('validation', () => {
-    const problem = (errors: { pointer: string; message: string }[]) => ({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The request is not valid.', errors });
+    const problem = (errors: { pointer: string; message: string }[]) => ({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid.',
+      errors,
+    });
 
     it('answers an unknown command with 400 pointing at /commandName', async () => {
       const res = await run('LAUNCH_ROCKET', {});
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.body).toEqual(problem([{ pointer: '/commandName', message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS' }]));
+      expect(res.body).toEqual(
+        problem([
+          { pointer: '/commandName', message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS' },
+        ]),
+      );
     });
 
     it('answers an invalid envelope with every problem (a body is not judged while its command is unknown)', async () => {
@@ -43,14 +53,22 @@ describe('dispatch-command', () => {
 
     it('answers the problems of the envelope and of the command body in one answer', async () => {
       const events = await eventCount(database.db);
-      const res = await gateway.post('/internal-tools/dispatch-command', { commandName: 'RECEIVE_STOCK', organizationId: 'acme', commandBody: { warehouseId: 'wh', barcode: 'B', quantity: 0 } });
+      const res = await gateway.post('/internal-tools/dispatch-command', {
+        commandName: 'RECEIVE_STOCK',
+        organizationId: 'acme',
+        commandBody: { warehouseId: 'wh', barcode: 'B', quantity: 0 },
+      });
       expect(res.body).toEqual(
         problem([
           { pointer: '/organizationId', message: 'must be a UUID' },
           { pointer: '/commandBody/quantity', message: 'must be at least 1' },
         ]),
       );
-      const notAnObject = await gateway.post('/internal-tools/dispatch-command', { commandName: 'RECEIVE_STOCK', organizationId: org.organizationId, commandBody: [] });
+      const notAnObject = await gateway.post('/internal-tools/dispatch-command', {
+        commandName: 'RECEIVE_STOCK',
+        organizationId: org.organizationId,
+        commandBody: [],
+      });
       expect(notAnObject.body).toEqual(problem([{ pointer: '/commandBody', message: 'must be an object' }]));
       expect(await eventCount(database.db)).toBe(events);
     });
@@ -89,9 +107,17 @@ describe('dispatch-command', () => {
         ],
       ],
       ['REBUILD_INVENTORY_LEVELS', { barcodes: null }, [{ pointer: '/commandBody/barcodes', message: 'is required' }]],
-      ['SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: 'fo-1', warehouseId: 'wh' }, [{ pointer: '/commandBody/warehouseId', message: 'is not a known property' }]],
+      [
+        'SHIP_FULFILMENT_ORDER',
+        { fulfilmentOrderId: 'fo-1', warehouseId: 'wh' },
+        [{ pointer: '/commandBody/warehouseId', message: 'is not a known property' }],
+      ],
       ['REBUILD_INVENTORY_LEVELS', { barcodes: [] }, [{ pointer: '/commandBody/barcodes', message: 'must name at least 1 barcode' }]],
-      ['REBUILD_INVENTORY_LEVELS', { barcodes: ['ok', 'not ok'] }, [{ pointer: '/commandBody/barcodes', message: 'each barcode must be 1 to 100 letters, digits, dots, underscores or hyphens' }]],
+      [
+        'REBUILD_INVENTORY_LEVELS',
+        { barcodes: ['ok', 'not ok'] },
+        [{ pointer: '/commandBody/barcodes', message: 'each barcode must be 1 to 100 letters, digits, dots, underscores or hyphens' }],
+      ],
       ['REBUILD_INVENTORY_LEVELS', { barcodes: 'B-1' }, [{ pointer: '/commandBody/barcodes', message: 'must be an array' }]],
     ])('answers an invalid %s body with 400 pointing into /commandBody (%#)', async (commandName, body, errors) => {
       const events = await eventCount(database.db);
@@ -108,7 +134,16 @@ describe('dispatch-command', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         outcome: 'SUCCESS',
-        result: { organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[1], fulfillable: 11, allocated: 1, pendingAllocation: 0, sellable: 11, onHand: 12 },
+        result: {
+          organizationId: org.organizationId,
+          warehouseId: org.warehouseId,
+          barcode: org.barcodes[1],
+          fulfillable: 11,
+          allocated: 1,
+          pendingAllocation: 0,
+          sellable: 11,
+          onHand: 12,
+        },
       });
       expect(await level(org.barcodes[1])).toEqual({ onHand: 12, allocated: 1, pendingAllocation: 0 });
       const events = await eventsOf(database.db, `${org.warehouseId}/${org.barcodes[1]}`);
@@ -123,10 +158,22 @@ describe('dispatch-command', () => {
     });
 
     it.each([
-      ['an unknown organization', () => [{ warehouseId: org.warehouseId, barcode: org.barcodes[0], quantity: 1 }, UNKNOWN_ORG] as const, 'The organization does not exist.'],
+      [
+        'an unknown organization',
+        () => [{ warehouseId: org.warehouseId, barcode: org.barcodes[0], quantity: 1 }, UNKNOWN_ORG] as const,
+        'The organization does not exist.',
+      ],
       ['an unknown warehouse', () => [{ warehouseId: 'wh-nowhere', barcode: org.barcodes[0], quantity: 1 }] as const, 'The warehouse does not exist.'],
-      ['a barcode of no retail unit', () => [{ warehouseId: org.warehouseId, barcode: 'NOPE', quantity: 1 }] as const, 'The barcode is not a retail unit of this organization.'],
-      ['an archived retail unit', () => [{ warehouseId: org.warehouseId, barcode: org.barcodes[2], quantity: 1 }] as const, 'The retail unit is archived: stock cannot be received for it.'],
+      [
+        'a barcode of no retail unit',
+        () => [{ warehouseId: org.warehouseId, barcode: 'NOPE', quantity: 1 }] as const,
+        'The barcode is not a retail unit of this organization.',
+      ],
+      [
+        'an archived retail unit',
+        () => [{ warehouseId: org.warehouseId, barcode: org.barcodes[2], quantity: 1 }] as const,
+        'The retail unit is archived: stock cannot be received for it.',
+      ],
     ])('is FAILED for %s, and changes nothing', async (_case, args, reason) => {
       const [body, organizationId] = args();
       const events = await eventCount(database.db);
@@ -147,7 +194,11 @@ describe('dispatch-command', () => {
       expect(res.body).toEqual({ outcome: 'SUCCESS', result: { fulfilmentOrderId, status: 'ALLOCATED' } });
       expect(await level(org.barcodes[0])).toEqual({ onHand: 10, allocated: 10, pendingAllocation: 0 });
       expect(await level(org.barcodes[1])).toEqual({ onHand: 5, allocated: 5, pendingAllocation: 0 });
-      expect((await eventsOf(database.db, fulfilmentOrderId)).map((e) => e.type).slice(-3)).toEqual(['FulfilmentOrderAllocated', 'StockAllocated', 'StockAllocated']);
+      expect((await eventsOf(database.db, fulfilmentOrderId)).map((e) => e.type).slice(-3)).toEqual([
+        'FulfilmentOrderAllocated',
+        'StockAllocated',
+        'StockAllocated',
+      ]);
     });
 
     it('back-orders an order with a line that is not fulfillable, moving nothing; allocates it once stock arrives', async () => {
@@ -159,15 +210,24 @@ describe('dispatch-command', () => {
       expect(first.body).toEqual({ outcome: 'SUCCESS', result: { fulfilmentOrderId, status: 'BACK_ORDERED' } });
       expect(await level(org.barcodes[1])).toEqual({ onHand: 5, allocated: 1, pendingAllocation: 6 });
       const backOrdered = (await eventsOf(database.db, fulfilmentOrderId)).at(-1);
-      expect(backOrdered).toMatchObject({ type: 'FulfilmentOrderBackOrdered', payload: { from: 'OPEN', to: 'BACK_ORDERED', shortfalls: [{ barcode: org.barcodes[1], quantity: 6, fulfillable: 4, shortfall: 2 }] } });
+      expect(backOrdered).toMatchObject({
+        type: 'FulfilmentOrderBackOrdered',
+        payload: { from: 'OPEN', to: 'BACK_ORDERED', shortfalls: [{ barcode: org.barcodes[1], quantity: 6, fulfillable: 4, shortfall: 2 }] },
+      });
 
       // Still short: the order stays BACK_ORDERED, and nothing is written.
       const events = await eventCount(database.db);
-      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId })).body).toEqual({ outcome: 'SUCCESS', result: { fulfilmentOrderId, status: 'BACK_ORDERED' } });
+      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId })).body).toEqual({
+        outcome: 'SUCCESS',
+        result: { fulfilmentOrderId, status: 'BACK_ORDERED' },
+      });
       expect(await eventCount(database.db)).toBe(events);
 
       await run('RECEIVE_STOCK', { warehouseId: org.warehouseId, barcode: org.barcodes[1], quantity: 2 });
-      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId })).body).toEqual({ outcome: 'SUCCESS', result: { fulfilmentOrderId, status: 'ALLOCATED' } });
+      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId })).body).toEqual({
+        outcome: 'SUCCESS',
+        result: { fulfilmentOrderId, status: 'ALLOCATED' },
+      });
       expect(await level(org.barcodes[1])).toEqual({ onHand: 7, allocated: 7, pendingAllocation: 0 });
     });
 
@@ -178,7 +238,10 @@ describe('dispatch-command', () => {
         outcome: 'FAILED',
         reason: 'A fulfilment order that is ALLOCATED cannot be allocated; allowed from OPEN, BACK_ORDERED.',
       });
-      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: 'fo-unknown' })).body).toEqual({ outcome: 'FAILED', reason: 'The fulfilment order does not exist in this organization.' });
+      expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: 'fo-unknown' })).body).toEqual({
+        outcome: 'FAILED',
+        reason: 'The fulfilment order does not exist in this organization.',
+      });
       const other = await seedOrganization(database.db);
       const foreign = await placeSalesOrder(database.db, other, [{ barcode: other.barcodes[0], quantity: 1 }]);
       expect((await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: foreign.fulfilmentOrderId })).body).toEqual({
@@ -234,8 +297,28 @@ describe('dispatch-command', () => {
         outcome: 'SUCCESS',
         result: {
           levels: [
-            { organizationId: org.organizationId, warehouseId: 'wh-rebuild-2', barcode: org.barcodes[0], fulfillable: 4, allocated: 0, pendingAllocation: 0, sellable: 4, onHand: 4, repaired: false },
-            { organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0], fulfillable: 10, allocated: 0, pendingAllocation: 0, sellable: 10, onHand: 10, repaired: true },
+            {
+              organizationId: org.organizationId,
+              warehouseId: 'wh-rebuild-2',
+              barcode: org.barcodes[0],
+              fulfillable: 4,
+              allocated: 0,
+              pendingAllocation: 0,
+              sellable: 4,
+              onHand: 4,
+              repaired: false,
+            },
+            {
+              organizationId: org.organizationId,
+              warehouseId: org.warehouseId,
+              barcode: org.barcodes[0],
+              fulfillable: 10,
+              allocated: 0,
+              pendingAllocation: 0,
+              sellable: 10,
+              onHand: 10,
+              repaired: true,
+            },
           ].sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : 1)),
         },
       });

@@ -24,7 +24,8 @@ describe('internal gateway: events by barcode', () => {
   const repository = new DomainEventRepository();
 
   const api = () => as(gateway, tokens.internal);
-  const query = (params: Record<string, string | number>) => `${PATH}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  const query = (params: Record<string, string | number>) =>
+    `${PATH}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   const get = (params: Record<string, string | number>) => api().get(query(params));
 
   async function append(organizationId: string, barcode: string, count: number, type = 'TestHappened') {
@@ -46,7 +47,12 @@ describe('internal gateway: events by barcode', () => {
   }
 
   const allSequences = async (organizationId: string, barcode: string) =>
-    (await database.db.query('SELECT sequence FROM domain_events WHERE organization_id = $1 AND barcode = $2 ORDER BY xid DESC, sequence DESC', [organizationId, barcode])).rows.map((r) => Number(r.sequence));
+    (
+      await database.db.query('SELECT sequence FROM domain_events WHERE organization_id = $1 AND barcode = $2 ORDER BY xid DESC, sequence DESC', [
+        organizationId,
+        barcode,
+      ])
+    ).rows.map((r) => Number(r.sequence));
 
   /**
    * Walks until `count` events show: the horizon is the oldest transaction running in the whole cluster, and
@@ -138,7 +144,9 @@ describe('internal gateway: events by barcode', () => {
       const barcode = 'WALK-1';
       await append(fresh.organizationId, barcode, 120);
       const before = await allSequences(fresh.organizationId, barcode);
-      const { sequences } = await walk({ organizationId: fresh.organizationId, barcode, limit: 7 }, () => append(fresh.organizationId, barcode, 2, 'AppendedMeanwhile'));
+      const { sequences } = await walk({ organizationId: fresh.organizationId, barcode, limit: 7 }, () =>
+        append(fresh.organizationId, barcode, 2, 'AppendedMeanwhile'),
+      );
       expect(sequences).toEqual(before);
       expect(new Set(sequences).size).toBe(sequences.length);
       // The appended ones are there for the next walk, newest first.
@@ -157,7 +165,9 @@ describe('internal gateway: events by barcode', () => {
       const early = await database.db.pool.connect();
       try {
         await early.query('BEGIN');
-        await repository.append(early, [{ organizationId: fresh.organizationId, type: 'CommittedLate', aggregateType: 'Test', aggregateId: 'a', barcode, payload: {} }]);
+        await repository.append(early, [
+          { organizationId: fresh.organizationId, type: 'CommittedLate', aggregateType: 'Test', aggregateId: 'a', barcode, payload: {} },
+        ]);
         await append(fresh.organizationId, barcode, 1, 'CommittedFirst');
         // While the first is open, neither shows: the second is above the oldest running transaction.
         expect(await seen()).toEqual([]);
@@ -216,7 +226,14 @@ describe('internal gateway: events by barcode', () => {
     beforeAll(async () => {
       dated = await seedOrganization(database.db);
       barcode = 'DATED-1';
-      for (const at of ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T12:00:00.000001Z', '2026-01-03T00:00:00Z', '2026-01-03T23:00:00Z', '2026-01-04T00:00:00Z']) {
+      for (const at of [
+        '2026-01-01T00:00:00Z',
+        '2026-01-02T00:00:00Z',
+        '2026-01-02T12:00:00.000001Z',
+        '2026-01-03T00:00:00Z',
+        '2026-01-03T23:00:00Z',
+        '2026-01-04T00:00:00Z',
+      ]) {
         ids[at] = await insertAt(dated.organizationId, barcode, at);
       }
     });
@@ -229,7 +246,12 @@ describe('internal gateway: events by barcode', () => {
     });
 
     it('reads time zones and microseconds exactly', async () => {
-      const res = await get({ organizationId: dated.organizationId, barcode, startDate: '2026-01-02T13:00:00.000001+01:00', endDate: '2026-01-02T12:00:00.000002Z' }).expect(200);
+      const res = await get({
+        organizationId: dated.organizationId,
+        barcode,
+        startDate: '2026-01-02T13:00:00.000001+01:00',
+        endDate: '2026-01-02T12:00:00.000002Z',
+      }).expect(200);
       expect(idsOf(res)).toEqual([ids['2026-01-02T12:00:00.000001Z']]);
       expect(res.body.items[0].occurredAt).toBe('2026-01-02T12:00:00.000001Z');
     });
@@ -263,21 +285,37 @@ describe('internal gateway: events by barcode', () => {
       // An event that occurs after the first page (clock now) but sorts below its cursor, like one whose
       // transaction committed late: a window re-read at "now" would take it in; the fixed window must not.
       const late = await insertAt(pinned.organizationId, code, null, gap);
-      const rest = await get({ organizationId: pinned.organizationId, barcode: code, limit: 100, timeWindowHours: 1, cursor: first.body.nextCursor }).expect(200);
+      const rest = await get({ organizationId: pinned.organizationId, barcode: code, limit: 100, timeWindowHours: 1, cursor: first.body.nextCursor }).expect(
+        200,
+      );
       expect(rest.body.items.map((i: { sequence: number }) => i.sequence)).toEqual(walked.slice(2));
       expect(rest.body.items.map((i: { id: string }) => i.id)).not.toContain(late);
       // A new walk takes it.
-      const fresh = await get({ organizationId: pinned.organizationId, barcode: code, limit: 100, endDate: new Date(Date.now() + 3600_000).toISOString() }).expect(200);
+      const fresh = await get({
+        organizationId: pinned.organizationId,
+        barcode: code,
+        limit: 100,
+        endDate: new Date(Date.now() + 3600_000).toISOString(),
+      }).expect(200);
       expect(fresh.body.items.map((i: { id: string }) => i.id)).toContain(late);
     });
 
     it('walks a window page by page', async () => {
-      const { sequences } = await walk({ organizationId: dated.organizationId, barcode, limit: 2, startDate: '2026-01-01T00:00:00Z', endDate: '2026-01-03T23:00:00Z' });
+      const { sequences } = await walk({
+        organizationId: dated.organizationId,
+        barcode,
+        limit: 2,
+        startDate: '2026-01-01T00:00:00Z',
+        endDate: '2026-01-03T23:00:00Z',
+      });
       expect(sequences).toHaveLength(4);
     });
 
     it.each([
-      [{ timeWindowHours: 24, startDate: '2026-01-01T00:00:00Z' }, [{ pointer: '/query/timeWindowHours', message: 'cannot be combined with startDate: it counts back from endDate (or now)' }]],
+      [
+        { timeWindowHours: 24, startDate: '2026-01-01T00:00:00Z' },
+        [{ pointer: '/query/timeWindowHours', message: 'cannot be combined with startDate: it counts back from endDate (or now)' }],
+      ],
       [{ startDate: '2026-01-03T00:00:00Z', endDate: '2026-01-02T00:00:00Z' }, [{ pointer: '/query/startDate', message: 'must not be after endDate' }]],
       [{ startDate: '2999-01-01T00:00:00Z' }, [{ pointer: '/query/startDate', message: 'must not be after now (endDate is omitted)' }]],
     ])('refuses the window %j with a 400 problem', async (window, errors) => {
@@ -286,7 +324,9 @@ describe('internal gateway: events by barcode', () => {
     });
 
     it('accepts startDate equal to endDate (an empty window)', async () => {
-      expect((await get({ organizationId: dated.organizationId, barcode, startDate: '2026-01-02T00:00:00Z', endDate: '2026-01-02T00:00:00Z' }).expect(200)).body).toEqual({ items: [], nextCursor: null });
+      expect(
+        (await get({ organizationId: dated.organizationId, barcode, startDate: '2026-01-02T00:00:00Z', endDate: '2026-01-02T00:00:00Z' }).expect(200)).body,
+      ).toEqual({ items: [], nextCursor: null });
     });
   });
 
@@ -300,7 +340,13 @@ describe('internal gateway: events by barcode', () => {
 
     const refused = async (params: Record<string, string | number>, message: string) => {
       const res = await get(params).expect(400);
-      expect(res.body).toEqual({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The query is not valid.', errors: [{ pointer: '/query/cursor', message }] });
+      expect(res.body).toEqual({
+        type: '/problems/validation-failed',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The query is not valid.',
+        errors: [{ pointer: '/query/cursor', message }],
+      });
     };
     const OTHER_QUERY = 'belongs to another query: send it with the organizationId, barcode, timeWindowHours, startDate and endDate of the first page';
     const NOT_OURS = 'is not a cursor this service issued';
@@ -336,7 +382,10 @@ describe('internal gateway: events by barcode', () => {
         await refused({ ...firstQuery(), cursor: forged.toString('base64url') }, NOT_OURS);
       }
       await refused({ ...firstQuery(), cursor: cursor.slice(0, -4) }, NOT_OURS);
-      await refused({ ...firstQuery(), cursor: Buffer.from(JSON.stringify({ organizationId: other.organizationId, barcode: busy, after: 999999 })).toString('base64url') }, NOT_OURS);
+      await refused(
+        { ...firstQuery(), cursor: Buffer.from(JSON.stringify({ organizationId: other.organizationId, barcode: busy, after: 999999 })).toString('base64url') },
+        NOT_OURS,
+      );
       await refused({ ...firstQuery(), cursor: 'not a cursor!' }, NOT_OURS);
       await refused({ ...firstQuery(), cursor: 'x'.repeat(2049) }, 'must be a cursor from nextCursor');
     });
@@ -344,7 +393,13 @@ describe('internal gateway: events by barcode', () => {
 
   describe('validation', () => {
     const base = () => ({ organizationId: org.organizationId, barcode: busy });
-    const problem = (errors: { pointer: string; message: string }[]) => ({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The query is not valid.', errors });
+    const problem = (errors: { pointer: string; message: string }[]) => ({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The query is not valid.',
+      errors,
+    });
     const LIMIT = 'must be an integer from 1 to 100';
     const HOURS = 'must be a number more than 0 and at most 8784';
     const DATE = 'must be an RFC 3339 date-time with a time zone (offset at most 15:59 either way), e.g. 2026-09-18T10:15:00Z';
@@ -355,7 +410,13 @@ describe('internal gateway: events by barcode', () => {
       [{ organizationId: MISSING }, [{ pointer: '/query/barcode', message: 'is required' }]],
       [{ organizationId: MISSING, barcode: 'has space' }, [{ pointer: '/query/barcode', message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' }]],
       [{ organizationId: MISSING, barcode: '' }, [{ pointer: '/query/barcode', message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' }]],
-      [{}, [{ pointer: '/query/organizationId', message: 'is required' }, { pointer: '/query/barcode', message: 'is required' }]],
+      [
+        {},
+        [
+          { pointer: '/query/organizationId', message: 'is required' },
+          { pointer: '/query/barcode', message: 'is required' },
+        ],
+      ],
     ])('refuses %j', async (params, errors) => {
       expect((await get(params).expect(400)).body).toEqual(problem(errors));
     });
@@ -368,7 +429,17 @@ describe('internal gateway: events by barcode', () => {
       expect((await get({ ...base(), timeWindowHours }).expect(400)).body).toEqual(problem([{ pointer: '/query/timeWindowHours', message: HOURS }]));
     });
 
-    it.each([['2026-02-30T00:00:00Z'], ['2026-01-01'], ['2026-01-01T00:00:00'], ['0000-01-01T00:00:00Z'], ['yesterday'], ['2026-01-01T24:00:00Z'], ['2026-01-01T00:00:00+16:00'], ['2026-01-01T00:00:00-23:59'], ['2026-01-01T00:00:60Z']])('refuses startDate and endDate %j', async (date) => {
+    it.each([
+      ['2026-02-30T00:00:00Z'],
+      ['2026-01-01'],
+      ['2026-01-01T00:00:00'],
+      ['0000-01-01T00:00:00Z'],
+      ['yesterday'],
+      ['2026-01-01T24:00:00Z'],
+      ['2026-01-01T00:00:00+16:00'],
+      ['2026-01-01T00:00:00-23:59'],
+      ['2026-01-01T00:00:60Z'],
+    ])('refuses startDate and endDate %j', async (date) => {
       expect((await get({ ...base(), startDate: date }).expect(400)).body).toEqual(problem([{ pointer: '/query/startDate', message: DATE }]));
       expect((await get({ ...base(), endDate: date }).expect(400)).body).toEqual(problem([{ pointer: '/query/endDate', message: DATE }]));
     });
@@ -394,13 +465,21 @@ describe('internal gateway: events by barcode', () => {
 
     it('refuses an unknown query parameter, and a parameter given twice', async () => {
       expect((await get({ ...base(), sort: 'asc' }).expect(400)).body).toEqual(problem([{ pointer: '/query/sort', message: 'is not a known property' }]));
-      const twice = await api().get(`${query(base())}&limit=5&limit=6`).expect(400);
+      const twice = await api()
+        .get(`${query(base())}&limit=5&limit=6`)
+        .expect(400);
       expect(twice.body).toEqual(problem([{ pointer: '/query/limit', message: LIMIT }]));
     });
 
     it('reports every problem at once', async () => {
       const res = await get({ organizationId: 'x', barcode: busy, limit: 0, timeWindowHours: -2, startDate: 'no', extra: 1 }).expect(400);
-      expect(res.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/query/extra', '/query/limit', '/query/organizationId', '/query/startDate', '/query/timeWindowHours']);
+      expect(res.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+        '/query/extra',
+        '/query/limit',
+        '/query/organizationId',
+        '/query/startDate',
+        '/query/timeWindowHours',
+      ]);
     });
 
     it('refuses a request without a token and one with a public-audience token', async () => {

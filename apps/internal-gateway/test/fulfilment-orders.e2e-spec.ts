@@ -21,7 +21,11 @@ describe('fulfilment orders', () => {
   const salesOrderStatus = async (id: string) => (await database.db.query('SELECT status FROM sales_orders WHERE id = $1', [id])).rows[0].status;
   /** The shipping platform reports picking through an import (the only way PICKING arrives). */
   const markPicking = (id: string, barcode: string, quantity: number) =>
-    importFixture(database.db, { fulfilmentOrders: [{ id, organizationId: org.organizationId, warehouseId: org.warehouseId, storeId: org.storeId, status: 'PICKING', lines: [{ barcode, quantity }] }] });
+    importFixture(database.db, {
+      fulfilmentOrders: [
+        { id, organizationId: org.organizationId, warehouseId: org.warehouseId, storeId: org.storeId, status: 'PICKING', lines: [{ barcode, quantity }] },
+      ],
+    });
 
   describe('cancel', () => {
     it('cancels an OPEN order and its sales order, releasing pendingAllocation, with events in the same transaction', async () => {
@@ -45,7 +49,11 @@ describe('fulfilment orders', () => {
       const events = await eventsOf(database.db, fulfilmentOrderId);
       expect(events.map((e) => e.type)).toEqual(['FulfilmentOrderOpened', 'PendingAllocationRaised', 'FulfilmentOrderCancelled', 'PendingAllocationReleased']);
       expect(events[2]).toMatchObject({ initiator: gateway.clientId, payload: { from: 'OPEN', to: 'CANCELLED' } });
-      expect(events[3]).toMatchObject({ barcode: org.barcodes[0], warehouseId: org.warehouseId, payload: { delta: { onHand: 0, allocated: 0, pendingAllocation: -3 } } });
+      expect(events[3]).toMatchObject({
+        barcode: org.barcodes[0],
+        warehouseId: org.warehouseId,
+        payload: { delta: { onHand: 0, allocated: 0, pendingAllocation: -3 } },
+      });
       expect((await eventsOf(database.db, salesOrderId)).map((e) => e.type)).toEqual(['SalesOrderReceived', 'SalesOrderCancelled']);
     });
 
@@ -86,7 +94,9 @@ describe('fulfilment orders', () => {
       await markPicking(picking.fulfilmentOrderId, org.barcodes[0], 2);
       const shipped = await place(org.barcodes[0], 1);
       await allocate(shipped.fulfilmentOrderId);
-      expect((await dispatch(gateway, org.organizationId, 'SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: shipped.fulfilmentOrderId })).body.outcome).toBe('SUCCESS');
+      expect((await dispatch(gateway, org.organizationId, 'SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: shipped.fulfilmentOrderId })).body.outcome).toBe(
+        'SUCCESS',
+      );
       const before = await level(org.barcodes[0]);
       const events = await eventCount(database.db);
 
@@ -165,9 +175,19 @@ describe('fulfilment orders', () => {
   it('answers 404 for an unknown order and for an order of another organization', async () => {
     const other = await seedOrganization(database.db);
     const foreign = await placeSalesOrder(database.db, other, [{ barcode: other.barcodes[0], quantity: 1 }]);
-    for (const res of [await cancel('fo-unknown'), await withdraw('fo-unknown'), await cancel(foreign.fulfilmentOrderId), await withdraw(foreign.fulfilmentOrderId)]) {
+    for (const res of [
+      await cancel('fo-unknown'),
+      await withdraw('fo-unknown'),
+      await cancel(foreign.fulfilmentOrderId),
+      await withdraw(foreign.fulfilmentOrderId),
+    ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The fulfilment order does not exist in this organization.' });
+      expect(res.body).toEqual({
+        type: '/problems/not-found',
+        title: 'Not Found',
+        status: 404,
+        detail: 'The fulfilment order does not exist in this organization.',
+      });
     }
     expect(await fulfilmentOrderStatus(database.db, foreign.fulfilmentOrderId)).toBe('OPEN');
   });
@@ -206,7 +226,11 @@ describe('fulfilment orders', () => {
       const { fulfilmentOrderId } = await place(org.barcodes[0], 3);
       await allocate(fulfilmentOrderId);
       const res = await backOrder(fulfilmentOrderId);
-      expect(res.body).toMatchObject({ status: 'ALLOCATED', backOrdered: false, lines: [{ barcode: org.barcodes[0], quantity: 3, fulfillable: 7, shortfall: 0 }] });
+      expect(res.body).toMatchObject({
+        status: 'ALLOCATED',
+        backOrdered: false,
+        lines: [{ barcode: org.barcodes[0], quantity: 3, fulfillable: 7, shortfall: 0 }],
+      });
     });
 
     it('answers 404 for an unknown order and 400 for a malformed id', async () => {
@@ -215,7 +239,9 @@ describe('fulfilment orders', () => {
       expect(res.body.detail).toBe('The fulfilment order does not exist.');
       const bad = await backOrder('fo%20bad');
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toEqual([{ pointer: '/path/fulfilmentOrderId', message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }]);
+      expect(bad.body.errors).toEqual([
+        { pointer: '/path/fulfilmentOrderId', message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' },
+      ]);
     });
   });
 });

@@ -46,7 +46,10 @@ describe('internal gateway: health, errors and headers', () => {
   });
 
   it('answers a body over the size limit with 413', async () => {
-    const res = await gateway.post('/internal-tools/clarify-inventory-levels').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
+    const res = await gateway
+      .post('/internal-tools/clarify-inventory-levels')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(res.body.status).toBe(413);
   });

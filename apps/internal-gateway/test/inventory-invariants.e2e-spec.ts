@@ -59,7 +59,12 @@ describe('inventory invariants', () => {
       }
       const order = pick(orders);
       let res;
-      if (roll < 0.45) res = await dispatch(gateway, organizationId, 'RECEIVE_STOCK', { warehouseId: pick(warehouses), barcode: pick(barcodes), quantity: 1 + Math.floor(next() * 10) });
+      if (roll < 0.45)
+        res = await dispatch(gateway, organizationId, 'RECEIVE_STOCK', {
+          warehouseId: pick(warehouses),
+          barcode: pick(barcodes),
+          quantity: 1 + Math.floor(next() * 10),
+        });
       else if (roll < 0.7) res = await dispatch(gateway, organizationId, 'ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: order });
       else if (roll < 0.82) res = await dispatch(gateway, organizationId, 'SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: order });
       else if (roll < 0.91) res = await gateway.post(`/organizations/${organizationId}/fulfilment-orders/${order}/cancel`);
@@ -71,7 +76,10 @@ describe('inventory invariants', () => {
 
     // Refusals (409, FAILED) are expected along the way; a 5xx (a deadlock, say) is not.
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    const states = await database.db.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM fulfilment_orders WHERE organization_id = $1 GROUP BY status', [organizationId]);
+    const states = await database.db.query<{ status: string; count: number }>(
+      'SELECT status, count(*)::int AS count FROM fulfilment_orders WHERE organization_id = $1 GROUP BY status',
+      [organizationId],
+    );
     // The sequence reached every state a command or an HTTP call can lead to.
     expect(states.rows.map((r) => r.status).sort()).toEqual(['ALLOCATED', 'BACK_ORDERED', 'CANCELLED', 'OPEN', 'SHIPPED', 'WITHDRAWN']);
 
@@ -92,7 +100,13 @@ describe('inventory invariants', () => {
       const stored = { onHand: level.on_hand, allocated: level.allocated, pendingAllocation: level.pending_allocation };
       const where = `${level.warehouse_id}/${level.barcode}`;
       expect([where, projectLevel(await levelPayloads(database.db, organizationId, level.warehouse_id, level.barcode))]).toEqual([where, stored]);
-      expect([where, stored.onHand >= 0, stored.allocated >= 0, stored.pendingAllocation >= 0, stored.onHand - stored.allocated >= 0]).toEqual([where, true, true, true, true]);
+      expect([where, stored.onHand >= 0, stored.allocated >= 0, stored.pendingAllocation >= 0, stored.onHand - stored.allocated >= 0]).toEqual([
+        where,
+        true,
+        true,
+        true,
+        true,
+      ]);
       const sums = held.find((h) => h.warehouse_id === level.warehouse_id && h.barcode === level.barcode) ?? { allocated: 0, pending: 0 };
       expect([where, stored.allocated, stored.pendingAllocation]).toEqual([where, sums.allocated, sums.pending]);
     }

@@ -13,7 +13,8 @@ describe('internal gateway: inventory sync', () => {
   let clientId: string;
 
   const api = () => as(gateway, tokens.internal);
-  const overridesPath = (org: SeededOrganization | string) => `/organizations/${typeof org === 'string' ? org : org.organizationId}/barcode-inventory-sync-overrides`;
+  const overridesPath = (org: SeededOrganization | string) =>
+    `/organizations/${typeof org === 'string' ? org : org.organizationId}/barcode-inventory-sync-overrides`;
   const resetPath = (org: SeededOrganization | string) => `/organizations/${typeof org === 'string' ? org : org.organizationId}/default-inventory-sync`;
 
   /** Everything a run may write: the organization's override rows and settings, and the whole event log. */
@@ -41,7 +42,10 @@ describe('internal gateway: inventory sync', () => {
     const org = await seedOrganization(database.db);
     const tag = org.organizationId.slice(0, 8);
     const barcodes = Array.from({ length: extra }, (_, i) => `E-${tag}-${String(i).padStart(3, '0')}`);
-    if (extra > 0) await importFixture(database.db, { retailUnits: barcodes.map((barcode) => ({ organizationId: org.organizationId, barcode, sku: `SKU-${barcode}`, name: barcode })) });
+    if (extra > 0)
+      await importFixture(database.db, {
+        retailUnits: barcodes.map((barcode) => ({ organizationId: org.organizationId, barcode, sku: `SKU-${barcode}`, name: barcode })),
+      });
     return { ...org, extra: barcodes };
   }
 
@@ -54,9 +58,19 @@ describe('internal gateway: inventory sync', () => {
     it('excludes known barcodes, reports unknown ones, appends one event per barcode changed and switches the mode', async () => {
       const org = await organization();
       const [first, second, archived] = org.barcodes;
-      const res = await api().post(overridesPath(org), { barcodes: [second, 'NOT-A-UNIT', archived] }).expect(200);
+      const res = await api()
+        .post(overridesPath(org), { barcodes: [second, 'NOT-A-UNIT', archived] })
+        .expect(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'BARCODE_OVERRIDES', changed: [second, archived], unchanged: [], unknown: ['NOT-A-UNIT'] });
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'BARCODE_OVERRIDES',
+        changed: [second, archived],
+        unchanged: [],
+        unknown: ['NOT-A-UNIT'],
+      });
 
       const record = await api().get(`/organizations/${org.organizationId}`).expect(200);
       expect(record.body.inventorySync).toEqual({ mode: 'BARCODE_OVERRIDES', overriddenBarcodes: [archived, second].sort() });
@@ -69,9 +83,21 @@ describe('internal gateway: inventory sync', () => {
       ]);
 
       // Adds to the set: the earlier overrides stay, the repeated one is unchanged.
-      const again = await api().post(overridesPath(org), { barcodes: [first, second] }).expect(200);
-      expect(again.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'BARCODE_OVERRIDES', changed: [first], unchanged: [second], unknown: [] });
-      expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync.overriddenBarcodes).toEqual([first, second, archived].sort());
+      const again = await api()
+        .post(overridesPath(org), { barcodes: [first, second] })
+        .expect(200);
+      expect(again.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'BARCODE_OVERRIDES',
+        changed: [first],
+        unchanged: [second],
+        unknown: [],
+      });
+      expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync.overriddenBarcodes).toEqual(
+        [first, second, archived].sort(),
+      );
       expect((await syncEvents(org)).map((e) => [e.type, e.barcode])).toEqual([
         ['InventorySyncOverrideAdded', second],
         ['InventorySyncOverrideAdded', archived],
@@ -82,20 +108,32 @@ describe('internal gateway: inventory sync', () => {
 
     it('shows each override in the events of its barcode', async () => {
       const org = await organization();
-      await api().post(overridesPath(org), { barcodes: [org.barcodes[0]] }).expect(200);
+      await api()
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]] })
+        .expect(200);
       const page = await api().get(`/internal-tools/events/by-barcode?organizationId=${org.organizationId}&barcode=${org.barcodes[0]}&limit=1`).expect(200);
       expect(page.body.items).toEqual([
-        expect.objectContaining({ type: 'InventorySyncOverrideAdded', barcode: org.barcodes[0], organizationId: org.organizationId, aggregateType: 'InventorySyncSettings', initiator: clientId }),
+        expect.objectContaining({
+          type: 'InventorySyncOverrideAdded',
+          barcode: org.barcodes[0],
+          organizationId: org.organizationId,
+          aggregateType: 'InventorySyncSettings',
+          initiator: clientId,
+        }),
       ]);
     });
 
     it('in a dry run, writes nothing and answers exactly what the real run then does', async () => {
       const org = await organization();
-      await api().post(overridesPath(org), { barcodes: [org.barcodes[0]] }).expect(200);
+      await api()
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]] })
+        .expect(200);
       const body = { barcodes: ['UNKNOWN-1', org.barcodes[1], org.barcodes[0], org.barcodes[2]] };
 
       const before = await state(org);
-      const dry = await api().post(overridesPath(org), { ...body, dryRun: true }).expect(200);
+      const dry = await api()
+        .post(overridesPath(org), { ...body, dryRun: true })
+        .expect(200);
       expect(await state(org)).toEqual(before);
       expect(dry.body).toEqual({
         outcome: 'SUCCESS',
@@ -107,7 +145,9 @@ describe('internal gateway: inventory sync', () => {
         unknown: ['UNKNOWN-1'],
       });
 
-      const real = await api().post(overridesPath(org), { ...body, dryRun: false }).expect(200);
+      const real = await api()
+        .post(overridesPath(org), { ...body, dryRun: false })
+        .expect(200);
       expect(real.body).toEqual({ ...dry.body, dryRun: false });
       expect((await state(org)).events).toBe(before.events + 2);
     });
@@ -115,7 +155,9 @@ describe('internal gateway: inventory sync', () => {
     it('in a dry run on an organization in DEFAULT mode, predicts the mode change without making it', async () => {
       const org = await organization();
       const before = await state(org);
-      const dry = await api().post(overridesPath(org), { barcodes: [org.barcodes[0]], dryRun: true }).expect(200);
+      const dry = await api()
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]], dryRun: true })
+        .expect(200);
       expect(dry.body.mode).toBe('BARCODE_OVERRIDES');
       expect(await state(org)).toEqual(before);
       expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync).toEqual({ mode: 'DEFAULT', overriddenBarcodes: [] });
@@ -123,17 +165,31 @@ describe('internal gateway: inventory sync', () => {
 
     it('changes nothing, and appends nothing, when every barcode is unknown or already overridden', async () => {
       const org = await organization();
-      await api().post(overridesPath(org), { barcodes: [org.barcodes[0]] }).expect(200);
+      await api()
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]] })
+        .expect(200);
       const before = await state(org);
-      const res = await api().post(overridesPath(org), { barcodes: [org.barcodes[0], 'NOPE'] }).expect(200);
-      expect(res.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'BARCODE_OVERRIDES', changed: [], unchanged: [org.barcodes[0]], unknown: ['NOPE'] });
+      const res = await api()
+        .post(overridesPath(org), { barcodes: [org.barcodes[0], 'NOPE'] })
+        .expect(200);
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'BARCODE_OVERRIDES',
+        changed: [],
+        unchanged: [org.barcodes[0]],
+        unknown: ['NOPE'],
+      });
       expect(await state(org)).toEqual(before);
     });
 
     it('treats a barcode of another organization as unknown', async () => {
       const org = await organization();
       const other = await organization();
-      const res = await api().post(overridesPath(org), { barcodes: [other.barcodes[0]] }).expect(200);
+      const res = await api()
+        .post(overridesPath(org), { barcodes: [other.barcodes[0]] })
+        .expect(200);
       expect(res.body).toMatchObject({ changed: [], unchanged: [], unknown: [other.barcodes[0]], mode: 'DEFAULT' });
     });
 
@@ -148,7 +204,12 @@ describe('internal gateway: inventory sync', () => {
       const rows = await database.db.query('SELECT barcode FROM inventory_sync_overrides WHERE organization_id = $1 ORDER BY barcode', [org.organizationId]);
       expect(rows.rows.map((r) => r.barcode)).toEqual([...org.extra].sort());
       const events = await syncEvents(org);
-      expect(events.filter((e) => e.type === 'InventorySyncOverrideAdded').map((e) => e.barcode).sort()).toEqual([...org.extra].sort());
+      expect(
+        events
+          .filter((e) => e.type === 'InventorySyncOverrideAdded')
+          .map((e) => e.barcode)
+          .sort(),
+      ).toEqual([...org.extra].sort());
       expect(events.filter((e) => e.type === 'InventorySyncModeChanged')).toHaveLength(1);
     });
 
@@ -186,7 +247,11 @@ describe('internal gateway: inventory sync', () => {
       const org = await organization();
       const array = await api().post(overridesPath(org), [org.barcodes[0]]).expect(400);
       expect(array.headers['content-type']).toMatch(/^application\/problem\+json/);
-      const text = await request(gateway.app.getHttpServer()).post(overridesPath(org)).set('Authorization', `Bearer ${tokens.internal}`).set('Content-Type', 'application/json').send('{"barcodes":');
+      const text = await request(gateway.app.getHttpServer())
+        .post(overridesPath(org))
+        .set('Authorization', `Bearer ${tokens.internal}`)
+        .set('Content-Type', 'application/json')
+        .send('{"barcodes":');
       expect(text.status).toBe(400);
       expect(await syncEvents(org)).toEqual([]);
     });
@@ -199,18 +264,26 @@ describe('internal gateway: inventory sync', () => {
     });
 
     it('answers 400 for a malformed organization id and 404 for an unknown one, dry run or not', async () => {
-      const bad = await api().post(overridesPath('nope'), { barcodes: ['B-1'] }).expect(400);
+      const bad = await api()
+        .post(overridesPath('nope'), { barcodes: ['B-1'] })
+        .expect(400);
       expect(bad.body.errors).toEqual([{ pointer: '/path/organizationId', message: 'must be a UUID' }]);
       for (const dryRun of [false, true]) {
-        const res = await api().post(overridesPath(MISSING), { barcodes: ['B-1'], dryRun }).expect(404);
+        const res = await api()
+          .post(overridesPath(MISSING), { barcodes: ['B-1'], dryRun })
+          .expect(404);
         expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The organization does not exist.' });
       }
     });
 
     it('refuses a request without a token and one with a public-audience token', async () => {
       const org = await organization();
-      await as(gateway).post(overridesPath(org), { barcodes: [org.barcodes[0]] }).expect(401);
-      await as(gateway, tokens.public).post(overridesPath(org), { barcodes: [org.barcodes[0]] }).expect(401);
+      await as(gateway)
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]] })
+        .expect(401);
+      await as(gateway, tokens.public)
+        .post(overridesPath(org), { barcodes: [org.barcodes[0]] })
+        .expect(401);
       expect(await syncEvents(org)).toEqual([]);
     });
   });
@@ -226,11 +299,21 @@ describe('internal gateway: inventory sync', () => {
       const org = await overridden(3);
       const before = (await syncEvents(org)).length;
       const res = await request(gateway.app.getHttpServer()).post(resetPath(org)).set('Authorization', `Bearer ${tokens.internal}`).expect(200);
-      expect(res.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'DEFAULT', changed: [...org.extra].sort(), unchanged: [], unknown: [] });
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'DEFAULT',
+        changed: [...org.extra].sort(),
+        unchanged: [],
+        unknown: [],
+      });
       const added = (await syncEvents(org)).slice(before);
       const common = { aggregate_type: 'InventorySyncSettings', aggregate_id: org.organizationId, initiator: clientId };
       expect(added).toEqual([
-        ...[...org.extra].sort().map((barcode) => ({ ...common, type: 'InventorySyncOverrideRemoved', barcode, payload: { barcode, syncedToSalesChannels: true } })),
+        ...[...org.extra]
+          .sort()
+          .map((barcode) => ({ ...common, type: 'InventorySyncOverrideRemoved', barcode, payload: { barcode, syncedToSalesChannels: true } })),
         { ...common, type: 'InventorySyncModeChanged', barcode: null, payload: { mode: 'DEFAULT', previousMode: 'BARCODE_OVERRIDES' } },
       ]);
       expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync).toEqual({ mode: 'DEFAULT', overriddenBarcodes: [] });
@@ -242,16 +325,39 @@ describe('internal gateway: inventory sync', () => {
       expect(res.body.changed).toEqual([...org.extra].sort());
       const before = await state(org);
       const again = await api().post(resetPath(org), {}).expect(200);
-      expect(again.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'DEFAULT', changed: [], unchanged: [], unknown: [] });
+      expect(again.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'DEFAULT',
+        changed: [],
+        unchanged: [],
+        unknown: [],
+      });
       expect(await state(org)).toEqual(before);
     });
 
     it('with barcodes, returns only those; the mode stays BARCODE_OVERRIDES while some remain', async () => {
       const org = await overridden(3);
-      const res = await api().post(resetPath(org), { barcodes: [org.extra[1], org.barcodes[0], 'NOPE'] }).expect(200);
-      expect(res.body).toEqual({ outcome: 'SUCCESS', organizationId: org.organizationId, dryRun: false, mode: 'BARCODE_OVERRIDES', changed: [org.extra[1]], unchanged: [org.barcodes[0]], unknown: ['NOPE'] });
-      expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync).toEqual({ mode: 'BARCODE_OVERRIDES', overriddenBarcodes: [org.extra[0], org.extra[2]] });
-      const last = await api().post(resetPath(org), { barcodes: [org.extra[0], org.extra[2]] }).expect(200);
+      const res = await api()
+        .post(resetPath(org), { barcodes: [org.extra[1], org.barcodes[0], 'NOPE'] })
+        .expect(200);
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        organizationId: org.organizationId,
+        dryRun: false,
+        mode: 'BARCODE_OVERRIDES',
+        changed: [org.extra[1]],
+        unchanged: [org.barcodes[0]],
+        unknown: ['NOPE'],
+      });
+      expect((await api().get(`/organizations/${org.organizationId}`).expect(200)).body.inventorySync).toEqual({
+        mode: 'BARCODE_OVERRIDES',
+        overriddenBarcodes: [org.extra[0], org.extra[2]],
+      });
+      const last = await api()
+        .post(resetPath(org), { barcodes: [org.extra[0], org.extra[2]] })
+        .expect(200);
       expect(last.body.mode).toBe('DEFAULT');
     });
 
@@ -262,7 +368,9 @@ describe('internal gateway: inventory sync', () => {
       const org = await overridden(3);
       const asked = body.barcodes ? { barcodes: [org.extra[2], 'NOPE', org.barcodes[0]] } : {};
       const before = await state(org);
-      const dry = await api().post(resetPath(org), { ...asked, dryRun: true }).expect(200);
+      const dry = await api()
+        .post(resetPath(org), { ...asked, dryRun: true })
+        .expect(200);
       expect(await state(org)).toEqual(before);
       expect(dry.body.dryRun).toBe(true);
       expect(dry.body.changed.length).toBeGreaterThan(0);
@@ -295,7 +403,9 @@ describe('internal gateway: inventory sync', () => {
     it('keeps the mode and the rows consistent under concurrent overrides and resets', async () => {
       const org = await organization(20);
       const calls = Array.from({ length: 16 }, (_, i) =>
-        i % 2 === 0 ? api().post(overridesPath(org), { barcodes: org.extra.slice(i, i + 8) }) : api().post(resetPath(org), i % 4 === 1 ? {} : { barcodes: org.extra.slice(i - 1, i + 3) }),
+        i % 2 === 0
+          ? api().post(overridesPath(org), { barcodes: org.extra.slice(i, i + 8) })
+          : api().post(resetPath(org), i % 4 === 1 ? {} : { barcodes: org.extra.slice(i - 1, i + 3) }),
       );
       const answers = await Promise.all(calls);
       expect(answers.map((a) => a.status)).toEqual(calls.map(() => 200));

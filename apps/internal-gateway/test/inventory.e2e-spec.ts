@@ -24,7 +24,8 @@ describe('internal inventory', () => {
     });
   });
 
-  const levelPath = (barcode: string, warehouseId = org.warehouseId, organizationId = org.organizationId) => `/organizations/${organizationId}/warehouses/${warehouseId}/inventory/${barcode}`;
+  const levelPath = (barcode: string, warehouseId = org.warehouseId, organizationId = org.organizationId) =>
+    `/organizations/${organizationId}/warehouses/${warehouseId}/inventory/${barcode}`;
 
   describe('GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}', () => {
     it('answers the level with its eight fields as integers', async () => {
@@ -46,13 +47,31 @@ describe('internal inventory', () => {
 
     it('derives fulfillable and sellable from onHand, allocated and pendingAllocation (sellable may be negative)', async () => {
       const res = await gateway.get(levelPath(org.barcodes[0], otherWarehouse));
-      expect(res.body).toEqual({ organizationId: org.organizationId, warehouseId: otherWarehouse, barcode: org.barcodes[0], fulfillable: 2, allocated: 1, pendingAllocation: 4, sellable: -2, onHand: 3 });
+      expect(res.body).toEqual({
+        organizationId: org.organizationId,
+        warehouseId: otherWarehouse,
+        barcode: org.barcodes[0],
+        fulfillable: 2,
+        allocated: 1,
+        pendingAllocation: 4,
+        sellable: -2,
+        onHand: 3,
+      });
     });
 
     it('answers the zero level for a retail unit where nothing ever moved', async () => {
       const res = await gateway.get(levelPath(org.barcodes[1], emptyWarehouse));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ organizationId: org.organizationId, warehouseId: emptyWarehouse, barcode: org.barcodes[1], fulfillable: 0, allocated: 0, pendingAllocation: 0, sellable: 0, onHand: 0 });
+      expect(res.body).toEqual({
+        organizationId: org.organizationId,
+        warehouseId: emptyWarehouse,
+        barcode: org.barcodes[1],
+        fulfillable: 0,
+        allocated: 0,
+        pendingAllocation: 0,
+        sellable: 0,
+        onHand: 0,
+      });
     });
 
     it.each([
@@ -109,7 +128,13 @@ describe('internal inventory', () => {
     it('lists the levels of one warehouse', async () => {
       const res = await gateway.get(`/organizations/${org.organizationId}/warehouses/${otherWarehouse}/inventory`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ outcome: 'SUCCESS', items: [item(otherWarehouse, 0, { onHand: 3, allocated: 1, pendingAllocation: 4 }), item(otherWarehouse, 2, { onHand: 0, allocated: 0, pendingAllocation: 0 })] });
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        items: [
+          item(otherWarehouse, 0, { onHand: 3, allocated: 1, pendingAllocation: 4 }),
+          item(otherWarehouse, 2, { onHand: 0, allocated: 0, pendingAllocation: 0 }),
+        ],
+      });
     });
 
     it('answers an empty list for a warehouse without levels of the organization', async () => {

@@ -47,7 +47,12 @@ describe('metrics of the internal gateway', () => {
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
-    for (const name of ['gateway_http_request_duration_seconds', 'gateway_db_pool_connections', 'gateway_db_pool_idle_connections', 'gateway_db_pool_waiting_queries']) {
+    for (const name of [
+      'gateway_http_request_duration_seconds',
+      'gateway_db_pool_connections',
+      'gateway_db_pool_idle_connections',
+      'gateway_db_pool_waiting_queries',
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(text).toContain('gateway_http_request_duration_seconds_count{method="GET",route="/organizations/:organizationId",status_code="404"} 1');

@@ -21,7 +21,7 @@ describe('the internal OpenAPI document', () => {
     expect(committedOpenApiMismatch('internal', withDefaultIssuer)).toBeUndefined();
   });
 
-  it('declares the client-credentials scheme at the public gateway\'s token endpoint, so that Swagger UI mints staff tokens', () => {
+  it("declares the client-credentials scheme at the public gateway's token endpoint, so that Swagger UI mints staff tokens", () => {
     expect(document.components.securitySchemes.clientCredentials).toEqual({
       type: 'oauth2',
       description: expect.stringContaining('--audience internal'),
@@ -80,9 +80,24 @@ describe('the internal OpenAPI document', () => {
   it('documents the answers of each operation: its body, and problem bodies for 400, 401, 404, 429, 500 and 503', () => {
     const expected: [string, string, string, string[]][] = [
       ['get', '/organizations/{organizationId}', 'OrganizationRecordDto', ['200', '400', '401', '404', '429', '500', '503']],
-      ['post', '/organizations/{organizationId}/release-channel', 'ReleaseChannelAssignmentDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
-      ['post', '/organizations/{organizationId}/barcode-inventory-sync-overrides', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
-      ['post', '/organizations/{organizationId}/default-inventory-sync', 'InventorySyncResultDto', ['200', '400', '401', '404', '413', '415', '429', '500', '503']],
+      [
+        'post',
+        '/organizations/{organizationId}/release-channel',
+        'ReleaseChannelAssignmentDto',
+        ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+      ],
+      [
+        'post',
+        '/organizations/{organizationId}/barcode-inventory-sync-overrides',
+        'InventorySyncResultDto',
+        ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+      ],
+      [
+        'post',
+        '/organizations/{organizationId}/default-inventory-sync',
+        'InventorySyncResultDto',
+        ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+      ],
       ['get', '/internal-tools/events/by-barcode', 'DomainEventPageDto', ['200', '400', '401', '404', '429', '500', '503']],
     ];
     for (const [method, path, schema, statuses] of expected) {
@@ -102,13 +117,26 @@ describe('the internal OpenAPI document', () => {
     const body = (path: string) => operation('post', path).requestBody;
     expect(body('/organizations/{organizationId}/release-channel')).toEqual({
       required: true,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/AssignReleaseChannelDto' }, examples: { demo: { summary: 'the demo organization to BETA', value: { releaseChannel: 'BETA' } } } } },
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/AssignReleaseChannelDto' },
+          examples: { demo: { summary: 'the demo organization to BETA', value: { releaseChannel: 'BETA' } } },
+        },
+      },
     });
     expect(body('/organizations/{organizationId}/barcode-inventory-sync-overrides').required).toBe(true);
     expect(body('/organizations/{organizationId}/default-inventory-sync').required).toBe(false);
     const overrides = document.components.schemas.BarcodeInventorySyncOverridesDto;
     expect(overrides.required).toEqual(['barcodes']);
-    expect(overrides.properties.barcodes).toEqual(expect.objectContaining({ type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$', minLength: 1, maxLength: 100 } }));
+    expect(overrides.properties.barcodes).toEqual(
+      expect.objectContaining({
+        type: 'array',
+        minItems: 1,
+        maxItems: 1000,
+        uniqueItems: true,
+        items: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$', minLength: 1, maxLength: 100 },
+      }),
+    );
     expect(document.components.schemas.ReleaseChannel).toEqual(expect.objectContaining({ type: 'string', enum: ['STABLE', 'BETA', 'ALPHA'] }));
   });
 
@@ -147,14 +175,50 @@ describe('the internal OpenAPI document', () => {
 
   it.each([
     ['get', '/organizations/{organizationId}/inventory', 'listOrganizationInventory', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryListDto'],
-    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory', 'listWarehouseInventory', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryListDto'],
-    ['get', '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}', 'getInventoryLevel', ['200', '400', '401', '404', '429', '500', '503'], 'InventoryLevelDto'],
-    ['post', '/organizations/{organizationId}/retail-units/{barcode}/archive', 'archiveRetailUnit', ['200', '400', '401', '404', '429', '500', '503'], 'RetailUnitArchivalDto'],
-    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel', 'cancelFulfilmentOrder', ['200', '400', '401', '404', '409', '429', '500', '503'], 'FulfilmentOrderCancellationDto'],
-    ['post', '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw', 'withdrawFulfilmentOrder', ['200', '400', '401', '404', '409', '429', '500', '503'], 'ReleasedLineDto[]'],
+    [
+      'get',
+      '/organizations/{organizationId}/warehouses/{warehouseId}/inventory',
+      'listWarehouseInventory',
+      ['200', '400', '401', '404', '429', '500', '503'],
+      'InventoryListDto',
+    ],
+    [
+      'get',
+      '/organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}',
+      'getInventoryLevel',
+      ['200', '400', '401', '404', '429', '500', '503'],
+      'InventoryLevelDto',
+    ],
+    [
+      'post',
+      '/organizations/{organizationId}/retail-units/{barcode}/archive',
+      'archiveRetailUnit',
+      ['200', '400', '401', '404', '429', '500', '503'],
+      'RetailUnitArchivalDto',
+    ],
+    [
+      'post',
+      '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/cancel',
+      'cancelFulfilmentOrder',
+      ['200', '400', '401', '404', '409', '429', '500', '503'],
+      'FulfilmentOrderCancellationDto',
+    ],
+    [
+      'post',
+      '/organizations/{organizationId}/fulfilment-orders/{fulfilmentOrderId}/withdraw',
+      'withdrawFulfilmentOrder',
+      ['200', '400', '401', '404', '409', '429', '500', '503'],
+      'ReleasedLineDto[]',
+    ],
     ['get', '/fulfilment-orders/{fulfilmentOrderId}/back-order', 'getBackOrder', ['200', '400', '401', '404', '429', '500', '503'], 'BackOrderViewDto'],
     ['post', '/internal-tools/dispatch-command', 'dispatchCommand', ['200', '400', '401', '413', '415', '429', '500', '503'], 'DispatchCommandOutcomeDto'],
-    ['post', '/internal-tools/clarify-inventory-levels', 'clarifyInventoryLevels', ['202', '400', '401', '404', '413', '415', '429', '500', '503'], 'ClarificationAcknowledgedDto'],
+    [
+      'post',
+      '/internal-tools/clarify-inventory-levels',
+      'clarifyInventoryLevels',
+      ['202', '400', '401', '404', '413', '415', '429', '500', '503'],
+      'ClarificationAcknowledgedDto',
+    ],
   ])('documents %s %s (%s) with its answers, errors as problem bodies', (method, path, operationId, statuses, success) => {
     const operation = document.paths[path]?.[method];
     expect(operation?.operationId).toBe(operationId);
@@ -163,16 +227,47 @@ describe('the internal OpenAPI document', () => {
     const schema = operation.responses[status].content['application/json'].schema;
     expect(schema.type === 'array' ? `${schema.items.$ref.split('/').pop()}[]` : schema.$ref.split('/').pop()).toBe(success);
     for (const error of statuses.slice(1)) {
-      expect([error, operation.responses[error].content['application/problem+json'].schema]).toEqual([error, { $ref: '#/components/schemas/ProblemDetailsDto' }]);
+      expect([error, operation.responses[error].content['application/problem+json'].schema]).toEqual([
+        error,
+        { $ref: '#/components/schemas/ProblemDetailsDto' },
+      ]);
     }
   });
 
   it('closes every answer schema of the inventory, fulfilment and tool operations', () => {
-    for (const name of ['InventoryLevelDto', 'InventoryListDto', 'InventoryListItemDto', 'RetailUnitArchivalDto', 'FulfilmentOrderCancellationDto', 'ReleasedLineDto', 'BackOrderViewDto', 'BackOrderLineDto', 'DispatchCommandOutcomeDto', 'FulfilmentOrderStatusDto', 'InventoryRebuildDto', 'RebuiltLevelDto', 'ClarificationAcknowledgedDto', 'ClarifyInventoryLevelsDto', 'ReceiveStockBody', 'FulfilmentOrderCommandBody', 'RebuildInventoryLevelsBody']) {
+    for (const name of [
+      'InventoryLevelDto',
+      'InventoryListDto',
+      'InventoryListItemDto',
+      'RetailUnitArchivalDto',
+      'FulfilmentOrderCancellationDto',
+      'ReleasedLineDto',
+      'BackOrderViewDto',
+      'BackOrderLineDto',
+      'DispatchCommandOutcomeDto',
+      'FulfilmentOrderStatusDto',
+      'InventoryRebuildDto',
+      'RebuiltLevelDto',
+      'ClarificationAcknowledgedDto',
+      'ClarifyInventoryLevelsDto',
+      'ReceiveStockBody',
+      'FulfilmentOrderCommandBody',
+      'RebuildInventoryLevelsBody',
+    ]) {
       expect([name, document.components.schemas[name]?.additionalProperties]).toEqual([name, false]);
     }
-    expect(document.components.schemas.InventoryLevelDto.required).toEqual(['organizationId', 'warehouseId', 'barcode', 'fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand']);
-    for (const quantity of ['fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand']) expect(document.components.schemas.InventoryLevelDto.properties[quantity].type).toBe('integer');
+    expect(document.components.schemas.InventoryLevelDto.required).toEqual([
+      'organizationId',
+      'warehouseId',
+      'barcode',
+      'fulfillable',
+      'allocated',
+      'pendingAllocation',
+      'sellable',
+      'onHand',
+    ]);
+    for (const quantity of ['fulfillable', 'allocated', 'pendingAllocation', 'sellable', 'onHand'])
+      expect(document.components.schemas.InventoryLevelDto.properties[quantity].type).toBe('integer');
   });
 
   it('states the product limits beyond the spec where the clarify and rebuild bodies are described', () => {
@@ -187,7 +282,12 @@ describe('the internal OpenAPI document', () => {
 
   it('documents dispatch-command as one closed variant per command, each tying commandName to its body', () => {
     const variants = document.paths['/internal-tools/dispatch-command'].post.requestBody.content['application/json'].schema.oneOf;
-    expect(variants.map((v: { properties: { commandName: { enum: string[] }; commandBody: { $ref: string } } }) => [v.properties.commandName.enum[0], v.properties.commandBody.$ref.split('/').pop()])).toEqual([
+    expect(
+      variants.map((v: { properties: { commandName: { enum: string[] }; commandBody: { $ref: string } } }) => [
+        v.properties.commandName.enum[0],
+        v.properties.commandBody.$ref.split('/').pop(),
+      ]),
+    ).toEqual([
       ['RECEIVE_STOCK', 'ReceiveStockBody'],
       ['ALLOCATE_FULFILMENT_ORDER', 'FulfilmentOrderCommandBody'],
       ['SHIP_FULFILMENT_ORDER', 'FulfilmentOrderCommandBody'],

@@ -89,7 +89,9 @@ describe('internal gateway: release channels', () => {
     it('keeps the event chain consistent under concurrent assignments', async () => {
       const other = await seedOrganization(database.db);
       const channels = ['ALPHA', 'BETA', 'STABLE', 'ALPHA', 'BETA', 'STABLE', 'BETA', 'ALPHA', 'ALPHA', 'STABLE'];
-      const answers = await Promise.all(channels.map((releaseChannel) => api().post(`/organizations/${other.organizationId}/release-channel`, { releaseChannel })));
+      const answers = await Promise.all(
+        channels.map((releaseChannel) => api().post(`/organizations/${other.organizationId}/release-channel`, { releaseChannel })),
+      );
       expect(answers.map((a) => a.status)).toEqual(channels.map(() => 200));
       const chain = (await events(other.organizationId)).map((e) => e.payload as { releaseChannel: string; previousReleaseChannel: string });
       let current = 'STABLE';
@@ -138,7 +140,12 @@ describe('internal gateway: release channels', () => {
     const res = await api().post(`/organizations/${org.organizationId}/release-channel`).set('Content-Type', type).send(raw);
     expect(res.status).toBe(415);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
+    expect(res.body).toEqual({
+      type: '/problems/unsupported-media-type',
+      title: 'Unsupported Media Type',
+      status: 415,
+      detail: 'The body must be application/json.',
+    });
   });
 
   it.each(['[]', '"BETA"', 'null'])('answers the body %s, valid JSON but not an object, with 400 at the root', async (raw) => {

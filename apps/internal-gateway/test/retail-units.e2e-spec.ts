@@ -14,7 +14,13 @@ describe('retail-unit archival', () => {
   });
 
   const archive = (barcode: string, organizationId = org.organizationId) => gateway.post(`/organizations/${organizationId}/retail-units/${barcode}/archive`);
-  const isArchived = async (barcode: string) => (await database.db.query('SELECT archived_at IS NOT NULL AS archived FROM retail_units WHERE organization_id = $1 AND barcode = $2', [org.organizationId, barcode])).rows[0].archived;
+  const isArchived = async (barcode: string) =>
+    (
+      await database.db.query('SELECT archived_at IS NOT NULL AS archived FROM retail_units WHERE organization_id = $1 AND barcode = $2', [
+        org.organizationId,
+        barcode,
+      ])
+    ).rows[0].archived;
   /** A live unit of the organization with a zero level at its warehouse. */
   async function newUnit(): Promise<string> {
     const barcode = `U-${randomUUID().slice(0, 8)}`;
@@ -60,7 +66,11 @@ describe('retail-unit archival', () => {
     const barcode = await newUnit();
     const { fulfilmentOrderId } = await placeSalesOrder(database.db, org, [{ barcode, quantity: 2 }]);
     const events = await eventCount(database.db);
-    expect((await archive(barcode)).body).toEqual({ outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_FULFILMENT_ORDERS', detail: '1 fulfilment order is still to be fulfilled with this unit.' });
+    expect((await archive(barcode)).body).toEqual({
+      outcome: 'ARCHIVAL_FAILED',
+      reason: 'OPEN_FULFILMENT_ORDERS',
+      detail: '1 fulfilment order is still to be fulfilled with this unit.',
+    });
     expect(await eventCount(database.db)).toBe(events);
     expect(await isArchived(barcode)).toBe(false);
 
@@ -81,14 +91,21 @@ describe('retail-unit archival', () => {
   it('keeps new sales orders and receipts away from an archived unit', async () => {
     const barcode = await newUnit();
     await archive(barcode).expect(200);
-    await expect(placeSalesOrder(database.db, org, [{ barcode, quantity: 1 }])).rejects.toMatchObject({ response: { errors: [{ pointer: '/lineItems/0/barcode', message: 'is an archived retail unit' }] } });
+    await expect(placeSalesOrder(database.db, org, [{ barcode, quantity: 1 }])).rejects.toMatchObject({
+      response: { errors: [{ pointer: '/lineItems/0/barcode', message: 'is an archived retail unit' }] },
+    });
     expect((await dispatch(gateway, org.organizationId, 'RECEIVE_STOCK', { warehouseId: org.warehouseId, barcode, quantity: 1 })).body.outcome).toBe('FAILED');
   });
 
   it('answers 404 for an unknown barcode or organization, 400 for a malformed barcode', async () => {
     const unknown = await archive('NOT-A-UNIT');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ type: '/problems/not-found', title: 'Not Found', status: 404, detail: 'The barcode is not a retail unit of this organization.' });
+    expect(unknown.body).toEqual({
+      type: '/problems/not-found',
+      title: 'Not Found',
+      status: 404,
+      detail: 'The barcode is not a retail unit of this organization.',
+    });
     const noOrg = await archive(org.barcodes[0], '00000000-0000-4000-8000-000000000000');
     expect(noOrg.status).toBe(404);
     expect(noOrg.body.detail).toBe('The organization does not exist.');

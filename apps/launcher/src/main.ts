@@ -107,7 +107,11 @@ async function prepareDatabase(url: string, config: LauncherConfig, childEnv: No
     if (!withDemoClient) return undefined;
     return await ensureDemoClient(db, config.DATA_DIR, async () => {
       say('creating the demo client');
-      const created = await outputOf(join(distApps, 'admin-cli/main.js'), ['--json', 'clients:create', '--type', 'SERVICE', '--auth-method', 'client_secret_basic', '--name', DEMO_CLIENT_NAME], childEnv);
+      const created = await outputOf(
+        join(distApps, 'admin-cli/main.js'),
+        ['--json', 'clients:create', '--type', 'SERVICE', '--auth-method', 'client_secret_basic', '--name', DEMO_CLIENT_NAME],
+        childEnv,
+      );
       return JSON.parse(created);
     });
   } finally {

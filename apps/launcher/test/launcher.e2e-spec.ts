@@ -16,7 +16,14 @@ interface Started {
 }
 
 /** extraEnv may unset a variable of the defaults by giving it as undefined. */
-function start(dataDir: string, publicPort: number, internalPort: number, extraEnv: Record<string, string | undefined> = {}, detached = false, args: string[] = []): Started {
+function start(
+  dataDir: string,
+  publicPort: number,
+  internalPort: number,
+  extraEnv: Record<string, string | undefined> = {},
+  detached = false,
+  args: string[] = [],
+): Started {
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist/apps/launcher/main.js'), ...args], {
     cwd: root,
@@ -40,7 +47,10 @@ function start(dataDir: string, publicPort: number, internalPort: number, extraE
 async function waitReady(url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -59,7 +69,10 @@ async function banner(started: Started, timeoutMs = 30_000): Promise<string> {
 
 /** The banner's ready-to-run commands (its indented lines), run as a user would paste them into a shell. */
 function runBannerCommands(output: string): string {
-  const commands = output.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim());
+  const commands = output
+    .split('\n')
+    .filter((line) => line.startsWith('  '))
+    .map((line) => line.trim());
   expect(commands).toHaveLength(2);
   const run = spawnSync('sh', ['-c', commands.join('\n')], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH } });
   expect(run.status).toBe(0);
@@ -115,7 +128,9 @@ describe('npm start (launcher)', () => {
     const demoFile = join(dataDir, 'demo-client.json');
     const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
     expect(statSync(demoFile).mode & 0o777).toBe(0o600);
-    expect(firstBanner).toContain(`[start] demo client ${demo.client_id} (SERVICE, public audience, client_secret_basic: also for Authorize in /docs; credentials in ${demoFile}). A token, then whoami:`);
+    expect(firstBanner).toContain(
+      `[start] demo client ${demo.client_id} (SERVICE, public audience, client_secret_basic: also for Authorize in /docs; credentials in ${demoFile}). A token, then whoami:`,
+    );
     expect(firstBanner).not.toContain(demo.client_secret);
     expect(JSON.parse(runBannerCommands(firstBanner))).toEqual({ clientType: 'SERVICE', clientId: demo.client_id });
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
@@ -123,9 +138,17 @@ describe('npm start (launcher)', () => {
     expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
     // The internal gateway's Swagger UI may mint tokens at the public token endpoint (TOKEN_CORS_ORIGINS), another origin not.
     const preflight = (origin: string) =>
-      fetch(`http://127.0.0.1:${publicPort}/oauth2/token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+      fetch(`http://127.0.0.1:${publicPort}/oauth2/token`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      });
     const [staff, stranger] = [await preflight(`http://localhost:${internalPort}`), await preflight('http://localhost:1')];
-    expect([staff.status, staff.headers.get('access-control-allow-origin'), stranger.status, stranger.headers.get('access-control-allow-origin')]).toEqual([204, `http://localhost:${internalPort}`, 404, null]);
+    expect([staff.status, staff.headers.get('access-control-allow-origin'), stranger.status, stranger.headers.get('access-control-allow-origin')]).toEqual([
+      204,
+      `http://localhost:${internalPort}`,
+      404,
+      null,
+    ]);
 
     const server = await runningEmbeddedServer(dataDir);
     expect(server).toBeDefined();
@@ -186,7 +209,9 @@ describe('npm start (launcher)', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString(),
     });
     expect(minted.status).toBe(200);
-    const whoami = await fetch(`${served}/v0/whoami`, { headers: { authorization: `Bearer ${((await minted.json()) as { access_token: string }).access_token}` } });
+    const whoami = await fetch(`${served}/v0/whoami`, {
+      headers: { authorization: `Bearer ${((await minted.json()) as { access_token: string }).access_token}` },
+    });
     expect([whoami.status, await whoami.json()]).toEqual([200, { clientType: 'SERVICE', clientId: client_id }]);
     expect(await stop(second)).toBe(0);
   }, 180_000);
@@ -214,7 +239,14 @@ describe('npm start (launcher)', () => {
     // The gateways see their IPC channel to the launcher close, drain and stop: their ports close.
     for (const port of [publicPort, internalPort]) {
       const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && (await fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false))) await new Promise((r) => setTimeout(r, 200));
+      while (
+        Date.now() < deadline &&
+        (await fetch(`http://127.0.0.1:${port}/health/live`).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await new Promise((r) => setTimeout(r, 200));
       await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
     }
     // Postgres (own process group, nobody to stop it) is left running: stop it as an operator would.
@@ -262,7 +294,9 @@ describe('npm start (launcher)', () => {
       const server = await runningEmbeddedServer(shared);
       const client = new pg.Client({ connectionString: embeddedUrl(server!.credentials, server!.port, 'gateway') });
       await client.connect();
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory_levels WHERE organization_id = $1', [LARGE_IMPORT_ORGANIZATION]);
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory_levels WHERE organization_id = $1', [
+        LARGE_IMPORT_ORGANIZATION,
+      ]);
       await client.end();
       expect(rows[0].n).toBe(barcodes);
       expect((await fetch(`http://127.0.0.1:${internalPort}/health/ready`)).status).toBe(200);

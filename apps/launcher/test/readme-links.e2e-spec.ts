@@ -9,7 +9,12 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const prose = readme.replace(/```[\s\S]*?```/g, '');
 
 /** GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped, spaces to hyphens. */
-const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 const anchors = new Set([...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1])));
 
 describe('README.md', () => {

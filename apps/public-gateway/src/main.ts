@@ -20,7 +20,15 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     process.exit(1);
   }
-  await runGateway(app, { name: 'public-gateway', port: config.PUBLIC_GATEWAY_PORT, host: config.HOST, delayMs: config.SHUTDOWN_DELAY_MS, graceMs: config.SHUTDOWN_GRACE_MS, logger, beforeExit: () => tracing.stop() });
+  await runGateway(app, {
+    name: 'public-gateway',
+    port: config.PUBLIC_GATEWAY_PORT,
+    host: config.HOST,
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    logger,
+    beforeExit: () => tracing.stop(),
+  });
 }
 
 main().catch((error) => {

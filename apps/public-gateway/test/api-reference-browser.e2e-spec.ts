@@ -11,7 +11,15 @@ import { BrowserContext, chromium } from 'playwright-core';
 
 const root = join(__dirname, '../../..');
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 if (!existsSync(CHROMIUM)) process.stderr.write(`api-reference-browser: skipped, ${CHROMIUM} is missing (apt-get install -y chromium)\n`);
@@ -35,26 +43,30 @@ describeWithChromium('the static API reference in chromium (skipped when /usr/bi
   it.each([
     ['public', 'Public gateway (2026-09-18)', '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', 'NOS-TENT-2P'],
     ['internal', 'Internal gateway (2026-09-18)', '/internal-tools/dispatch-command', 'RECEIVE_STOCK'],
-  ])('dist/docs/%s.html shows its operations and examples, loading nothing from elsewhere', async (name, heading, path, example) => {
-    const page = await context.newPage();
-    const elsewhere: string[] = [];
-    // Nothing leaves the machine: a request that is not for the file itself (or inline data) is recorded and refused.
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file://') || url.startsWith('data:')) return route.continue();
-      elsewhere.push(`${route.request().resourceType()} ${url}`);
-      return route.abort();
-    });
-    await page.goto(pathToFileURL(join(root, 'dist/docs', `${name}.html`)).href);
-    await page.getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 });
-    await page.getByText(path, { exact: true }).first().waitFor({ timeout: 30_000 });
-    const text = await page.locator('body').innerText();
-    expect(text).toContain('Servers');
-    // Examples and the problem types are in the page's document (rendered where the operation is opened).
-    const html = await page.content();
-    expect(html).toContain(example);
-    expect(html).toContain('/problems/not-found');
-    await page.close();
-    expect(elsewhere).toEqual([]);
-  }, 120_000);
+  ])(
+    'dist/docs/%s.html shows its operations and examples, loading nothing from elsewhere',
+    async (name, heading, path, example) => {
+      const page = await context.newPage();
+      const elsewhere: string[] = [];
+      // Nothing leaves the machine: a request that is not for the file itself (or inline data) is recorded and refused.
+      await page.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file://') || url.startsWith('data:')) return route.continue();
+        elsewhere.push(`${route.request().resourceType()} ${url}`);
+        return route.abort();
+      });
+      await page.goto(pathToFileURL(join(root, 'dist/docs', `${name}.html`)).href);
+      await page.getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 });
+      await page.getByText(path, { exact: true }).first().waitFor({ timeout: 30_000 });
+      const text = await page.locator('body').innerText();
+      expect(text).toContain('Servers');
+      // Examples and the problem types are in the page's document (rendered where the operation is opened).
+      const html = await page.content();
+      expect(html).toContain(example);
+      expect(html).toContain('/problems/not-found');
+      await page.close();
+      expect(elsewhere).toEqual([]);
+    },
+    120_000,
+  );
 });

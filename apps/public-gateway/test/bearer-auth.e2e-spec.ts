@@ -24,7 +24,10 @@ describe('bearer authentication on the public gateway', () => {
 
   async function tokenFor(spec: Parameters<typeof createTestClient>[1]): Promise<string> {
     const c = await createTestClient(database.url, spec);
-    const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+    const res = await http()
+      .post('/oauth2/token')
+      .type('form')
+      .send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
     expect(res.status).toBe(200);
     return res.body.access_token;
   }
@@ -91,10 +94,21 @@ describe('bearer authentication on the public gateway', () => {
       const tokens = await client.clientCredentialsGrant(config);
       expect(tokens.token_type.toLowerCase()).toBe('bearer');
       expect(tokens.expires_in).toBe(900);
-      const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: gateway.url, audience: gateway.url, typ: 'at+jwt', algorithms: ['RS256'] });
+      const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
+        issuer: gateway.url,
+        audience: gateway.url,
+        typ: 'at+jwt',
+        algorithms: ['RS256'],
+      });
       expect(protectedHeader.kid).toEqual(expect.any(String));
       expect(payload).toEqual(
-        expect.objectContaining({ sub: credentials.clientId, client_id: credentials.clientId, client_type: 'ORGANIZATION', organization_id: org.organizationId, jti: expect.any(String) }),
+        expect.objectContaining({
+          sub: credentials.clientId,
+          client_id: credentials.clientId,
+          client_type: 'ORGANIZATION',
+          organization_id: org.organizationId,
+          jti: expect.any(String),
+        }),
       );
       expect(payload.exp! - payload.iat!).toBe(900);
     }
@@ -102,9 +116,18 @@ describe('bearer authentication on the public gateway', () => {
 
   it('answers whoami in each of the four shapes, with nothing else', async () => {
     const cases = [
-      [{ type: 'USER', userId: org.ownerId }, { clientType: 'USER', userId: org.ownerId }],
-      [{ type: 'ORGANIZATION', organizationId: org.organizationId }, { clientType: 'ORGANIZATION', organizationId: org.organizationId }],
-      [{ type: 'CONNECTOR', connectionIds: [org.connectionId] }, { clientType: 'CONNECTOR', connectionIds: [org.connectionId] }],
+      [
+        { type: 'USER', userId: org.ownerId },
+        { clientType: 'USER', userId: org.ownerId },
+      ],
+      [
+        { type: 'ORGANIZATION', organizationId: org.organizationId },
+        { clientType: 'ORGANIZATION', organizationId: org.organizationId },
+      ],
+      [
+        { type: 'CONNECTOR', connectionIds: [org.connectionId] },
+        { clientType: 'CONNECTOR', connectionIds: [org.connectionId] },
+      ],
       [{ type: 'SERVICE' }, { clientType: 'SERVICE' }],
     ] as const;
     for (const [spec, expected] of cases) {
@@ -132,7 +155,10 @@ describe('bearer authentication on the public gateway', () => {
     };
 
     it('a valid forged-claims baseline is accepted (so the cases below test one thing each)', async () => {
-      await http().get('/v0/whoami').set('Authorization', `Bearer ${await forged({})}`).expect(200);
+      await http()
+        .get('/v0/whoami')
+        .set('Authorization', `Bearer ${await forged({})}`)
+        .expect(200);
     });
 
     it('alg none', async () => {
@@ -169,7 +195,12 @@ describe('bearer authentication on the public gateway', () => {
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({ client_id: 'cl_x', client_type: 'SERVICE' })
         .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid })
-        .setIssuer('https://evil.example').setSubject('cl_x').setAudience(gateway.url).setIssuedAt(now).setExpirationTime(now + 600).setJti(randomUUID())
+        .setIssuer('https://evil.example')
+        .setSubject('cl_x')
+        .setAudience(gateway.url)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .setJti(randomUUID())
         .sign(key.privateKey);
       await expectRefused(token);
     });
@@ -191,7 +222,12 @@ describe('bearer authentication on the public gateway', () => {
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({ client_id: 'cl_x', client_type: 'SERVICE' })
         .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: kid as string })
-        .setIssuer(gateway.url).setSubject('cl_x').setAudience(gateway.url).setIssuedAt(now).setExpirationTime(now + 600).setJti(randomUUID())
+        .setIssuer(gateway.url)
+        .setSubject('cl_x')
+        .setAudience(gateway.url)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .setJti(randomUUID())
         .sign(privateKey);
       await expectRefused(token);
     });
@@ -207,25 +243,43 @@ describe('bearer authentication on the public gateway', () => {
       await expectRefused(await forged({ header: { typ: 'JWT' } }));
     });
 
-    describe('RFC 8725 and RFC 7515 checks, on tokens signed with the gateway\'s own key', () => {
+    describe("RFC 8725 and RFC 7515 checks, on tokens signed with the gateway's own key", () => {
       const signed = (change: { claims?: Record<string, unknown>; header?: Record<string, unknown> }) =>
         signTestToken(database.url, { issuer: gateway.url, audience: gateway.url, clientId: forgedClientId, ...change });
       const now = () => Math.floor(Date.now() / 1000);
 
       it('the baseline, and one audience given as an array, are accepted', async () => {
-        await http().get('/v0/whoami').set('Authorization', `Bearer ${await signed({})}`).expect(200);
-        await http().get('/v0/whoami').set('Authorization', `Bearer ${await signed({ claims: { aud: [gateway.url] } })}`).expect(200);
+        await http()
+          .get('/v0/whoami')
+          .set('Authorization', `Bearer ${await signed({})}`)
+          .expect(200);
+        await http()
+          .get('/v0/whoami')
+          .set('Authorization', `Bearer ${await signed({ claims: { aud: [gateway.url] } })}`)
+          .expect(200);
       });
 
       // Each case is built when it runs: the gateway's URL and the time are known then.
       type Change = Parameters<typeof signed>[0];
       it.each<[string, () => Change, string]>([
-        ['a crit header', () => ({ header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' } }), 'The token requires header extensions (crit) this gateway does not understand.'],
+        [
+          'a crit header',
+          () => ({ header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' } }),
+          'The token requires header extensions (crit) this gateway does not understand.',
+        ],
         ['an empty crit header', () => ({ header: { crit: [] } }), 'The token requires header extensions (crit) this gateway does not understand.'],
         ['iat in the future beyond the clock skew', () => ({ claims: { iat: now() + 120 } }), 'The token was issued in the future.'],
-        ['exp - iat longer than the longest lifetime the issuer grants (3600 s)', () => ({ claims: { exp: now() + 3660 } }), 'The token lives longer than this issuer grants.'],
+        [
+          'exp - iat longer than the longest lifetime the issuer grants (3600 s)',
+          () => ({ claims: { exp: now() + 3660 } }),
+          'The token lives longer than this issuer grants.',
+        ],
         ['no iat', () => ({ claims: { iat: undefined } }), 'The token does not say when it was issued.'],
-        ['an audience array naming another audience too', () => ({ claims: { aud: [gateway.url, 'https://other.example'] } }), 'The token is not meant for this gateway.'],
+        [
+          'an audience array naming another audience too',
+          () => ({ claims: { aud: [gateway.url, 'https://other.example'] } }),
+          'The token is not meant for this gateway.',
+        ],
       ])('%s', async (_name, change, detail) => {
         const res = await expectRefused(await signed(change()));
         expect(res.body.detail).toBe(detail);
@@ -234,7 +288,10 @@ describe('bearer authentication on the public gateway', () => {
 
     it('token of a revoked client', async () => {
       const c = await createTestClient(database.url, { type: 'SERVICE' });
-      const res = await http().post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+      const res = await http()
+        .post('/oauth2/token')
+        .type('form')
+        .send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
       await database.db.query('UPDATE api_clients SET revoked_at = now() WHERE client_id = $1', [c.clientId]);
       await expectRefused(res.body.access_token);
     });
@@ -245,7 +302,9 @@ describe('bearer authentication on the public gateway', () => {
 
     it('the database unreachable for the revocation check: 503 problem with Retry-After', async () => {
       const token = await tokenFor({ type: 'SERVICE' });
-      jest.spyOn(gateway.app.get(RevocationCheck), 'isRevoked').mockRejectedValueOnce(new ServiceUnavailableProblem('The database is unreachable; try again shortly.'));
+      jest
+        .spyOn(gateway.app.get(RevocationCheck), 'isRevoked')
+        .mockRejectedValueOnce(new ServiceUnavailableProblem('The database is unreachable; try again shortly.'));
       const res = await http().get('/v0/whoami').set('Authorization', `Bearer ${token}`);
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
@@ -269,7 +328,10 @@ describe('bearer authentication on the public gateway', () => {
     const loads = jest.spyOn(gateway.app.get<KeySetSource>(KEY_SET_SOURCE, { strict: false }), 'load');
     const started = Date.now();
     for (let i = 0; i < 40; i++) {
-      await http().get('/v0/whoami').set('Authorization', `Bearer ${await forged({ header: { kid: `random-${randomUUID()}` } })}`).expect(401);
+      await http()
+        .get('/v0/whoami')
+        .set('Authorization', `Bearer ${await forged({ header: { kid: `random-${randomUUID()}` } })}`)
+        .expect(401);
     }
     // One load per on-demand interval at most (the first unknown kid may start one).
     expect(loads.mock.calls.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / ON_DEMAND_GAP_MS));

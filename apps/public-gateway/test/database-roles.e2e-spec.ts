@@ -30,7 +30,10 @@ describe('public gateway on the runtime role', () => {
     clientId = client.clientId;
     receiver = await startWebhookReceiver();
     gateway = await startPublicGateway(roles.runtime.url, { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_DISPATCH_INTERVAL_MS: '100' });
-    const minted = await http().post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    const minted = await http()
+      .post('/oauth2/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     expect(minted.status).toBe(200);
     token = minted.body.access_token;
   }, 60_000);
@@ -43,7 +46,9 @@ describe('public gateway on the runtime role', () => {
   });
 
   it('connects as the runtime role only', async () => {
-    const { rows } = await owner.query("SELECT DISTINCT usename AS role FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'public-gateway%'");
+    const { rows } = await owner.query(
+      "SELECT DISTINCT usename AS role FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'public-gateway%'",
+    );
     expect(rows).toEqual([{ role: roles.runtime.name }]);
   });
 
@@ -63,7 +68,11 @@ describe('public gateway on the runtime role', () => {
     expect(order.status).toBe(201);
     await waitUntil(() => receiver.received.some((r) => r.path === '/roles'));
     const delivered = JSON.parse(receiver.received.find((r) => r.path === '/roles')!.body);
-    expect(delivered).toEqual({ type: 'sales_order.created', timestamp: expect.any(String), data: expect.objectContaining({ id: order.body.id, orderReference: 'ROLES-1' }) });
+    expect(delivered).toEqual({
+      type: 'sales_order.created',
+      timestamp: expect.any(String),
+      data: expect.objectContaining({ id: order.body.id, orderReference: 'ROLES-1' }),
+    });
   });
 
   it.each([

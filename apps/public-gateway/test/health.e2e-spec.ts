@@ -16,7 +16,10 @@ describe('public gateway: health, errors and headers', () => {
   beforeAll(async () => {
     app = gateway.app;
     const client = await createTestClient(database.url, { type: 'SERVICE' });
-    const minted = await request(app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    const minted = await request(app.getHttpServer())
+      .post('/oauth2/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     token = minted.body.access_token;
   });
 
@@ -62,7 +65,12 @@ describe('public gateway: health, errors and headers', () => {
   it('answers a body nested too deeply with a 400 problem', async () => {
     const res = await postBody().send('['.repeat(100_000) + ']'.repeat(100_000));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ type: '/problems/bad-request', title: 'Bad Request', status: 400, detail: 'The request body is nested more than 32 levels deep.' });
+    expect(res.body).toEqual({
+      type: '/problems/bad-request',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request body is nested more than 32 levels deep.',
+    });
   });
 
   it('answers a request head over the size limit with a 431 problem', async () => {
@@ -70,22 +78,32 @@ describe('public gateway: health, errors and headers', () => {
     const res = await fetch(`http://127.0.0.1:${port}/health/live`, { headers: { 'x-padding': 'x'.repeat(20_000) } });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toEqual({ type: '/problems/request-header-fields-too-large', title: 'Request Header Fields Too Large', status: 431, detail: 'The request line and headers are larger than this service accepts (16 KB).' });
+    expect(await res.json()).toEqual({
+      type: '/problems/request-header-fields-too-large',
+      title: 'Request Header Fields Too Large',
+      status: 431,
+      detail: 'The request line and headers are larger than this service accepts (16 KB).',
+    });
   });
 
   it('answers an oversized head with its 431 even while the client goes on sending a large body', async () => {
     const { port } = app.getHttpServer().address() as { port: number };
     const body = Buffer.alloc(1_100_000, 'y');
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        new Promise<number | string>((resolve) => {
-          const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/v0/x?pad=${'x'.repeat(100_000)}`, headers: { 'content-length': body.length } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
-          req.on('error', (error) => resolve(error.message));
-          req.end(body);
-        }),
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<number | string>((resolve) => {
+            const req = httpRequest(
+              { host: '127.0.0.1', port, method: 'POST', path: `/v0/x?pad=${'x'.repeat(100_000)}`, headers: { 'content-length': body.length } },
+              (res) => {
+                res.resume();
+                resolve(res.statusCode ?? 0);
+              },
+            );
+            req.on('error', (error) => resolve(error.message));
+            req.end(body);
+          }),
       ),
     );
     expect(statuses).toEqual(Array(20).fill(431));

@@ -35,7 +35,12 @@ describe('inventory of 100,000 rows', () => {
     await loader.query('ANALYZE retail_units, inventory_levels');
     await loader.close();
     const c = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId });
-    token = (await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString())).body.access_token;
+    token = (
+      await request(gateway.app.getHttpServer())
+        .post('/oauth2/token')
+        .type('form')
+        .send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString())
+    ).body.access_token;
   }, 120_000);
 
   it('answers every row, grouped per warehouse and ordered by barcode', async () => {
@@ -54,7 +59,9 @@ describe('inventory of 100,000 rows', () => {
     }
     expect(groups[0].items[6]).toEqual({ barcode: 'L0000007', onHand: 7, sellable: 6 });
     if (process.env.REPORT_FIGURES) {
-      process.stdout.write(`inventory 100k rows: ${ms.toFixed(0)} ms, ${res.text.length} bytes, rss +${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(1)} MB (test process incl. client parsing)\n`);
+      process.stdout.write(
+        `inventory 100k rows: ${ms.toFixed(0)} ms, ${res.text.length} bytes, rss +${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(1)} MB (test process incl. client parsing)\n`,
+      );
     }
   }, 120_000);
 });

@@ -13,7 +13,15 @@ const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 function run(databaseUrl: string, port: number, keyEncryptionKey: string) {
   let stderr = '';
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PUBLIC_GATEWAY_PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, KEY_ENCRYPTION_KEY: keyEncryptionKey, LOG_LEVEL: 'silent' },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_GATEWAY_PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      KEY_ENCRYPTION_KEY: keyEncryptionKey,
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk) => (stderr += chunk));
@@ -49,7 +57,10 @@ describe('public gateway boot: KEY_ENCRYPTION_KEY against the stored signing key
       const deadline = Date.now() + 30_000;
       let ready = false;
       while (!ready && Date.now() < deadline && started.child.exitCode === null) {
-        ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 100));
       }
       expect([ready, started.stderr()]).toEqual([true, '']);

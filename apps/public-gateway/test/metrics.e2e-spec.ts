@@ -76,7 +76,11 @@ describe('metrics of the public gateway', () => {
     expect(added('gateway_idempotent_replays_total{operation="createSalesOrder"}')).toBe(1);
     expect(added('gateway_http_request_duration_seconds_count{method="GET",route="/v0/whoami",status_code="200"}')).toBe(1);
     expect(added('gateway_http_request_duration_seconds_count{method="GET",route="/v0/organizations/:organizationId/inventory",status_code="200"}')).toBe(1);
-    expect(added('gateway_http_request_duration_seconds_count{method="POST",route="/v0/organizations/:organizationId/stores/:storeId/sales-orders",status_code="201"}')).toBe(2);
+    expect(
+      added(
+        'gateway_http_request_duration_seconds_count{method="POST",route="/v0/organizations/:organizationId/stores/:storeId/sales-orders",status_code="201"}',
+      ),
+    ).toBe(2);
     expect(added('gateway_http_request_duration_seconds_count{method="POST",route="/oauth2/token",status_code="429"}')).toBe(1);
     expect(added('gateway_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
     expect(sample(text, 'gateway_db_pool_connections{pool="main"}')).toBeGreaterThan(0);

@@ -14,7 +14,9 @@ describe('the public OpenAPI document', () => {
   });
 
   it('describes every public operation, the token endpoint included', () => {
-    const operations = Object.entries(publicDocument.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(publicDocument.paths).flatMap(([path, methods]) =>
+      Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual(
       [
         'GET /v0/organizations/{organizationId}/invoices/{invoiceId}',
@@ -47,7 +49,14 @@ describe('the public OpenAPI document', () => {
   });
 
   it('documents one webhook per event type and the test event, its body the payload schema of its resource', () => {
-    expect(Object.keys(publicDocument.webhooks).sort()).toEqual(['fulfilment_order.status_changed', 'inventory_level.changed', 'sales_order.cancelled', 'sales_order.created', 'sales_order.shipped', 'webhook.test']);
+    expect(Object.keys(publicDocument.webhooks).sort()).toEqual([
+      'fulfilment_order.status_changed',
+      'inventory_level.changed',
+      'sales_order.cancelled',
+      'sales_order.created',
+      'sales_order.shipped',
+      'webhook.test',
+    ]);
     expect(publicDocument.webhooks['webhook.test'].post.requestBody.content['application/json'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/WebhookTestEventDto' }, { type: 'object', properties: { type: { const: 'webhook.test' } } }],
     });
@@ -55,7 +64,11 @@ describe('the public OpenAPI document', () => {
       allOf: [{ $ref: '#/components/schemas/SalesOrderWebhookEventDto' }, { type: 'object', properties: { type: { const: 'sales_order.shipped' } } }],
     });
     expect(publicDocument.components.schemas.InventoryLevelChangedDataDto.required.sort()).toEqual(['barcode', 'onHand', 'sellable', 'warehouseId']);
-    expect(publicDocument.webhooks['inventory_level.changed'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(publicDocument.webhooks['inventory_level.changed'].post.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
   });
 
   it('carries the version of spec section 9, OpenAPI 3.1, the client-credentials and the bearer schemes', () => {
@@ -78,10 +91,20 @@ describe('the public OpenAPI document', () => {
 
   it('gives every operation an example request filled with the demo data, so that "Try it out" works', () => {
     // Required parameters and bodies only: Swagger UI sends an optional parameter's example as if the user had typed it.
-    for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; required?: boolean; examples?: object }[]; requestBody?: { content: Record<string, { examples?: object }> } }>>)) {
+    for (const [path, item] of Object.entries(
+      publicDocument.paths as Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string; required?: boolean; examples?: object }[]; requestBody?: { content: Record<string, { examples?: object }> } }
+        >
+      >,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
-        for (const parameter of (operation.parameters ?? []).filter((p) => p.required)) expect([method, path, parameter.name, parameter.examples !== undefined]).toEqual([method, path, parameter.name, true]);
-        for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) expect([method, path, type, content.examples !== undefined]).toEqual([method, path, type, true]);
+        for (const parameter of (operation.parameters ?? []).filter((p) => p.required))
+          expect([method, path, parameter.name, parameter.examples !== undefined]).toEqual([method, path, parameter.name, true]);
+        for (const [type, content] of Object.entries(operation.requestBody?.content ?? {}))
+          expect([method, path, type, content.examples !== undefined]).toEqual([method, path, type, true]);
       }
     }
     const salesOrders = publicDocument.paths['/v0/organizations/{organizationId}/stores/{storeId}/sales-orders'].post;
@@ -90,7 +113,9 @@ describe('the public OpenAPI document', () => {
       ['storeId', 'store-nordic-web'],
       ['Idempotency-Key', 'web-10001-attempt'],
     ]);
-    expect(salesOrders.requestBody.content['application/json'].examples.demo.value.lineItems).toEqual([{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }]);
+    expect(salesOrders.requestBody.content['application/json'].examples.demo.value.lineItems).toEqual([
+      { sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 },
+    ]);
   });
 
   it('has an example for every 2xx answer with a body, every request body and every required parameter, each valid against its schema', () => {
@@ -101,8 +126,17 @@ describe('the public OpenAPI document', () => {
     for (const name of ['MoneyDto', 'InvoiceListItemDto', 'InvoiceDetailDto', 'InvoiceLineItemDto', 'InventoryItemDto', 'InventoryGroupDto']) {
       expect([name, publicDocument.components.schemas[name].additionalProperties]).toEqual([name, false]);
     }
-    expect(publicDocument.components.schemas.InvoiceListItemDto.properties.status.enum).toEqual(['FINALIZED', 'PAID', 'PAST_DUE', 'VOIDED', 'REFUNDED', 'UNCOLLECTIBLE']);
-    expect(publicDocument.components.schemas.InventoryItemDto.properties.onHand).toEqual(expect.objectContaining({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }));
+    expect(publicDocument.components.schemas.InvoiceListItemDto.properties.status.enum).toEqual([
+      'FINALIZED',
+      'PAID',
+      'PAST_DUE',
+      'VOIDED',
+      'REFUNDED',
+      'UNCOLLECTIBLE',
+    ]);
+    expect(publicDocument.components.schemas.InventoryItemDto.properties.onHand).toEqual(
+      expect.objectContaining({ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }),
+    );
     const invoices = publicDocument.paths['/v0/organizations/{organizationId}/invoices'].get.responses;
     expect(Object.keys(invoices).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
     expect(invoices['403'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetailsDto' });
@@ -152,7 +186,9 @@ describe('the public OpenAPI document', () => {
         examples: { demo: { summary: 'in the demo data', value: 'inv-2026-0001' } },
       },
     ]);
-    for (const [path, item] of Object.entries(publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema?: object }[] }>>)) {
+    for (const [path, item] of Object.entries(
+      publicDocument.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema?: object }[] }>>,
+    )) {
       for (const operation of Object.values(item)) {
         for (const name of path.match(/\{(\w+)\}/g)?.map((t) => t.slice(1, -1)) ?? []) {
           const documented = (operation.parameters ?? []).filter((p) => p.in === 'path' && p.name === name);
@@ -167,7 +203,10 @@ describe('the public OpenAPI document', () => {
     const answer = publicDocument.paths['/v0/whoami'].get.responses['200'].content['application/json'].schema;
     expect(answer).toEqual({
       oneOf: Object.values(shapes).map((name) => ({ $ref: `#/components/schemas/${name}` })),
-      discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(shapes).map(([type, name]) => [type, `#/components/schemas/${name}`])) },
+      discriminator: {
+        propertyName: 'clientType',
+        mapping: Object.fromEntries(Object.entries(shapes).map(([type, name]) => [type, `#/components/schemas/${name}`])),
+      },
     });
     for (const [type, name] of Object.entries(shapes)) {
       const schema = publicDocument.components.schemas[name];

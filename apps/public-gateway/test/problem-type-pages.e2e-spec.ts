@@ -12,7 +12,16 @@ describe('problem type pages on the public gateway', () => {
   it('lists the problem types in the document, and each answers its page without a token', async () => {
     const document = (await http().get('/openapi.json').expect(200)).body;
     const types = documentedProblemTypes(document);
-    expect(types).toEqual(expect.arrayContaining(['/problems/unauthorized', '/problems/invalid-token', '/problems/forbidden', '/problems/not-found', '/problems/validation-failed', '/problems/internal-error']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        '/problems/unauthorized',
+        '/problems/invalid-token',
+        '/problems/forbidden',
+        '/problems/not-found',
+        '/problems/validation-failed',
+        '/problems/internal-error',
+      ]),
+    );
     expect(types).not.toContain('about:blank');
     expect(await problemTypePageFailures(gateway.app.getHttpServer(), types)).toEqual([]);
   });
@@ -50,6 +59,11 @@ describe('problem type pages on the public gateway', () => {
       [404, '/problems/not-found'],
       [400, '/problems/validation-failed'],
     ]);
-    expect(await problemTypePageFailures(gateway.app.getHttpServer(), answers.map((a) => a.body.type))).toEqual([]);
+    expect(
+      await problemTypePageFailures(
+        gateway.app.getHttpServer(),
+        answers.map((a) => a.body.type),
+      ),
+    ).toEqual([]);
   });
 });

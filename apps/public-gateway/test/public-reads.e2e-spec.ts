@@ -64,7 +64,10 @@ describe('public reads', () => {
     });
     const issue = async (name: string, spec: Parameters<typeof createTestClient>[1]) => {
       const c = await createTestClient(database.url, spec);
-      const res = await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+      const res = await request(gateway.app.getHttpServer())
+        .post('/oauth2/token')
+        .type('form')
+        .send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
       tokens[name] = res.body.access_token;
     };
     await issue('owner', { type: 'USER', userId: own.ownerId });
@@ -140,7 +143,11 @@ describe('public reads', () => {
     });
 
     it('answers the detail form', async () => {
-      const res = await answer('/v0/organizations/{organizationId}/invoices/{invoiceId}', `/v0/organizations/${own.organizationId}/invoices/inv-${own.organizationId.slice(0, 8)}`, 'organization');
+      const res = await answer(
+        '/v0/organizations/{organizationId}/invoices/{invoiceId}',
+        `/v0/organizations/${own.organizationId}/invoices/inv-${own.organizationId.slice(0, 8)}`,
+        'organization',
+      );
       expect(res.body).toEqual({
         id: `inv-${own.organizationId.slice(0, 8)}`,
         number: '2026-0001',
@@ -178,10 +185,18 @@ describe('public reads', () => {
     });
 
     it('groups per warehouse, orders by barcode, leaves archived units out, and answers integers', async () => {
-      await importFixture(database.db, { inventory: [{ organizationId: own.organizationId, warehouseId: own.warehouseId, barcode: own.barcodes[2], onHand: 9 }] });
+      await importFixture(database.db, {
+        inventory: [{ organizationId: own.organizationId, warehouseId: own.warehouseId, barcode: own.barcodes[2], onHand: 9 }],
+      });
       const res = await answer('/v0/organizations/{organizationId}/inventory', `/v0/organizations/${own.organizationId}/inventory`, 'organization');
       const groups = [
-        { warehouseId: own.warehouseId, items: [{ barcode: own.barcodes[0], onHand: 10, sellable: 10 }, { barcode: own.barcodes[1], onHand: 5, sellable: 4 }] },
+        {
+          warehouseId: own.warehouseId,
+          items: [
+            { barcode: own.barcodes[0], onHand: 10, sellable: 10 },
+            { barcode: own.barcodes[1], onHand: 5, sellable: 4 },
+          ],
+        },
         { warehouseId: 'wh-second', items: [{ barcode: own.barcodes[1], onHand: 3, sellable: 2 }] },
       ].sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : 1));
       expect(res.body).toEqual({ items: groups });
@@ -214,7 +229,11 @@ describe('public reads', () => {
     });
 
     it('an organization caller reads its own inventory on the upper-case path', async () => {
-      const res = await answer('/v0/organizations/{organizationId}/inventory', `/v0/organizations/${own.organizationId.toUpperCase()}/inventory`, 'organization');
+      const res = await answer(
+        '/v0/organizations/{organizationId}/inventory',
+        `/v0/organizations/${own.organizationId.toUpperCase()}/inventory`,
+        'organization',
+      );
       expect(res.status).toBe(200);
       expect(res.body.items.length).toBeGreaterThan(0);
     });

@@ -32,7 +32,12 @@ describe('sales-order reads', () => {
     const res = await http()
       .post(ordersPath(organization.organizationId, storeId))
       .set('Authorization', `Bearer ${tokens.service}`)
-      .send({ orderReference, placedAt: '2026-09-18T10:15:00Z', customer: { firstName: 'Ada' }, lineItems: [{ sku: 'any', barcode: organization.barcodes[0], quantity: 1 }] });
+      .send({
+        orderReference,
+        placedAt: '2026-09-18T10:15:00Z',
+        customer: { firstName: 'Ada' },
+        lineItems: [{ sku: 'any', barcode: organization.barcodes[0], quantity: 1 }],
+      });
     expect(res.status).toBe(201);
     return res;
   }
@@ -52,7 +57,13 @@ describe('sales-order reads', () => {
     expect(res.headers.location).toBe(`${ordersPath(own.organizationId, own.storeId)}/${res.body.id}`);
     const read = await get(ONE, res.headers.location);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ ...res.body, placedAt: '2026-09-18T10:15:00.000Z', status: 'RECEIVED', fulfilmentStatus: 'OPEN', updatedAt: res.body.createdAt });
+    expect(read.body).toEqual({
+      ...res.body,
+      placedAt: '2026-09-18T10:15:00.000Z',
+      status: 'RECEIVED',
+      fulfilmentStatus: 'OPEN',
+      updatedAt: res.body.createdAt,
+    });
   });
 
   it('sends Location on a replay too', async () => {
@@ -76,7 +87,10 @@ describe('sales-order reads', () => {
     ['PICKING', 'RECEIVED'],
   ])('a fulfilment order %s reads as status %s, with updatedAt its change', async (fulfilmentStatus, status) => {
     const order = (await createOrder(own, own.otherStoreId, `REF-${fulfilmentStatus}`)).body;
-    await database.db.query("UPDATE fulfilment_orders SET status = $2, updated_at = now() + interval '1 minute' WHERE sales_order_id = $1", [order.id, fulfilmentStatus]);
+    await database.db.query("UPDATE fulfilment_orders SET status = $2, updated_at = now() + interval '1 minute' WHERE sales_order_id = $1", [
+      order.id,
+      fulfilmentStatus,
+    ]);
     const res = await get(ONE, `${ordersPath(own.organizationId, own.otherStoreId)}/${order.id}`);
     expect(res.body).toMatchObject({ id: order.id, status, fulfilmentStatus });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(order.createdAt));
@@ -105,7 +119,13 @@ describe('sales-order reads', () => {
     const ids = all.map((o: { id: string }) => o.id).filter((id: string) => newest.includes(id));
     expect(ids).toEqual(newest);
     expect(new Set(all.map((o: { id: string }) => o.id)).size).toBe(all.length);
-    expect(all.find((o: { id: string }) => o.id === newest[0])).toEqual({ ...created.store[4], placedAt: '2026-09-18T10:15:00.000Z', status: 'RECEIVED', fulfilmentStatus: 'OPEN', updatedAt: created.store[4].createdAt });
+    expect(all.find((o: { id: string }) => o.id === newest[0])).toEqual({
+      ...created.store[4],
+      placedAt: '2026-09-18T10:15:00.000Z',
+      status: 'RECEIVED',
+      fulfilmentStatus: 'OPEN',
+      updatedAt: created.store[4].createdAt,
+    });
   });
 
   it('filters by orderReference, and the cursor holds the filter', async () => {
@@ -170,7 +190,11 @@ describe('sales-order reads', () => {
     ['service', 'otherOrganization', 200],
   ];
   const storeOf = (where: string) =>
-    where === 'store' ? [own.organizationId, own.storeId] : where === 'otherStore' ? [own.organizationId, own.otherStoreId] : [other.organizationId, other.storeId];
+    where === 'store'
+      ? [own.organizationId, own.storeId]
+      : where === 'otherStore'
+        ? [own.organizationId, own.otherStoreId]
+        : [other.organizationId, other.storeId];
 
   it.each(table)('a %s reading an order of %s gets %d, for one order and for the list', async (who, where, status) => {
     const [organizationId, storeId] = storeOf(where);

@@ -11,12 +11,26 @@ const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
 async function startProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PUBLIC_GATEWAY_PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY, LOG_LEVEL: 'silent' },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_GATEWAY_PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+      LOG_LEVEL: 'silent',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -44,7 +58,12 @@ describe('sales-order creation survives SIGKILL', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const [levelBefore] = (await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]])).rows;
+    const [levelBefore] = (
+      await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [
+        org.organizationId,
+        org.barcodes[0],
+      ])
+    ).rows;
 
     const answered = new Map<string, string>();
     const answers: unknown[] = [];
@@ -54,7 +73,14 @@ describe('sales-order creation survives SIGKILL', () => {
       fetch(`${base}/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-        body: JSON.stringify({ orderReference: key, customer: { firstName: 'Crash' }, lineItems: [{ sku: 's', barcode: org.barcodes[0], quantity: 1 }, { sku: 's', barcode: org.barcodes[1], quantity: 2 }] }),
+        body: JSON.stringify({
+          orderReference: key,
+          customer: { firstName: 'Crash' },
+          lineItems: [
+            { sku: 's', barcode: org.barcodes[0], quantity: 1 },
+            { sku: 's', barcode: org.barcodes[1], quantity: 2 },
+          ],
+        }),
       });
     const stream = async () => {
       while (!killed) {
@@ -91,7 +117,12 @@ describe('sales-order creation survives SIGKILL', () => {
     expect(orders.rows.length).toBeGreaterThanOrEqual(answered.size);
     for (const row of orders.rows) expect([row.lines, row.fo_lines, row.events]).toEqual([2, 2, 1]);
     // The inventory effect of exactly those orders.
-    const [levelAfter] = (await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]])).rows;
+    const [levelAfter] = (
+      await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [
+        org.organizationId,
+        org.barcodes[0],
+      ])
+    ).rows;
     expect(levelAfter.pending_allocation - levelBefore.pending_allocation).toBe(orders.rows.length);
     // Every answered order exists, and a restarted gateway replays it.
     const ids = new Set(orders.rows.map((r) => r.id));

@@ -13,7 +13,10 @@ describe('sales-order creation', () => {
 
   async function tokenFor(target: RunningGateway, spec: Parameters<typeof createTestClient>[1]): Promise<string> {
     const c = await createTestClient(database.url, spec);
-    const res = await request(target.app.getHttpServer()).post('/oauth2/token').type('form').send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
+    const res = await request(target.app.getHttpServer())
+      .post('/oauth2/token')
+      .type('form')
+      .send(new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }).toString());
     return res.body.access_token;
   }
 
@@ -27,7 +30,9 @@ describe('sales-order creation', () => {
     orderReference: reference,
     placedAt: '2026-09-18T10:15:00Z',
     customer: { firstName: 'Ada', lastName: 'Lovelace' },
-    lineItems: [{ name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' }],
+    lineItems: [
+      { name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' },
+    ],
   });
   const create = (target = gateway, withToken = token) => request(target.app.getHttpServer()).post(path()).set('Authorization', `Bearer ${withToken}`);
 
@@ -44,7 +49,9 @@ describe('sales-order creation', () => {
       placedAt: '2026-09-18T10:15:00.000Z',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       customer: { firstName: 'Ada', lastName: 'Lovelace' },
-      lineItems: [{ name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' }],
+      lineItems: [
+        { name: 'First', sku: 'any', barcode: org.barcodes[0], quantity: 2, price: { currency: 'EUR', amountInMinorUnit: 1999 }, countryCodeOfOrigin: 'NL' },
+      ],
       fulfilmentOrderId: expect.stringMatching(/^fo-/),
     });
   });
@@ -64,7 +71,12 @@ describe('sales-order creation', () => {
   it.each([['2026-02-29T10:00:00Z'], ['2026-09-18T24:00Z'], ['20260918T1015+2400'], ['2026-09-18']])('refuses placedAt %s with 400', async (sent) => {
     const res = await create().send({ ...body('ISO-BAD'), placedAt: sent });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ pointer: '/placedAt', message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200' }]);
+    expect(res.body.errors).toEqual([
+      {
+        pointer: '/placedAt',
+        message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200',
+      },
+    ]);
   });
 
   it('records an order sent without placedAt as placed at its creation time', async () => {
@@ -117,7 +129,9 @@ describe('sales-order creation', () => {
   });
 
   it('refuses a NUL character in a property name with 400', async () => {
-    const res = await create().set('Content-Type', 'application/json').send('{"orderReference":"r","customer":{"firstName":"a","x\\u0000":1},"lineItems":[{"sku":"S","quantity":1}]}');
+    const res = await create()
+      .set('Content-Type', 'application/json')
+      .send('{"orderReference":"r","customer":{"firstName":"a","x\\u0000":1},"lineItems":[{"sku":"S","quantity":1}]}');
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ pointer: '/customer/x\u0000', message: 'is a property name containing the NUL character (U+0000)' }]);
   });
@@ -139,7 +153,13 @@ describe('sales-order creation', () => {
   ])('answers %s as the body with 400 "must be a JSON object", at the root', async (_name, raw) => {
     const res = await create().set('Content-Type', 'application/json').send(raw);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ type: '/problems/validation-failed', title: 'Bad Request', status: 400, detail: 'The request is not valid.', errors: [{ pointer: '', message: 'must be a JSON object' }] });
+    expect(res.body).toEqual({
+      type: '/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid.',
+      errors: [{ pointer: '', message: 'must be a JSON object' }],
+    });
   });
 
   it.each([
@@ -150,17 +170,26 @@ describe('sales-order creation', () => {
     const res = await create().set('Content-Type', type).send(raw);
     expect(res.status).toBe(415);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: '/problems/unsupported-media-type', title: 'Unsupported Media Type', status: 415, detail: 'The body must be application/json.' });
+    expect(res.body).toEqual({
+      type: '/problems/unsupported-media-type',
+      title: 'Unsupported Media Type',
+      status: 415,
+      detail: 'The body must be application/json.',
+    });
   });
 
   it('answers a body sent without a Content-Type with 415', async () => {
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const raw = JSON.stringify({ orderReference: 'x' });
-      const req = httpRequest(`${gateway.url}${path()}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Length': Buffer.byteLength(raw) } }, (answer) => {
-        let text = '';
-        answer.on('data', (chunk) => (text += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
-      });
+      const req = httpRequest(
+        `${gateway.url}${path()}`,
+        { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Length': Buffer.byteLength(raw) } },
+        (answer) => {
+          let text = '';
+          answer.on('data', (chunk) => (text += chunk));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.end(raw);
     });
@@ -179,9 +208,16 @@ describe('sales-order creation', () => {
 
   it('answers 403 for an organization the caller cannot reach, existing or not, and 404 for an unknown store', async () => {
     const other = await seedOrganization(database.db);
-    expect((await request(gateway.app.getHttpServer()).post(path(other.organizationId, other.storeId)).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(403);
-    expect((await request(gateway.app.getHttpServer()).post(path('00000000-0000-4000-8000-000000000000', 'x')).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(403);
-    expect((await request(gateway.app.getHttpServer()).post(path(undefined, 'no-such-store')).set('Authorization', `Bearer ${token}`).send(body())).status).toBe(404);
+    expect(
+      (await request(gateway.app.getHttpServer()).post(path(other.organizationId, other.storeId)).set('Authorization', `Bearer ${token}`).send(body())).status,
+    ).toBe(403);
+    expect(
+      (await request(gateway.app.getHttpServer()).post(path('00000000-0000-4000-8000-000000000000', 'x')).set('Authorization', `Bearer ${token}`).send(body()))
+        .status,
+    ).toBe(403);
+    expect(
+      (await request(gateway.app.getHttpServer()).post(path(undefined, 'no-such-store')).set('Authorization', `Bearer ${token}`).send(body())).status,
+    ).toBe(404);
   });
 
   it('answers a line that does not resolve with 400 pointing at it', async () => {
@@ -192,14 +228,22 @@ describe('sales-order creation', () => {
 
   it('refuses lines of one barcode whose quantities add up past the largest safe integer, pointing at the line that overflows', async () => {
     const line = (quantity: number) => ({ sku: 'any', barcode: org.barcodes[1], quantity });
-    const res = await create().send({ ...body('OVERFLOW'), lineItems: [line(Number.MAX_SAFE_INTEGER - 1), { sku: 'other', barcode: org.barcodes[0], quantity: 1 }, line(1), line(1)] });
+    const res = await create().send({
+      ...body('OVERFLOW'),
+      lineItems: [line(Number.MAX_SAFE_INTEGER - 1), { sku: 'other', barcode: org.barcodes[0], quantity: 1 }, line(1), line(1)],
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       type: '/problems/validation-failed',
       title: 'Bad Request',
       status: 400,
       detail: 'The quantities of some retail units add up to more than the largest supported quantity.',
-      errors: [{ pointer: '/lineItems/3/quantity', message: `makes the total quantity of ${org.barcodes[1]} in this order exceed 9007199254740991, the largest supported quantity` }],
+      errors: [
+        {
+          pointer: '/lineItems/3/quantity',
+          message: `makes the total quantity of ${org.barcodes[1]} in this order exceed 9007199254740991, the largest supported quantity`,
+        },
+      ],
     });
   });
 
@@ -222,7 +266,9 @@ describe('sales-order creation', () => {
     ['with a space', 'two words'],
     ['with a non-ASCII character', 'clé'],
   ])('refuses an Idempotency-Key that is %s with 400', async (_name, key) => {
-    const res = await create().set('Idempotency-Key', encodeURI(key) === key ? key : Buffer.from(key, 'utf8').toString('latin1')).send(body());
+    const res = await create()
+      .set('Idempotency-Key', encodeURI(key) === key ? key : Buffer.from(key, 'utf8').toString('latin1'))
+      .send(body());
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ pointer: '/headers/Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   });
@@ -230,7 +276,9 @@ describe('sales-order creation', () => {
   it('replays the first answer, status and body, and answers 422 for a different request with the key', async () => {
     const first = await create().set('Idempotency-Key', 'http-replay-1').send(body('REPLAY'));
     expect(first.status).toBe(201);
-    const again = await create().set('Idempotency-Key', 'http-replay-1').send({ ...body('REPLAY'), lineItems: body('REPLAY').lineItems });
+    const again = await create()
+      .set('Idempotency-Key', 'http-replay-1')
+      .send({ ...body('REPLAY'), lineItems: body('REPLAY').lineItems });
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -244,7 +292,11 @@ describe('sales-order creation', () => {
 
   it('takes the organization id in any case: the record says it in lower case, and the key replays across cases', async () => {
     const upper = path(org.organizationId.toUpperCase());
-    const first = await request(gateway.app.getHttpServer()).post(upper).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'case-1').send(body('CASE'));
+    const first = await request(gateway.app.getHttpServer())
+      .post(upper)
+      .set('Authorization', `Bearer ${token}`)
+      .set('Idempotency-Key', 'case-1')
+      .send(body('CASE'));
     expect(first.status).toBe(201);
     expect(first.body.organizationId).toBe(org.organizationId);
     const again = await create().set('Idempotency-Key', 'case-1').send(body('CASE'));
@@ -269,7 +321,11 @@ describe('sales-order creation', () => {
     const second = await startPublicGateway(database.url, { PUBLIC_BASE_URL: gateway.url });
     try {
       const requests = Array.from({ length: 50 }, (_, i) =>
-        request((i % 2 ? second : gateway).app.getHttpServer()).post(path()).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'burst-http').send(body('BURST')),
+        request((i % 2 ? second : gateway).app.getHttpServer())
+          .post(path())
+          .set('Authorization', `Bearer ${token}`)
+          .set('Idempotency-Key', 'burst-http')
+          .send(body('BURST')),
       );
       const answers = await Promise.all(requests);
       const statuses = answers.map((a) => a.status);
@@ -283,7 +339,11 @@ describe('sales-order creation', () => {
       await second.close();
       const restarted = await startPublicGateway(database.url, { PUBLIC_BASE_URL: gateway.url });
       try {
-        const replay = await request(restarted.app.getHttpServer()).post(path()).set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'burst-http').send(body('BURST'));
+        const replay = await request(restarted.app.getHttpServer())
+          .post(path())
+          .set('Authorization', `Bearer ${token}`)
+          .set('Idempotency-Key', 'burst-http')
+          .send(body('BURST'));
         expect(replay.status).toBe(201);
         expect(replay.body.id).toBe(created[0]);
       } finally {
@@ -298,13 +358,18 @@ describe('sales-order creation', () => {
     const doc = (await request(gateway.app.getHttpServer()).get('/openapi.json')).body;
     const operation = doc.paths['/v0/organizations/{organizationId}/stores/{storeId}/sales-orders'].post;
     expect(operation.operationId).toBe('createSalesOrder');
-    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['header:Idempotency-Key', 'path:organizationId', 'path:storeId']);
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual([
+      'header:Idempotency-Key',
+      'path:organizationId',
+      'path:storeId',
+    ]);
     expect(operation.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateSalesOrderDto');
     expect(operation.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SalesOrderRecord');
     expect(operation.security).toEqual([{ clientCredentials: [] }, { bearer: [] }]);
     expect(operation.responses['415'].content['application/problem+json']).toBeDefined();
     expect(doc.components.schemas.SalesOrderRecord.required).toContain('placedAt');
-    for (const name of ['CreateSalesOrderDto', 'CustomerInput', 'SalesOrderLineInput', 'PriceInput']) expect(doc.components.schemas[name].additionalProperties).toBe(false);
+    for (const name of ['CreateSalesOrderDto', 'CustomerInput', 'SalesOrderLineInput', 'PriceInput'])
+      expect(doc.components.schemas[name].additionalProperties).toBe(false);
     expect(operation.responses['409'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 });

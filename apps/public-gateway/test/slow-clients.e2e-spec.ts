@@ -19,13 +19,24 @@ describe('slow clients and the connection cap', () => {
   beforeAll(async () => {
     org = await seedOrganization(database.db);
     const client = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
-    const minted = await request(gateway.app.getHttpServer()).post('/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    const minted = await request(gateway.app.getHttpServer())
+      .post('/oauth2/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     token = minted.body.access_token;
   });
 
   const salesOrders = () => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
   const stalledPost = (authorization?: string) =>
-    [`POST ${salesOrders()} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000', ...(authorization ? [`Authorization: ${authorization}`] : []), '', '{"orderReference":'].join('\r\n');
+    [
+      `POST ${salesOrders()} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      'Content-Length: 1000',
+      ...(authorization ? [`Authorization: ${authorization}`] : []),
+      '',
+      '{"orderReference":',
+    ].join('\r\n');
 
   it('answers 408 and closes a connection whose headers do not arrive in time, while other connections are served', async () => {
     const slow = await Promise.all([1, 2, 3, 4, 5].map(() => holdConnection(gateway.url, 'GET /v0/whoami HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')));
@@ -36,7 +47,12 @@ describe('slow clients and the connection cap', () => {
       expect(statusLines(text)).toEqual([408]);
       expect(text).toMatch(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/);
       expect(text).toMatch(/\r\nConnection: close\r\n/);
-      expect(lastBody(text)).toEqual({ type: '/problems/request-timeout', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+      expect(lastBody(text)).toEqual({
+        type: '/problems/request-timeout',
+        title: 'Request Timeout',
+        status: 408,
+        detail: 'The request was not received in time.',
+      });
       // Not before the headers limit (the socket's clock and the server's may differ by a few ms).
       expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 50);
     }
@@ -52,7 +68,12 @@ describe('slow clients and the connection cap', () => {
     const stalled = await holdConnection(gateway.url, stalledPost(`Bearer ${token}`));
     const { text, closedAfterMs } = await stalled.closed(GIVE_UP_MS);
     expect(statusLines(text)).toEqual([408]);
-    expect(lastBody(text)).toEqual({ type: '/problems/request-timeout', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.' });
+    expect(lastBody(text)).toEqual({
+      type: '/problems/request-timeout',
+      title: 'Request Timeout',
+      status: 408,
+      detail: 'The request was not received in time.',
+    });
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
   });
 

@@ -9,7 +9,15 @@ import { createTestClient } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const describeWithChromium = existsSync(CHROMIUM) ? describe : describe.skip;
 if (!existsSync(CHROMIUM)) process.stderr.write(`swagger-ui-browser: skipped, ${CHROMIUM} is missing (apt-get install -y chromium)\n`);

@@ -12,7 +12,11 @@ describe('CORS on the token endpoint', () => {
   const { database, gateway } = usePublicGateway({ TOKEN_CORS_ORIGINS: `${STAFF_TOOLS},http://127.0.0.1:3999` });
   const http = () => request(gateway.app.getHttpServer());
   const preflight = (origin: string) =>
-    http().options('/oauth2/token').set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'authorization,content-type');
+    http()
+      .options('/oauth2/token')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
 
   it('answers the preflight of a configured origin', async () => {
     const res = await preflight(STAFF_TOOLS);
@@ -30,7 +34,12 @@ describe('CORS on the token endpoint', () => {
 
   it('lets a page of a configured origin read the token answer (client_secret_basic, as Swagger UI sends it)', async () => {
     const client = await createTestClient(database.url, { type: 'SERVICE', audience: 'internal', authMethod: 'client_secret_basic' });
-    const res = await http().post('/oauth2/token').set('Origin', STAFF_TOOLS).auth(client.clientId, client.clientSecret).type('form').send('grant_type=client_credentials');
+    const res = await http()
+      .post('/oauth2/token')
+      .set('Origin', STAFF_TOOLS)
+      .auth(client.clientId, client.clientSecret)
+      .type('form')
+      .send('grant_type=client_credentials');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(STAFF_TOOLS);
     expect(res.body.token_type).toBe('bearer');
@@ -41,7 +50,11 @@ describe('CORS on the token endpoint', () => {
     expect(refused.status).toBe(404);
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     const client = await createTestClient(database.url, { type: 'SERVICE' });
-    const res = await http().post('/oauth2/token').set('Origin', ELSEWHERE).type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    const res = await http()
+      .post('/oauth2/token')
+      .set('Origin', ELSEWHERE)
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -27,7 +27,10 @@ interface TableRequest {
 }
 
 /** form-urlencoding as spec 4.2 rule 3 says: everything but A-Z a-z 0-9 - . _ ~ percent-encoded. */
-const formEncode = (value: string, space = '%20') => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, space);
+const formEncode = (value: string, space = '%20') =>
+  encodeURIComponent(value)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, space);
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const basicOf = (id: string, secret: string, space = '%20') => `Basic ${base64(`${formEncode(id, space)}:${formEncode(secret, space)}`)}`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -95,7 +98,10 @@ const REQUESTS: Record<string, TableRequest> = {
   'Basic, two spaces after the scheme': viaBasic(basicRight.replace('Basic ', 'Basic  ')),
   'Bearer instead of Basic': viaBasic('Bearer abc.def.ghi'),
   // Bodies.
-  'JSON body': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: POST.clientId, client_secret: POST.clientSecret }) },
+  'JSON body': {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: POST.clientId, client_secret: POST.clientSecret }),
+  },
   'text body': { headers: { 'content-type': 'text/plain' }, body: formOf([GRANT, ...postCredentials()]) },
   'form with a charset': { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: formOf([GRANT, ...postCredentials()]) },
   'no body, right Basic credentials': { headers: { authorization: basicRight } },
@@ -195,7 +201,13 @@ function observe(baseUrl: string, req: TableRequest): Promise<Observation> {
           status: res.statusCode ?? 0,
           error: typeof body.error === 'string' ? body.error : undefined,
           noStore: /(^|,)\s*no-store\s*(,|$)/i.test(String(res.headers['cache-control'] ?? '')),
-          challenge: challenge === undefined ? undefined : [challenge].flat().map((value) => value.split(' ')[0]).join(', '),
+          challenge:
+            challenge === undefined
+              ? undefined
+              : [challenge]
+                  .flat()
+                  .map((value) => value.split(' ')[0])
+                  .join(', '),
         });
       });
     });
@@ -206,7 +218,9 @@ function observe(baseUrl: string, req: TableRequest): Promise<Observation> {
 }
 
 async function startReference(clients: Client[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(__dirname, 'support/reference-token-server.mjs'), JSON.stringify(clients)], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [join(__dirname, 'support/reference-token-server.mjs'), JSON.stringify(clients)], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   const firstLine = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.once('line', resolve);
@@ -222,7 +236,9 @@ function differences(ours: Observation, reference: Observation, deliberate: Deli
     const meant = deliberate && field in deliberate.ours ? deliberate : undefined;
     if (meant) {
       if (ours[field] !== meant.ours[field as Field] || reference[field] !== meant.reference[field as Field]) {
-        found.push(`${field}: ${String(ours[field])} vs ${String(reference[field])}, where the table says ${String(meant.ours[field as Field])} vs ${String(meant.reference[field as Field])}`);
+        found.push(
+          `${field}: ${String(ours[field])} vs ${String(reference[field])}, where the table says ${String(meant.ours[field as Field])} vs ${String(meant.reference[field as Field])}`,
+        );
       }
     } else if (ours[field] !== reference[field]) {
       found.push(`${field}: ${String(ours[field])} vs ${String(reference[field])}`);
@@ -233,15 +249,26 @@ function differences(ours: Observation, reference: Observation, deliberate: Deli
 
 describe('POST /oauth2/token against oidc-provider (differential)', () => {
   // Limits out of the way: the table sends many wrong secrets, and the reference has no limits.
-const { database, gateway } = usePublicGateway({ FAILED_AUTH_LIMIT_PER_CLIENT: '100000', FAILED_AUTH_LIMIT_PER_ADDRESS: '100000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000' });
+  const { database, gateway } = usePublicGateway({
+    FAILED_AUTH_LIMIT_PER_CLIENT: '100000',
+    FAILED_AUTH_LIMIT_PER_ADDRESS: '100000',
+    TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+  });
   let reference: { url: string; child: ChildProcess };
 
   beforeAll(async () => {
     const db = new Database({ url: database.url, poolMax: 1 });
     for (const client of [POST, BASIC]) {
       await new ApiClientRepository().insert(db, {
-        clientId: client.clientId, secretHash: hashClientSecret(client.clientSecret), clientType: 'SERVICE', authMethod: client.authMethod, audience: 'public',
-        name: null, userId: null, organizationId: null, connectionIds: [],
+        clientId: client.clientId,
+        secretHash: hashClientSecret(client.clientSecret),
+        clientType: 'SERVICE',
+        authMethod: client.authMethod,
+        audience: 'public',
+        name: null,
+        userId: null,
+        organizationId: null,
+        connectionIds: [],
       });
     }
     await db.close();

@@ -10,7 +10,12 @@ const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id).replace(/%20/g, '+')}:${encodeURIComponent(secret).replace(/%20/g, '+')}`).toString('base64')}`;
 
 describe('POST /oauth2/token', () => {
-  const { database, gateway } = usePublicGateway({ FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
+  const { database, gateway } = usePublicGateway({
+    FAILED_AUTH_LIMIT_PER_CLIENT: '3',
+    FAILED_AUTH_LIMIT_PER_ADDRESS: '1000',
+    TOKEN_RATE_LIMIT_PER_MINUTE: '5',
+    TRUST_PROXY: 'true',
+  });
   let post: { clientId: string; clientSecret: string };
   let basicClient: { clientId: string; clientSecret: string };
 
@@ -23,7 +28,9 @@ describe('POST /oauth2/token', () => {
   const token = () => request(gateway.app.getHttpServer()).post('/oauth2/token');
 
   it('issues a token to a client_secret_post client, with no-store caching', async () => {
-    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret }));
+    const res = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret }));
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -34,13 +41,18 @@ describe('POST /oauth2/token', () => {
   });
 
   it('echoes the scope only when one was requested', async () => {
-    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: 'orders:write inventory:read' }));
+    const res = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: 'orders:write inventory:read' }));
     expect(res.status).toBe(200);
     expect(res.body.scope).toBe('orders:write inventory:read');
   });
 
   it('issues a token to a client_secret_basic client', async () => {
-    const res = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials' }));
+    const res = await token()
+      .set('Authorization', basic(basicClient.clientId, basicClient.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials' }));
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe('bearer');
   });
@@ -50,24 +62,42 @@ describe('POST /oauth2/token', () => {
     const clientId = 'partner:shop %1+ two';
     const clientSecret = 's3cr:t %41+ with spaces';
     await new ApiClientRepository().insert(db, {
-      clientId, secretHash: hashClientSecret(clientSecret), clientType: 'SERVICE', authMethod: 'client_secret_basic', audience: 'public',
-      name: null, userId: null, organizationId: null, connectionIds: [],
+      clientId,
+      secretHash: hashClientSecret(clientSecret),
+      clientType: 'SERVICE',
+      authMethod: 'client_secret_basic',
+      audience: 'public',
+      name: null,
+      userId: null,
+      organizationId: null,
+      connectionIds: [],
     });
     await db.close();
-    const ok = await token().set('Authorization', basic(clientId, clientSecret)).type('form').send(form({ grant_type: 'client_credentials' }));
+    const ok = await token()
+      .set('Authorization', basic(clientId, clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials' }));
     expect(ok.status).toBe(200);
     // The same credentials base64-encoded without form-urlencoding first are refused: '%1+' is no valid escape.
-    const raw = await token().set('Authorization', `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`).type('form').send(form({ grant_type: 'client_credentials' }));
+    const raw = await token()
+      .set('Authorization', `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`)
+      .type('form')
+      .send(form({ grant_type: 'client_credentials' }));
     expect([raw.status, raw.body]).toEqual([400, { error: 'invalid_request', error_description: 'The Basic credentials are not validly form-urlencoded.' }]);
   });
 
   it('answers credentials of the other method with 401 invalid_client naming the registered method', async () => {
-    const viaBasic = await token().set('Authorization', basic(post.clientId, post.clientSecret)).type('form').send(form({ grant_type: 'client_credentials' }));
+    const viaBasic = await token()
+      .set('Authorization', basic(post.clientId, post.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials' }));
     expect(viaBasic.status).toBe(401);
     expect(viaBasic.headers['www-authenticate']).toMatch(/^Basic /);
     expect(viaBasic.headers['cache-control']).toBe('no-store');
     expect(viaBasic.body).toEqual({ error: 'invalid_client', error_description: expect.stringContaining('client_secret_post') });
-    const viaPost = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: basicClient.clientId, client_secret: basicClient.clientSecret }));
+    const viaPost = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: basicClient.clientId, client_secret: basicClient.clientSecret }));
     expect(viaPost.status).toBe(401);
     expect(viaPost.body).toEqual({ error: 'invalid_client', error_description: expect.stringContaining('client_secret_basic') });
   });
@@ -104,26 +134,39 @@ describe('POST /oauth2/token', () => {
   });
 
   it('keeps a NUL in grant_type or scope away from SQL: refused by their own rules', async () => {
-    const grant = await token().type('form').send(form({ grant_type: 'client_credentials\u0000', client_id: post.clientId, client_secret: post.clientSecret }));
+    const grant = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials\u0000', client_id: post.clientId, client_secret: post.clientSecret }));
     expect(grant.status).toBe(400);
     expect(grant.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
-    const scope = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: 'a\u0000' }));
+    const scope = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: 'a\u0000' }));
     expect(scope.status).toBe(400);
     expect(scope.body).toEqual({ error: 'invalid_scope', error_description: expect.any(String) });
   });
 
   it('treats a field sent without a value as omitted (RFC 6749 section 3.1)', async () => {
-    const emptyScope = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: '' }));
+    const emptyScope = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, scope: '' }));
     expect(emptyScope.status).toBe(200);
     expect(emptyScope.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
-    const emptyGrant = await token().type('form').send(form({ grant_type: '', client_id: post.clientId, client_secret: post.clientSecret }));
+    const emptyGrant = await token()
+      .type('form')
+      .send(form({ grant_type: '', client_id: post.clientId, client_secret: post.clientSecret }));
     expect(emptyGrant.status).toBe(400);
     expect(emptyGrant.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('grant_type') });
-    const emptyId = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: '', client_secret: post.clientSecret }));
+    const emptyId = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: '', client_secret: post.clientSecret }));
     expect(emptyId.status).toBe(400);
     expect(emptyId.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('client_id') });
     // An empty client_id and client_secret beside Basic credentials are omitted, not a second method.
-    const basicWithEmpty = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: '', client_secret: '' }));
+    const basicWithEmpty = await token()
+      .set('Authorization', basic(basicClient.clientId, basicClient.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: '', client_secret: '' }));
     expect(basicWithEmpty.status).toBe(200);
   });
 
@@ -137,7 +180,9 @@ describe('POST /oauth2/token', () => {
     const cases = [
       token().set('Content-Type', 'application/json').send('{"grant_type":'),
       token().set('Content-Type', 'application/json; charset=utf-16').send('{}'),
-      token().type('form').send(`grant_type=client_credentials&pad=${'x'.repeat(20_000)}`),
+      token()
+        .type('form')
+        .send(`grant_type=client_credentials&pad=${'x'.repeat(20_000)}`),
     ];
     for (const res of await Promise.all(cases)) {
       expect([400, 413, 415]).toContain(res.status);
@@ -159,13 +204,19 @@ describe('POST /oauth2/token', () => {
   });
 
   it('authenticates the client before it looks at the grant', async () => {
-    const badBoth = await token().type('form').send(form({ grant_type: 'password', client_id: post.clientId, client_secret: 'wrong' }));
+    const badBoth = await token()
+      .type('form')
+      .send(form({ grant_type: 'password', client_id: post.clientId, client_secret: 'wrong' }));
     expect(badBoth.status).toBe(401);
     expect(badBoth.body.error).toBe('invalid_client');
-    const badGrant = await token().type('form').send(form({ grant_type: 'password', client_id: post.clientId, client_secret: post.clientSecret }));
+    const badGrant = await token()
+      .type('form')
+      .send(form({ grant_type: 'password', client_id: post.clientId, client_secret: post.clientSecret }));
     expect(badGrant.status).toBe(400);
     expect(badGrant.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
-    const noGrant = await token().type('form').send(form({ client_id: post.clientId, client_secret: post.clientSecret }));
+    const noGrant = await token()
+      .type('form')
+      .send(form({ client_id: post.clientId, client_secret: post.clientSecret }));
     expect(noGrant.status).toBe(400);
     expect(noGrant.body.error).toBe('invalid_request');
   });
@@ -175,7 +226,9 @@ describe('POST /oauth2/token', () => {
     ['a grant_type over 1,024 characters', `grant_type=${'g'.repeat(1100)}`],
   ])('answers bad credentials with 401 even beside %s (spec 4.2 rule 5)', async (_name, grant) => {
     const guesser = await createTestClient(database.url, { type: 'SERVICE' });
-    const viaPost = await token().type('form').send(`${grant}&${form({ client_id: guesser.clientId, client_secret: 'wrong' })}`);
+    const viaPost = await token()
+      .type('form')
+      .send(`${grant}&${form({ client_id: guesser.clientId, client_secret: 'wrong' })}`);
     expect(viaPost.status).toBe(401);
     expect(viaPost.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
     const viaBasic = await token().set('Authorization', basic(basicClient.clientId, 'wrong')).type('form').send(grant);
@@ -188,47 +241,72 @@ describe('POST /oauth2/token', () => {
     const twice = await token().type('form').send(`grant_type=client_credentials&grant_type=client_credentials&${credentials}`);
     expect(twice.status).toBe(400);
     expect(twice.body).toEqual({ error: 'invalid_request', error_description: 'grant_type must be sent once.' });
-    const long = await token().type('form').send(`grant_type=${'g'.repeat(1100)}&${credentials}`);
+    const long = await token()
+      .type('form')
+      .send(`grant_type=${'g'.repeat(1100)}&${credentials}`);
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
   });
 
   it('accepts Basic credentials beside a client_id in the body naming the same client', async () => {
-    const res = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: basicClient.clientId }));
+    const res = await token()
+      .set('Authorization', basic(basicClient.clientId, basicClient.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: basicClient.clientId }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
   });
 
   it('refuses Basic credentials beside a client_id naming another client, or beside a client_secret', async () => {
-    const other = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId }));
+    const other = await token()
+      .set('Authorization', basic(basicClient.clientId, basicClient.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: post.clientId }));
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ error: 'invalid_request', error_description: 'The client_id in the body names another client than the Basic credentials.' });
-    const secret = await token().set('Authorization', basic(basicClient.clientId, basicClient.clientSecret)).type('form').send(form({ grant_type: 'client_credentials', client_secret: basicClient.clientSecret }));
+    const secret = await token()
+      .set('Authorization', basic(basicClient.clientId, basicClient.clientSecret))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_secret: basicClient.clientSecret }));
     expect(secret.status).toBe(400);
     expect(secret.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('both client_secret_basic and client_secret_post') });
   });
 
   it('ignores unknown parameters whatever their length (RFC 6749 section 3.2)', async () => {
-    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, resource_hint: 'r'.repeat(5000), extra: 'a' }) + '&extra=b');
+    const res = await token()
+      .type('form')
+      .send(
+        form({ grant_type: 'client_credentials', client_id: post.clientId, client_secret: post.clientSecret, resource_hint: 'r'.repeat(5000), extra: 'a' }) +
+          '&extra=b',
+      );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 900 });
   });
 
   it('challenges every 401 with WWW-Authenticate: Basic and the realm, whichever method was used (RFC 9110 section 15.5.2)', async () => {
-    const viaPost = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody_post', client_secret: 'x' }));
+    const viaPost = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody_post', client_secret: 'x' }));
     expect(viaPost.status).toBe(401);
     expect(viaPost.headers['www-authenticate']).toBe('Basic realm="token", charset="UTF-8"');
-    const viaBasic = await token().set('Authorization', basic('cl_nobody_basic', 'x')).type('form').send(form({ grant_type: 'client_credentials' }));
+    const viaBasic = await token()
+      .set('Authorization', basic('cl_nobody_basic', 'x'))
+      .type('form')
+      .send(form({ grant_type: 'client_credentials' }));
     expect(viaBasic.status).toBe(401);
     expect(viaBasic.headers['www-authenticate']).toBe('Basic realm="token", charset="UTF-8"');
   });
 
   it('refuses an unknown client and a revoked one with 401 invalid_client', async () => {
-    const unknown = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody', client_secret: 'x' }));
+    const unknown = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: 'cl_nobody', client_secret: 'x' }));
     expect(unknown.status).toBe(401);
     const revoked = await createTestClient(database.url, { type: 'SERVICE' });
     await database.db.query('UPDATE api_clients SET revoked_at = now() WHERE client_id = $1', [revoked.clientId]);
-    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: revoked.clientId, client_secret: revoked.clientSecret }));
+    const res = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: revoked.clientId, client_secret: revoked.clientSecret }));
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('invalid_client');
   });
@@ -236,7 +314,10 @@ describe('POST /oauth2/token', () => {
   it('throttles failed authentications per client and address: the failing address waits, before any secret is checked', async () => {
     const victim = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
-      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+      token()
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
     for (let i = 0; i < 3; i++) expect((await from('127.0.0.2', 'guess')).status).toBe(401);
     const locked = await from('127.0.0.2', victim.clientSecret);
     expect(locked.status).toBe(429);
@@ -248,7 +329,10 @@ describe('POST /oauth2/token', () => {
   it('never refuses the right secret because of failures from another address', async () => {
     const victim = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
-      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+      token()
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
     const strangers: number[] = [];
     for (let i = 0; i < 50; i++) strangers.push((await from('127.0.0.3', `guess-${i}`)).status);
     expect(strangers).toEqual([401, 401, 401, ...Array(47).fill(429)]);
@@ -260,7 +344,10 @@ describe('POST /oauth2/token', () => {
   it('counts an IPv6 address by its /64: another address of the same block is the same source', async () => {
     const victim = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
-      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+      token()
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
     for (let i = 0; i < 3; i++) expect((await from(`2001:db8:1:2::${i + 1}`, 'guess')).status).toBe(401);
     expect((await from('2001:db8:1:2:ffff::9', 'guess')).status).toBe(429);
     expect((await from('2001:db8:1:3::1', victim.clientSecret)).status).toBe(200);
@@ -311,7 +398,11 @@ describe('POST /oauth2/token', () => {
       try {
         const victim = await createTestClient(database.url, { type: 'SERVICE' });
         const at = (forwardedFor: string, secret: string) =>
-          request(replica.app.getHttpServer()).post('/oauth2/token').set('X-Forwarded-For', forwardedFor).type('form').send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
+          request(replica.app.getHttpServer())
+            .post('/oauth2/token')
+            .set('X-Forwarded-For', forwardedFor)
+            .type('form')
+            .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
         for (let i = 0; i < 3; i++) expect((await at(`203.0.113.${i + 1}, 127.0.0.17, 127.0.0.${20 + i}`, 'guess')).status).toBe(401);
         expect((await at('127.0.0.17, 127.0.0.30', victim.clientSecret)).status).toBe(429);
         expect((await at('127.0.0.17, 127.0.0.18, 127.0.0.30', victim.clientSecret)).status).toBe(200);
@@ -322,7 +413,9 @@ describe('POST /oauth2/token', () => {
   });
 
   it('answers a wrong secret for a client_id of 2,000 characters with 401, like any other', async () => {
-    const res = await token().type('form').send(form({ grant_type: 'client_credentials', client_id: `cl_${'x'.repeat(1997)}`, client_secret: 'guess' }));
+    const res = await token()
+      .type('form')
+      .send(form({ grant_type: 'client_credentials', client_id: `cl_${'x'.repeat(1997)}`, client_secret: 'guess' }));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
   });
@@ -333,7 +426,10 @@ describe('POST /oauth2/token', () => {
     const replica = await startPublicGateway(database.url);
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await request(replica.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: `cl_${'y'.repeat(1997)}`, client_secret: 'guess' }));
+        const res = await request(replica.app.getHttpServer())
+          .post('/oauth2/token')
+          .type('form')
+          .send(form({ grant_type: 'client_credentials', client_id: `cl_${'y'.repeat(1997)}`, client_secret: 'guess' }));
         expect([res.status, res.body.error]).toEqual([401, 'invalid_client']);
       }
     } finally {
@@ -345,7 +441,11 @@ describe('POST /oauth2/token', () => {
     const greedy = await createTestClient(database.url, { type: 'SERVICE' });
     const answers: request.Response[] = [];
     for (let i = 0; i < 6; i++) {
-      answers.push(await token().type('form').send(form({ grant_type: 'client_credentials', client_id: greedy.clientId, client_secret: greedy.clientSecret })));
+      answers.push(
+        await token()
+          .type('form')
+          .send(form({ grant_type: 'client_credentials', client_id: greedy.clientId, client_secret: greedy.clientSecret })),
+      );
     }
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(Number(answers[5].headers['retry-after'])).toBeGreaterThan(0);
@@ -359,7 +459,11 @@ describe('POST /oauth2/token', () => {
       await send({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: 'guess' }, '127.0.0.5'),
       await send({ grant_type: 'password', client_id: holder.clientId, client_secret: holder.clientSecret }),
       await send({ grant_type: 'client_credentials', scope: 'a\\b', client_id: holder.clientId, client_secret: holder.clientSecret }),
-      await token().set('X-Forwarded-For', '127.0.0.6').set('Authorization', basic(holder.clientId, holder.clientSecret)).type('form').send(form({ grant_type: 'client_credentials' })),
+      await token()
+        .set('X-Forwarded-For', '127.0.0.6')
+        .set('Authorization', basic(holder.clientId, holder.clientSecret))
+        .type('form')
+        .send(form({ grant_type: 'client_credentials' })),
     ];
     expect(refused.map((res) => [res.status, res.body.error])).toEqual([
       [401, 'invalid_client'],
@@ -368,14 +472,18 @@ describe('POST /oauth2/token', () => {
       [401, 'invalid_client'],
     ]);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await send({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: holder.clientSecret })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await send({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: holder.clientSecret })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('does not count a request with the right secret from a locked-out address as a minted token', async () => {
     const holder = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
-      token().set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: secret }));
+      token()
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: secret }));
     for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', 'guess')).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', holder.clientSecret)).status).toBe(429);
     const statuses: number[] = [];
@@ -388,7 +496,10 @@ describe('POST /oauth2/token', () => {
     try {
       const shared = await createTestClient(database.url, { type: 'SERVICE' });
       const mint = (app: RunningGateway) =>
-        request(app.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: shared.clientId, client_secret: shared.clientSecret }));
+        request(app.app.getHttpServer())
+          .post('/oauth2/token')
+          .type('form')
+          .send(form({ grant_type: 'client_credentials', client_id: shared.clientId, client_secret: shared.clientSecret }));
       const statuses: number[] = [];
       for (const app of [gateway, replica, gateway, replica, gateway, replica]) statuses.push((await mint(app)).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -402,7 +513,10 @@ describe('POST /oauth2/token', () => {
     try {
       const client = await createTestClient(database.url, { type: 'SERVICE' });
       const mint = (app: RunningGateway) =>
-        request(app.app.getHttpServer()).post('/oauth2/token').type('form').send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }));
+        request(app.app.getHttpServer())
+          .post('/oauth2/token')
+          .type('form')
+          .send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }));
       expect((await mint(gateway)).status).toBe(200);
       expect((await mint(replica)).status).toBe(200);
       await new ApiClientRepository().revoke(database.db, client.clientId);
@@ -418,10 +532,19 @@ describe('POST /oauth2/token', () => {
 
   describe("a replica's view of the clients it has authenticated (TokenStateView)", () => {
     const mintAt = (app: RunningGateway, client: { clientId: string }, secret: string, address = '127.0.0.10') =>
-      request(app.app.getHttpServer()).post('/oauth2/token').set('X-Forwarded-For', address).type('form').send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }));
+      request(app.app.getHttpServer())
+        .post('/oauth2/token')
+        .set('X-Forwarded-For', address)
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }));
 
     it('holds a client once it has minted for it, and a change committed elsewhere reaches it at once: a new secret, failures counted by another replica', async () => {
-      const replica = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '1000', TOKEN_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' });
+      const replica = await startPublicGateway(database.url, {
+        FAILED_AUTH_LIMIT_PER_CLIENT: '3',
+        FAILED_AUTH_LIMIT_PER_ADDRESS: '1000',
+        TOKEN_RATE_LIMIT_PER_MINUTE: '5',
+        TRUST_PROXY: 'true',
+      });
       try {
         const client = await createTestClient(database.url, { type: 'SERVICE' });
         for (const app of [gateway, replica]) expect((await mintAt(app, client, client.clientSecret)).status).toBe(200);
@@ -449,7 +572,8 @@ describe('POST /oauth2/token', () => {
       const [a, b] = [await startPublicGateway(database.url, settings), await startPublicGateway(database.url, settings)];
       try {
         const client = await createTestClient(database.url, { type: 'SERVICE' });
-        const counter = async () => (await database.db.query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1', [`token-mint:${client.clientId}`])).rows[0].points;
+        const counter = async () =>
+          (await database.db.query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1', [`token-mint:${client.clientId}`])).rows[0].points;
         // a: its first mint is read and counted in the database; its second leases 4 points and keeps 3.
         for (let i = 0; i < 2; i++) expect((await mintAt(a, client, client.clientSecret)).status).toBe(200);
         expect(await counter()).toBe(5);
@@ -463,7 +587,10 @@ describe('POST /oauth2/token', () => {
         for (let i = 0; i < 4; i++) rest.push(await mintAt(a, client, client.clientSecret));
         expect(rest.map((res) => res.status)).toEqual([200, 200, 200, 429]);
         expect(Number(rest[3].headers['retry-after'])).toBeGreaterThan(0);
-        expect(rest[3].body).toEqual({ error: 'slow_down', error_description: 'Too many tokens minted for this client; reuse a token until shortly before it expires.' });
+        expect(rest[3].body).toEqual({
+          error: 'slow_down',
+          error_description: 'Too many tokens minted for this client; reuse a token until shortly before it expires.',
+        });
         expect(await counter()).toBe(64);
       } finally {
         await Promise.all([a.close(), b.close()]);

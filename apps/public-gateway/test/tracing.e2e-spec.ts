@@ -28,7 +28,8 @@ function otlpReceiver() {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const request = JSON.parse(body) as { resourceSpans: { scopeSpans: { scope: { name: string }; spans: Omit<ExportedSpan, 'scope'>[] }[] }[] };
-      for (const resourceSpans of request.resourceSpans) for (const scopeSpans of resourceSpans.scopeSpans) for (const span of scopeSpans.spans) spans.push({ ...span, scope: scopeSpans.scope.name });
+      for (const resourceSpans of request.resourceSpans)
+        for (const scopeSpans of resourceSpans.scopeSpans) for (const span of scopeSpans.spans) spans.push({ ...span, scope: scopeSpans.scope.name });
       res.setHeader('Content-Type', 'application/json');
       res.end('{}');
     });
@@ -71,7 +72,12 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       await exited;
     };
     const deadline = Date.now() + 30_000;
-    while (!(await fetch(`${gatewayUrl}/health/ready`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${gatewayUrl}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('the gateway did not become ready');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -83,7 +89,7 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     await database?.drop();
   });
 
-  it('continues the caller\'s traceparent through express, the Nest route and the database, with the request id on the server span', async () => {
+  it("continues the caller's traceparent through express, the Nest route and the database, with the request id on the server span", async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parentSpanId = '00f067aa0ba902b7';
     const response = await fetch(`${gatewayUrl}/oauth2/token`, {
@@ -106,7 +112,9 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(server).toBeDefined();
     expect(attribute(server!, 'http.request.id')).toBe(requestId);
     const scopes = new Set(inTrace().map((span) => span.scope));
-    expect([...scopes].sort()).toEqual(expect.arrayContaining(['@opentelemetry/instrumentation-express', '@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-pg']));
+    expect([...scopes].sort()).toEqual(
+      expect.arrayContaining(['@opentelemetry/instrumentation-express', '@opentelemetry/instrumentation-http', '@opentelemetry/instrumentation-pg']),
+    );
     // Nest's route handler, as the express layer it mounts; the server span is named by the route.
     expect(inTrace().map((span) => span.name)).toEqual(expect.arrayContaining(['request handler', 'POST /oauth2/token']));
     // No span of the request sits in another trace.

@@ -8,7 +8,18 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { DnsTestServer, OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, startDnsTestServer, waitUntil, fulfilment } from '@gateway/testing';
+import {
+  DnsTestServer,
+  OpenApiValidator,
+  SeededOrganization,
+  TestDatabase,
+  createTestDatabase,
+  placeSalesOrder,
+  seedOrganization,
+  startDnsTestServer,
+  waitUntil,
+  fulfilment,
+} from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { ReceivedWebhook, WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -49,10 +60,20 @@ describe('webhook delivery', () => {
     return payload;
   };
   const deliveries = async (endpoint: Endpoint) => {
-    const res = await http().get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`).set('Authorization', `Bearer ${tokens.organization}`);
+    const res = await http()
+      .get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`)
+      .set('Authorization', `Bearer ${tokens.organization}`);
     expect(res.status).toBe(200);
     expect(validator.errors('GET', DELIVERIES, 200, res.body)).toEqual([]);
-    return res.body.items as { eventId: string; eventType: string; attempt: number; status: string; responseStatus: number | null; attemptedAt: string | null; nextAttemptAt: string | null }[];
+    return res.body.items as {
+      eventId: string;
+      eventType: string;
+      attempt: number;
+      status: string;
+      responseStatus: number | null;
+      attemptedAt: string | null;
+      nextAttemptAt: string | null;
+    }[];
   };
 
   beforeAll(async () => {
@@ -101,7 +122,9 @@ describe('webhook delivery', () => {
       ['sales_order.shipped', salesOrderId, 'SHIPPED'],
     ]);
     // The data is the order as GET answers it.
-    const read = await http().get(`/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders/${salesOrderId}`).set('Authorization', `Bearer ${tokens.service}`);
+    const read = await http()
+      .get(`/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders/${salesOrderId}`)
+      .set('Authorization', `Bearer ${tokens.service}`);
     const shipped = payloads.find((p) => p.type === 'sales_order.shipped');
     expect(shipped?.data).toEqual(read.body);
     expect(shipped?.data.status).toBe('SHIPPED');
@@ -113,7 +136,9 @@ describe('webhook delivery', () => {
     let listed: Awaited<ReturnType<typeof deliveries>> = [];
     await waitUntilAsync(async () => (listed = await deliveries(endpoint)).filter((d) => d.status !== 'PENDING').length === 5);
     expect(listed).toHaveLength(5);
-    expect(listed.every((d) => d.status === 'SUCCEEDED' && d.responseStatus === 204 && d.attempt === 1 && d.attemptedAt !== null && d.nextAttemptAt === null)).toBe(true);
+    expect(
+      listed.every((d) => d.status === 'SUCCEEDED' && d.responseStatus === 204 && d.attempt === 1 && d.attemptedAt !== null && d.nextAttemptAt === null),
+    ).toBe(true);
     expect(listed.map((d) => d.eventId).sort()).toEqual([...ids].sort());
   });
 
@@ -123,7 +148,11 @@ describe('webhook delivery', () => {
     await fulfilment(database.db).cancel(org.organizationId, order.fulfilmentOrderId);
     await waitUntil(() => at(endpoint.path).length === 1);
     const payload = verified(endpoint, at(endpoint.path)[0]);
-    expect(payload).toEqual({ type: 'sales_order.cancelled', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), data: expect.objectContaining({ id: order.salesOrderId, status: 'CANCELLED', fulfilmentStatus: 'CANCELLED' }) });
+    expect(payload).toEqual({
+      type: 'sales_order.cancelled',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      data: expect.objectContaining({ id: order.salesOrderId, status: 'CANCELLED', fulfilmentStatus: 'CANCELLED' }),
+    });
   });
 
   it('delivers an inventory change: the public inventory entry with its warehouse', async () => {
@@ -131,8 +160,14 @@ describe('webhook delivery', () => {
     await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 7);
     await waitUntil(() => at(endpoint.path).length === 1);
     const inventory = await http().get(`/v0/organizations/${org.organizationId}/inventory`).set('Authorization', `Bearer ${tokens.organization}`);
-    const entry = inventory.body.items.find((g: { warehouseId: string }) => g.warehouseId === org.warehouseId).items.find((i: { barcode: string }) => i.barcode === org.barcodes[0]);
-    expect(verified(endpoint, at(endpoint.path)[0])).toEqual({ type: 'inventory_level.changed', timestamp: expect.any(String), data: { warehouseId: org.warehouseId, ...entry } });
+    const entry = inventory.body.items
+      .find((g: { warehouseId: string }) => g.warehouseId === org.warehouseId)
+      .items.find((i: { barcode: string }) => i.barcode === org.barcodes[0]);
+    expect(verified(endpoint, at(endpoint.path)[0])).toEqual({
+      type: 'inventory_level.changed',
+      timestamp: expect.any(String),
+      data: { warehouseId: org.warehouseId, ...entry },
+    });
   });
 
   it('retries a receiver that fails twice: three attempts, one webhook-id, recorded in the deliveries', async () => {
@@ -161,15 +196,23 @@ describe('webhook delivery', () => {
   it("gives a connector's endpoint only the events of its connections' stores", async () => {
     const own = await register(['sales_order.created'], { who: 'connector' });
     const all = await register(['sales_order.created']);
-    const behind = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
-    const other = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
+    const behind = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [
+      { barcode: org.barcodes[0], quantity: 1 },
+    ]);
+    const other = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [
+      { barcode: org.barcodes[0], quantity: 1 },
+    ]);
     await waitUntil(() => at(all.path).length === 2 && at(own.path).length === 1);
     // Both events are fanned out (the other endpoint heard of both): the connector's endpoint has its one delivery, and no other.
     const written = await database.db.query('SELECT event_id FROM webhook_deliveries WHERE endpoint_id = $1', [own.id]);
     expect(written.rows).toHaveLength(1);
     expect(at(own.path).map((r) => verified(own, r).data.id)).toEqual([behind.salesOrderId]);
     // Deliveries run in parallel workers: two events committed close together arrive in any order.
-    expect(at(all.path).map((r) => verified(all, r).data.id).sort()).toEqual([behind.salesOrderId, other.salesOrderId].sort());
+    expect(
+      at(all.path)
+        .map((r) => verified(all, r).data.id)
+        .sort(),
+    ).toEqual([behind.salesOrderId, other.salesOrderId].sort());
   });
 
   it('refuses targets that resolve outside the allow-list or not at all, sending nothing', async () => {
@@ -193,7 +236,9 @@ describe('webhook delivery', () => {
       const logged = reasons.mock.calls.map(([message]) => String(message));
       expect(logged).toEqual(
         expect.arrayContaining([
-          expect.stringMatching(new RegExp(`attempt 1 to endpoint ${loopback.id} failed \\(the host loopback.test resolves to 127.0.0.2, which is not a public address\\)`)),
+          expect.stringMatching(
+            new RegExp(`attempt 1 to endpoint ${loopback.id} failed \\(the host loopback.test resolves to 127.0.0.2, which is not a public address\\)`),
+          ),
           expect.stringMatching(new RegExp(`attempt 1 to endpoint ${unresolvable.id} failed \\(the host hooks.example.invalid could not be resolved\\)`)),
         ]),
       );
@@ -220,7 +265,9 @@ describe('webhook delivery', () => {
     receiver.on(endpoint.path, (_req, res) => res.writeHead(500).end());
     await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1);
     await waitUntil(() => at(endpoint.path).length === 1);
-    const res = await http().delete(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}`).set('Authorization', `Bearer ${tokens.organization}`);
+    const res = await http()
+      .delete(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}`)
+      .set('Authorization', `Bearer ${tokens.organization}`);
     expect(res.status).toBe(204);
     // The workers deliver only what the attempts table holds, and nothing of the endpoint is left there: no
     // retry waits (the schedule would retry after 1 s, then 1 s more).
@@ -233,10 +280,14 @@ describe('webhook delivery', () => {
   });
 
   it('answers 404 for the deliveries of an unknown endpoint, and 403 to a member', async () => {
-    const missing = await http().get(`/v0/organizations/${org.organizationId}/webhook-endpoints/00000000-0000-4000-8000-000000000000/deliveries`).set('Authorization', `Bearer ${tokens.organization}`);
+    const missing = await http()
+      .get(`/v0/organizations/${org.organizationId}/webhook-endpoints/00000000-0000-4000-8000-000000000000/deliveries`)
+      .set('Authorization', `Bearer ${tokens.organization}`);
     expect(missing.status).toBe(404);
     const endpoint = await register(['sales_order.created']);
-    const member = await http().get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`).set('Authorization', `Bearer ${tokens.member}`);
+    const member = await http()
+      .get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`)
+      .set('Authorization', `Bearer ${tokens.member}`);
     expect(member.status).toBe(403);
   });
 });

@@ -23,12 +23,16 @@ describe('webhook dispatch', () => {
   const register = async (gateway: RunningGateway, eventTypes: string[], organizationId = org.organizationId) => {
     const token = await mintToken(gateway, database.url, { type: 'ORGANIZATION', organizationId });
     const hookPath = `/dispatch/${++path}`;
-    const res = await request(gateway.app.getHttpServer()).post(`/v0/organizations/${organizationId}/webhook-endpoints`).set('Authorization', `Bearer ${token}`).send({ url: receiver.url(hookPath), eventTypes });
+    const res = await request(gateway.app.getHttpServer())
+      .post(`/v0/organizations/${organizationId}/webhook-endpoints`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ url: receiver.url(hookPath), eventTypes });
     expect(res.status).toBe(201);
     return { id: res.body.id as string, secret: res.body.secret as string, path: hookPath };
   };
   const at = (hookPath: string) => receiver.received.filter((r) => r.path === hookPath);
-  const barcodeOf = (secret: string, r: { body: string; headers: Record<string, string> }) => ((new Webhook(secret).verify(r.body, r.headers) as { data: { barcode: string } }).data.barcode);
+  const barcodeOf = (secret: string, r: { body: string; headers: Record<string, string> }) =>
+    (new Webhook(secret).verify(r.body, r.headers) as { data: { barcode: string } }).data.barcode;
   const level = (barcode: string) => ({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode });
 
   beforeAll(async () => {
@@ -59,7 +63,12 @@ describe('webhook dispatch', () => {
         'SELECT organization_id, event_type, warehouse_id, body FROM webhook_events ORDER BY sequence DESC LIMIT 1',
       );
       expect(stored.rows.map((r) => ({ ...r, body: JSON.parse(r.body).data }))).toEqual([
-        { organization_id: org.organizationId, event_type: 'inventory_level.changed', warehouse_id: org.warehouseId, body: { warehouseId: org.warehouseId, barcode: org.barcodes[1], onHand: 6, sellable: 5 } },
+        {
+          organization_id: org.organizationId,
+          event_type: 'inventory_level.changed',
+          warehouse_id: org.warehouseId,
+          body: { warehouseId: org.warehouseId, barcode: org.barcodes[1], onHand: 6, sellable: 5 },
+        },
       ]);
 
       const endpoint = await register(gateway, ['inventory_level.changed']);
@@ -75,7 +84,10 @@ describe('webhook dispatch', () => {
   it('sends each organization only its own figures when two share a warehouse and a barcode and their events share a batch', async () => {
     // The events of both are written while no replica fans out, so the first batch holds both.
     const quiet = await startPublicGateway(database.url, { ...WEBHOOK_ENV, WEBHOOK_WORKERS: 'false' });
-    const other = await seedOrganization(database.db, { warehouseId: org.warehouseId, barcodes: [org.barcodes[0], `${org.barcodes[1]}-other`, `${org.barcodes[2]}-other`] });
+    const other = await seedOrganization(database.db, {
+      warehouseId: org.warehouseId,
+      barcodes: [org.barcodes[0], `${org.barcodes[1]}-other`, `${org.barcodes[2]}-other`],
+    });
     let mine: { id: string; secret: string; path: string };
     let theirs: { id: string; secret: string; path: string };
     try {
@@ -85,7 +97,13 @@ describe('webhook dispatch', () => {
       await quiet.close();
     }
     const onHand = async (organizationId: string) =>
-      (await database.db.query<{ on_hand: number }>('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [organizationId, org.warehouseId, org.barcodes[0]])).rows[0].on_hand;
+      (
+        await database.db.query<{ on_hand: number }>('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+          organizationId,
+          org.warehouseId,
+          org.barcodes[0],
+        ])
+      ).rows[0].on_hand;
     await fulfilment(database.db).receive(level(org.barcodes[0]), 1);
     await fulfilment(database.db).receive({ organizationId: other.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1000);
     const expected = { mine: await onHand(org.organizationId), theirs: await onHand(other.organizationId) };
@@ -135,7 +153,11 @@ describe('webhook dispatch', () => {
       }
       await waitUntil(() => at(endpoint.path).length === 2);
       // Fanned out together once the early one committed; deliveries run in parallel, so either may arrive first.
-      expect(at(endpoint.path).map((r) => barcodeOf(endpoint.secret, r)).sort()).toEqual([org.barcodes[0], org.barcodes[1]].sort());
+      expect(
+        at(endpoint.path)
+          .map((r) => barcodeOf(endpoint.secret, r))
+          .sort(),
+      ).toEqual([org.barcodes[0], org.barcodes[1]].sort());
     } finally {
       await gateway.close();
     }

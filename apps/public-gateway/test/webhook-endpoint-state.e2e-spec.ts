@@ -41,8 +41,15 @@ describe('webhook endpoint state', () => {
   const at = (hookPath: string) => receiver.received.filter((r) => r.path === hookPath);
   const change = () => fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1);
   const endpointRow = async (id: string) =>
-    (await database.db.query<{ enabled: boolean; disabled_reason: string | null; failing_since: Date | null }>('SELECT enabled, disabled_reason, failing_since FROM webhook_endpoints WHERE id = $1', [id])).rows[0];
-  const pending = async (id: string) => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE endpoint_id = $1 AND status = 'PENDING'`, [id])).rows[0].n;
+    (
+      await database.db.query<{ enabled: boolean; disabled_reason: string | null; failing_since: Date | null }>(
+        'SELECT enabled, disabled_reason, failing_since FROM webhook_endpoints WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
+  const pending = async (id: string) =>
+    (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE endpoint_id = $1 AND status = 'PENDING'`, [id]))
+      .rows[0].n;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -94,7 +101,11 @@ describe('webhook endpoint state', () => {
     // One webhook event and a PENDING attempt due now for each endpoint, as any producer writes them, the
     // disabled endpoint's first.
     const webhookId = `msg_${randomUUID().replace(/-/g, '')}_inventory_level.changed`;
-    const body = JSON.stringify({ type: 'inventory_level.changed', timestamp: new Date().toISOString(), data: { warehouseId: org.warehouseId, barcode: org.barcodes[0], onHand: 1, sellable: 1 } });
+    const body = JSON.stringify({
+      type: 'inventory_level.changed',
+      timestamp: new Date().toISOString(),
+      data: { warehouseId: org.warehouseId, barcode: org.barcodes[0], onHand: 1, sellable: 1 },
+    });
     await database.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO webhook_events (webhook_id, organization_id, event_id, event_type, occurred_at, warehouse_id, body) VALUES ($1, $2, gen_random_uuid(), 'inventory_level.changed', now(), $3, $4)`,
@@ -106,12 +117,18 @@ describe('webhook endpoint state', () => {
           `INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`,
           [deliveryId, org.organizationId, endpoint.id, webhookId],
         );
-        await tx.query(`INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at) VALUES ($1, $2, 1, 'PENDING', now())`, [deliveryId, endpoint.id]);
+        await tx.query(
+          `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at) VALUES ($1, $2, 1, 'PENDING', now())`,
+          [deliveryId, endpoint.id],
+        );
       }
     });
     await waitUntil(() => at(enabled.path).length === 1);
     // The claim that found the enabled endpoint's attempt passed over the disabled one's, older and due.
-    const { rows } = await database.db.query<{ status: string; claimed: boolean }>(`SELECT status, claimed_until IS NOT NULL AS claimed FROM webhook_delivery_attempts WHERE endpoint_id = $1`, [disabled.id]);
+    const { rows } = await database.db.query<{ status: string; claimed: boolean }>(
+      `SELECT status, claimed_until IS NOT NULL AS claimed FROM webhook_delivery_attempts WHERE endpoint_id = $1`,
+      [disabled.id],
+    );
     expect(rows).toEqual([{ status: 'PENDING', claimed: false }]);
     expect(at(disabled.path)).toHaveLength(0);
     // A change now is not fanned out to it either.
@@ -156,7 +173,9 @@ describe('webhook endpoint state', () => {
     // The schedule would have retried within a second or two.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(at(endpoint.path)).toHaveLength(attemptsWhenDisabled);
-    const listed = await request(gateway.app.getHttpServer()).get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`).set('Authorization', `Bearer ${token}`);
+    const listed = await request(gateway.app.getHttpServer())
+      .get(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/deliveries`)
+      .set('Authorization', `Bearer ${token}`);
     expect(listed.status).toBe(200);
     expect(listed.body.items.every((d: { status: string; responseStatus: number }) => d.status === 'FAILED' && d.responseStatus === 503)).toBe(true);
   });

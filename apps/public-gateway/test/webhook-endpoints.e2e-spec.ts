@@ -16,7 +16,11 @@ const NOT_PUBLIC = 'must not be a loopback, private, link-local or other non-pub
 describe('webhook endpoints', () => {
   // 3001 and 9464 stand for the internal gateway's port and a metrics port (as npm start and compose fill them).
   // The cap has tests of its own (below); these register many endpoints in one organization.
-  const { database, gateway } = usePublicGateway({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,127.0.0.3:9000', WEBHOOK_DENIED_PORTS: '3001,9464', WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: '100' });
+  const { database, gateway } = usePublicGateway({
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,127.0.0.3:9000',
+    WEBHOOK_DENIED_PORTS: '3001,9464',
+    WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: '100',
+  });
   let own: SeededOrganization;
   let other: SeededOrganization;
   let validator: OpenApiValidator;
@@ -31,9 +35,11 @@ describe('webhook endpoints', () => {
   };
   const create = async (who: string, body: object, organizationId = own.organizationId) =>
     check('POST', COLLECTION, await http().post(collection(organizationId)).set('Authorization', `Bearer ${tokens[who]}`).send(body));
-  const get = async (who: string, path: string, template: string) => check('GET', template, await http().get(path).set('Authorization', `Bearer ${tokens[who]}`));
+  const get = async (who: string, path: string, template: string) =>
+    check('GET', template, await http().get(path).set('Authorization', `Bearer ${tokens[who]}`));
   const remove = async (who: string, path: string) => check('DELETE', ONE, await http().delete(path).set('Authorization', `Bearer ${tokens[who]}`));
-  const patch = async (who: string, path: string, body: object) => check('PATCH', ONE, await http().patch(path).set('Authorization', `Bearer ${tokens[who]}`).send(body));
+  const patch = async (who: string, path: string, body: object) =>
+    check('PATCH', ONE, await http().patch(path).set('Authorization', `Bearer ${tokens[who]}`).send(body));
   const rotate = async (who: string, path: string, body?: object) => {
     const req = http().post(`${path}/rotate-secret`).set('Authorization', `Bearer ${tokens[who]}`);
     return check('POST', ROTATE, await (body === undefined ? req : req.send(body)));
@@ -128,7 +134,13 @@ describe('webhook endpoints', () => {
 
     it('refuses the IPv4-compatible, IPv4-translated and NAT64 forms of an address, though 127.0.0.1 is allowed', async () => {
       await acceptedAt('https://127.0.0.1/hook');
-      for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:0:127.0.0.1]/hook', 'https://[64:ff9b::127.0.0.1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://[::169.254.169.254]/latest']) {
+      for (const url of [
+        'https://[::127.0.0.1]/',
+        'https://[::ffff:0:127.0.0.1]/hook',
+        'https://[64:ff9b::127.0.0.1]/hook',
+        'https://[::ffff:127.0.0.1]/hook',
+        'https://[::169.254.169.254]/latest',
+      ]) {
         expect(await refusedAt(url)).toBe(NOT_PUBLIC);
       }
     });
@@ -206,7 +218,10 @@ describe('webhook endpoints', () => {
       // Disabling again keeps it as it is.
       expect((await patch('owner', path, { enabled: false })).body).toEqual(expect.objectContaining({ enabled: false, disabledReason: 'MANUAL' }));
       expect((await patch('owner', path, { enabled: true })).body).toEqual(expect.objectContaining({ enabled: true, disabledReason: null }));
-      await database.db.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'FAILING', failing_since = now() - interval '6 days' WHERE id = $1`, [id]);
+      await database.db.query(
+        `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'FAILING', failing_since = now() - interval '6 days' WHERE id = $1`,
+        [id],
+      );
       expect((await get('owner', path, ONE)).body).toEqual(expect.objectContaining({ enabled: false, disabledReason: 'FAILING' }));
       expect((await patch('owner', path, { enabled: true })).body).toEqual(expect.objectContaining({ enabled: true, disabledReason: null }));
       const { rows } = await database.db.query('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [id]);
@@ -220,8 +235,12 @@ describe('webhook endpoints', () => {
       const res = await patch('organization', path, { enabled: true, description: 'not this' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual(expect.objectContaining({ type: '/problems/webhook-endpoint-revoked', status: 409 }));
-      expect((await get('organization', path, ONE)).body).toEqual(expect.objectContaining({ enabled: false, disabledReason: 'CLIENT_REVOKED', description: 'orders' }));
-      expect((await patch('organization', path, { description: 'renamed' })).body).toEqual(expect.objectContaining({ enabled: false, disabledReason: 'CLIENT_REVOKED', description: 'renamed' }));
+      expect((await get('organization', path, ONE)).body).toEqual(
+        expect.objectContaining({ enabled: false, disabledReason: 'CLIENT_REVOKED', description: 'orders' }),
+      );
+      expect((await patch('organization', path, { description: 'renamed' })).body).toEqual(
+        expect.objectContaining({ enabled: false, disabledReason: 'CLIENT_REVOKED', description: 'renamed' }),
+      );
     });
 
     it.each([
@@ -301,12 +320,15 @@ describe('webhook endpoints', () => {
       expect(await secretsOf(created.id)).toEqual(expect.objectContaining({ previous_secret_ciphertext: null, overlap: null }));
     });
 
-    it.each([[{ overlapSeconds: -1 }], [{ overlapSeconds: 86_401 }], [{ overlapSeconds: 1.5 }], [{ overlapSeconds: '60' }], [{ overlap: 60 }]])('refuses %j with 400', async (body) => {
-      const created = (await create('organization', endpoint)).body;
-      const res = await rotate('organization', `${collection()}/${created.id}`, body);
-      expect(res.status).toBe(400);
-      expect(res.body.errors[0].pointer).toMatch(/^\/overlap/);
-    });
+    it.each([[{ overlapSeconds: -1 }], [{ overlapSeconds: 86_401 }], [{ overlapSeconds: 1.5 }], [{ overlapSeconds: '60' }], [{ overlap: 60 }]])(
+      'refuses %j with 400',
+      async (body) => {
+        const created = (await create('organization', endpoint)).body;
+        const res = await rotate('organization', `${collection()}/${created.id}`, body);
+        expect(res.status).toBe(400);
+        expect(res.body.errors[0].pointer).toMatch(/^\/overlap/);
+      },
+    );
 
     it('answers 404 for an unknown endpoint or another connector’s, 403 to a member and in another organization', async () => {
       const theirs = (await create('otherConnector', endpoint)).body;
@@ -330,7 +352,8 @@ describe('webhook endpoints per organization', () => {
     expect(validator.errors('POST', COLLECTION, res.status, res.body, String(res.headers['content-type']).split(';')[0])).toEqual([]);
     return res;
   };
-  const count = async (organizationId: string) => (await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1', [organizationId])).rows[0].n;
+  const count = async (organizationId: string) =>
+    (await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1', [organizationId])).rows[0].n;
 
   beforeAll(async () => {
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
@@ -359,7 +382,10 @@ describe('webhook endpoints per organization', () => {
     expect(await count(org.organizationId)).toBe(3);
     expect((await create(tokens.service, neighbour.organizationId)).status).toBe(201);
     // One deleted makes room for one.
-    expect((await http().delete(`/v0/organizations/${org.organizationId}/webhook-endpoints/${first.body.id}`).set('Authorization', `Bearer ${tokens.organization}`)).status).toBe(204);
+    expect(
+      (await http().delete(`/v0/organizations/${org.organizationId}/webhook-endpoints/${first.body.id}`).set('Authorization', `Bearer ${tokens.organization}`))
+        .status,
+    ).toBe(204);
     expect((await create(tokens.owner, org.organizationId)).status).toBe(201);
     expect((await create(tokens.owner, org.organizationId)).status).toBe(409);
   });

@@ -4,7 +4,18 @@
 // warehouse and a barcode each reading only their own; the same 403/404 rules as the endpoints.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, importFixture, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync, fulfilment } from '@gateway/testing';
+import {
+  OpenApiValidator,
+  SeededOrganization,
+  TestDatabase,
+  createTestDatabase,
+  importFixture,
+  placeSalesOrder,
+  seedOrganization,
+  waitUntil,
+  waitUntilAsync,
+  fulfilment,
+} from '@gateway/testing';
 import { callerTokens, mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -51,7 +62,12 @@ describe('the events feed', () => {
     return items;
   };
   const storedIds = async (organizationId: string) =>
-    (await database.db.query<{ webhook_id: string }>(`SELECT webhook_id FROM webhook_events WHERE organization_id = $1 AND event_type <> 'webhook.test' ORDER BY sequence`, [organizationId])).rows.map((r) => r.webhook_id);
+    (
+      await database.db.query<{ webhook_id: string }>(
+        `SELECT webhook_id FROM webhook_events WHERE organization_id = $1 AND event_type <> 'webhook.test' ORDER BY sequence`,
+        [organizationId],
+      )
+    ).rows.map((r) => r.webhook_id);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -70,7 +86,9 @@ describe('the events feed', () => {
       .send({ url: receiver.url('/feed'), eventTypes: ALL_TYPES });
     endpoint = { id: registered.body.id, secret: registered.body.secret };
     const mine = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
-    const elsewhere = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [{ barcode: org.barcodes[1], quantity: 1 }]);
+    const elsewhere = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [
+      { barcode: org.barcodes[1], quantity: 1 },
+    ]);
     orders = { mine: mine.salesOrderId, elsewhere: elsewhere.salesOrderId };
     await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 3);
     await fulfilment(database.db).receive({ organizationId: neighbour.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 500);
@@ -150,7 +168,9 @@ describe('the events feed', () => {
     ];
     for (const res of refused) {
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' }]);
+      expect(res.body.errors).toEqual([
+        { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' },
+      ]);
     }
     const forged = await read(tokens.organization, { cursor: `${first.slice(0, -2)}AA` });
     expect(forged.status).toBe(400);

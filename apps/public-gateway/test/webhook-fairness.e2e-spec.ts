@@ -31,7 +31,8 @@ describe('webhook delivery shared between organizations', () => {
     expect(res.status).toBe(201);
     return { id: res.body.id as string, secret: res.body.secret as string, path };
   };
-  const receive = (org: SeededOrganization, quantity: number) => fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, quantity);
+  const receive = (org: SeededOrganization, quantity: number) =>
+    fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, quantity);
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -52,7 +52,11 @@ describe('webhook delivery metrics', () => {
       expect(res.status).toBe(201);
     }
     receiver.on('/failing', (_req, res) => res.writeHead(500).end());
-    await Promise.all(Array.from({ length: EVENTS }, () => fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1)));
+    await Promise.all(
+      Array.from({ length: EVENTS }, () =>
+        fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1),
+      ),
+    );
     const at = (path: string) => receiver.received.filter((r) => r.path === path).length;
     // Each event once to /ok; to /failing, the first attempt and its one retry.
     await waitUntil(() => at('/ok') === EVENTS && at('/failing') === 2 * EVENTS, 30_000);

@@ -6,7 +6,17 @@
 // scope kept. Every answer is checked against the OpenAPI document, every request verified as a receiver would.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, placeSalesOrder, seedOrganization, waitUntil, waitUntilAsync, fulfilment } from '@gateway/testing';
+import {
+  OpenApiValidator,
+  SeededOrganization,
+  TestDatabase,
+  createTestDatabase,
+  placeSalesOrder,
+  seedOrganization,
+  waitUntil,
+  waitUntilAsync,
+  fulfilment,
+} from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { ReceivedWebhook, WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -39,7 +49,8 @@ describe('webhook operations', () => {
 
   const http = () => request(gateway.app.getHttpServer());
   const checked = (method: string, template: string, res: request.Response) => {
-    if (res.headers['content-type']) expect(validator.errors(method, template, res.status, res.body, String(res.headers['content-type']).split(';')[0])).toEqual([]);
+    if (res.headers['content-type'])
+      expect(validator.errors(method, template, res.status, res.body, String(res.headers['content-type']).split(';')[0])).toEqual([]);
     return res;
   };
   const at = (hookPath: string) => receiver.received.filter((r) => r.path === hookPath);
@@ -58,7 +69,10 @@ describe('webhook operations', () => {
   };
   const register = async (org: SeededOrganization, token: string, eventTypes: string[]): Promise<Endpoint> => {
     const hookPath = `/operations/${++hooks}`;
-    const res = await http().post(`/v0/organizations/${org.organizationId}/webhook-endpoints`).set('Authorization', `Bearer ${token}`).send({ url: receiver.url(hookPath), eventTypes });
+    const res = await http()
+      .post(`/v0/organizations/${org.organizationId}/webhook-endpoints`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ url: receiver.url(hookPath), eventTypes });
     expect(res.status).toBe(201);
     return { id: res.body.id, secret: res.body.secret, path: hookPath };
   };
@@ -66,11 +80,30 @@ describe('webhook operations', () => {
   const patch = async (org: SeededOrganization, token: string, endpoint: { id: string }, body: object) =>
     checked('PATCH', BASE, await http().patch(endpointPath(org, endpoint)).set('Authorization', `Bearer ${token}`).send(body));
   const sendTest = async (org: SeededOrganization, token: string, endpoint: { id: string }) =>
-    checked('POST', `${BASE}/test`, await http().post(`${endpointPath(org, endpoint)}/test`).set('Authorization', `Bearer ${token}`));
+    checked(
+      'POST',
+      `${BASE}/test`,
+      await http()
+        .post(`${endpointPath(org, endpoint)}/test`)
+        .set('Authorization', `Bearer ${token}`),
+    );
   const recover = async (org: SeededOrganization, token: string, endpoint: { id: string }, body: object) =>
-    checked('POST', `${BASE}/recover`, await http().post(`${endpointPath(org, endpoint)}/recover`).set('Authorization', `Bearer ${token}`).send(body));
+    checked(
+      'POST',
+      `${BASE}/recover`,
+      await http()
+        .post(`${endpointPath(org, endpoint)}/recover`)
+        .set('Authorization', `Bearer ${token}`)
+        .send(body),
+    );
   const attempts = async (org: SeededOrganization, token: string, endpoint: { id: string }): Promise<Attempt[]> => {
-    const res = checked('GET', `${BASE}/deliveries`, await http().get(`${endpointPath(org, endpoint)}/deliveries`).set('Authorization', `Bearer ${token}`));
+    const res = checked(
+      'GET',
+      `${BASE}/deliveries`,
+      await http()
+        .get(`${endpointPath(org, endpoint)}/deliveries`)
+        .set('Authorization', `Bearer ${token}`),
+    );
     expect(res.status).toBe(200);
     return res.body.items;
   };
@@ -129,12 +162,22 @@ describe('webhook operations', () => {
 
     // While disabled: stored for the feed, sent nowhere. Found in the feed by its figure, as the seeded stock
     // of that barcode made an event of its own, which the dispatcher may not have reached yet.
-    const onHand = Number((await database.db.query('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [org.organizationId, org.warehouseId, org.barcodes[1]])).rows[0].on_hand);
+    const onHand = Number(
+      (
+        await database.db.query('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+          org.organizationId,
+          org.warehouseId,
+          org.barcodes[1],
+        ])
+      ).rows[0].on_hand,
+    );
     await fulfilment(database.db).receive(level(org, org.barcodes[1]), 1);
     let meanwhile: string | undefined;
     await waitUntilAsync(
       async () =>
-        (meanwhile = (await feed(org, tokens.organization)).find((e) => e.type === 'inventory_level.changed' && e.data.barcode === org.barcodes[1] && e.data.onHand === onHand + 1)?.id) !== undefined,
+        (meanwhile = (await feed(org, tokens.organization)).find(
+          (e) => e.type === 'inventory_level.changed' && e.data.barcode === org.barcodes[1] && e.data.onHand === onHand + 1,
+        )?.id) !== undefined,
     );
 
     expect((await patch(org, tokens.organization, endpoint, { enabled: true })).body).toEqual(expect.objectContaining({ enabled: true, disabledReason: null }));
@@ -161,7 +204,11 @@ describe('webhook operations', () => {
     const [failed, retried] = at(endpoint.path);
     expect([failed.headers['webhook-id'], retried.headers['webhook-id']]).toEqual([res.body.eventId, res.body.eventId]);
     expect(retried.body).toBe(failed.body);
-    expect(verified(endpoint.secret, retried)).toEqual({ type: 'webhook.test', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), data: { endpointId: endpoint.id } });
+    expect(verified(endpoint.secret, retried)).toEqual({
+      type: 'webhook.test',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      data: { endpointId: endpoint.id },
+    });
     let listed: Attempt[] = [];
     await waitUntilAsync(async () => (listed = await attempts(org, tokens.owner, endpoint)).some((a) => a.status === 'SUCCEEDED'));
     expect(listed.map((a) => [a.eventId, a.eventType, a.attempt, a.status, a.responseStatus])).toEqual([
@@ -181,7 +228,12 @@ describe('webhook operations', () => {
     const since = { since: new Date(Date.now() - 3600_000).toISOString() };
     for (const res of [await sendTest(org, tokens.organization, endpoint), await recover(org, tokens.organization, endpoint, since)]) {
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ type: '/problems/webhook-endpoint-disabled', title: 'Conflict', status: 409, detail: 'The webhook endpoint is disabled (MANUAL): nothing is sent to it.' });
+      expect(res.body).toEqual({
+        type: '/problems/webhook-endpoint-disabled',
+        title: 'Conflict',
+        status: 409,
+        detail: 'The webhook endpoint is disabled (MANUAL): nothing is sent to it.',
+      });
     }
     const missing = { id: '00000000-0000-4000-8000-000000000000' };
     expect((await sendTest(org, tokens.organization, missing)).status).toBe(404);
@@ -214,7 +266,10 @@ describe('webhook operations', () => {
   it('signs with the new secret alone once a secret is rolled without an overlap', async () => {
     const { org, tokens } = await organization();
     const endpoint = await register(org, tokens.service, ['sales_order.created']);
-    const rolled = await http().post(`${endpointPath(org, endpoint)}/rotate-secret`).set('Authorization', `Bearer ${tokens.service}`).send({ overlapSeconds: 0 });
+    const rolled = await http()
+      .post(`${endpointPath(org, endpoint)}/rotate-secret`)
+      .set('Authorization', `Bearer ${tokens.service}`)
+      .send({ overlapSeconds: 0 });
     expect(rolled.status).toBe(200);
     await sendTest(org, tokens.service, endpoint);
     await waitUntil(() => at(endpoint.path).length === 1);
@@ -258,7 +313,9 @@ describe('webhook operations', () => {
       [1, 'SUCCEEDED'],
     ]);
     expect(listed.filter((a) => a.eventId !== delivered.headers['webhook-id']).map((a) => a.attempt)).toEqual([1, 1, 1]);
-    const { rows } = await database.db.query<{ schedule_step: number }>('SELECT DISTINCT schedule_step FROM webhook_delivery_attempts WHERE endpoint_id = $1', [endpoint.id]);
+    const { rows } = await database.db.query<{ schedule_step: number }>('SELECT DISTINCT schedule_step FROM webhook_delivery_attempts WHERE endpoint_id = $1', [
+      endpoint.id,
+    ]);
     expect(rows).toEqual([{ schedule_step: 0 }]);
     // Nothing twice.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -272,14 +329,19 @@ describe('webhook operations', () => {
     receiver.on(endpoint.path, (_req, res) => res.writeHead(failing ? 500 : 200).end());
     await fulfilment(database.db).receive(level(org), 1);
     await waitUntilAsync(async () => (await attempts(org, tokens.organization, endpoint)).some((a) => a.attempt === 3 && a.status === 'PENDING'));
-    const { rows: waiting } = await database.db.query<{ schedule_step: number }>(`SELECT schedule_step FROM webhook_delivery_attempts WHERE endpoint_id = $1 AND status = 'PENDING'`, [endpoint.id]);
+    const { rows: waiting } = await database.db.query<{ schedule_step: number }>(
+      `SELECT schedule_step FROM webhook_delivery_attempts WHERE endpoint_id = $1 AND status = 'PENDING'`,
+      [endpoint.id],
+    );
     expect(waiting).toEqual([{ schedule_step: 2 }]);
     const webhookId = idsAt(endpoint.path)[0];
     failing = false;
     expect((await recover(org, tokens.organization, endpoint, { since: new Date(Date.now() - 3600_000).toISOString() })).status).toBe(202);
     // The import's two events have no delivery to this endpoint (it came later): they get their first.
     await waitUntil(() => at(endpoint.path).filter((r) => r.headers['webhook-id'] === webhookId).length === 3);
-    await waitUntilAsync(async () => (await attempts(org, tokens.organization, endpoint)).filter((a) => a.eventId === webhookId).some((a) => a.status === 'SUCCEEDED'));
+    await waitUntilAsync(async () =>
+      (await attempts(org, tokens.organization, endpoint)).filter((a) => a.eventId === webhookId).some((a) => a.status === 'SUCCEEDED'),
+    );
     const listed = (await attempts(org, tokens.organization, endpoint)).filter((a) => a.eventId === webhookId);
     expect(listed.map((a) => [a.attempt, a.status, a.responseStatus])).toEqual([
       [3, 'SUCCEEDED', 200],
@@ -300,8 +362,12 @@ describe('webhook operations', () => {
   it("recovers to a connector's endpoint only the events of its connections' stores", async () => {
     const { org, tokens } = await organization();
     const since = new Date(Date.now() - 60_000).toISOString();
-    const behind = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
-    const elsewhere = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [{ barcode: org.barcodes[0], quantity: 1 }]);
+    const behind = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.storeId }, [
+      { barcode: org.barcodes[0], quantity: 1 },
+    ]);
+    const elsewhere = await placeSalesOrder(database.db, { organizationId: org.organizationId, storeId: org.otherStoreId }, [
+      { barcode: org.barcodes[0], quantity: 1 },
+    ]);
     await waitUntilAsync(async () => (await feed(org, tokens.organization, { types: 'sales_order.created' })).length === 2);
     const endpoint = await register(org, tokens.connector, ['sales_order.created']);
     expect((await recover(org, tokens.connector, endpoint, { since })).status).toBe(202);

@@ -16,22 +16,19 @@ describe('webhook retention in the public gateway', () => {
     );
     const attempted = async (daysAgo: number) => {
       const webhookId = `msg_${randomUUID().replace(/-/g, '')}_inventory_level.changed`;
-      await database.db.query(`INSERT INTO webhook_events (webhook_id, organization_id, event_id, event_type, occurred_at, body) VALUES ($1, $2, gen_random_uuid(), 'inventory_level.changed', now(), '{}')`, [
-        webhookId,
-        organizationId,
-      ]);
+      await database.db.query(
+        `INSERT INTO webhook_events (webhook_id, organization_id, event_id, event_type, occurred_at, body) VALUES ($1, $2, gen_random_uuid(), 'inventory_level.changed', now(), '{}')`,
+        [webhookId, organizationId],
+      );
       const deliveryId = randomUUID();
-      await database.db.query(`INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`, [
-        deliveryId,
-        organizationId,
-        endpointId,
-        webhookId,
-      ]);
-      await database.db.query(`INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, recorded_at) VALUES ($1, $2, 1, 'SUCCEEDED', now() - make_interval(days => $3))`, [
-        deliveryId,
-        endpointId,
-        daysAgo,
-      ]);
+      await database.db.query(
+        `INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`,
+        [deliveryId, organizationId, endpointId, webhookId],
+      );
+      await database.db.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, recorded_at) VALUES ($1, $2, 1, 'SUCCEEDED', now() - make_interval(days => $3))`,
+        [deliveryId, endpointId, daysAgo],
+      );
       return webhookId;
     };
     const within = await attempted(2);

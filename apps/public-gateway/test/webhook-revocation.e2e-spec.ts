@@ -6,7 +6,18 @@
 import request from 'supertest';
 import { ApiClientRepository, Database, WebhookEndpointRepository } from '@gateway/persistence';
 import { ApiClientsService } from '@gateway/domain';
-import { OpenApiValidator, SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
+import {
+  OpenApiValidator,
+  SeededOrganization,
+  TestClient,
+  TestClientSpec,
+  TestDatabase,
+  createTestClient,
+  createTestDatabase,
+  seedOrganization,
+  waitUntil,
+  fulfilment,
+} from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
 
@@ -34,7 +45,10 @@ describe('revoking a client', () => {
   };
   const register = async (token: string, eventTypes = ['inventory_level.changed']) => {
     const hookPath = `/revocation/${++hooks}`;
-    const res = await http().post(`/v0/organizations/${org.organizationId}/webhook-endpoints`).set('Authorization', `Bearer ${token}`).send({ url: receiver.url(hookPath), eventTypes });
+    const res = await http()
+      .post(`/v0/organizations/${org.organizationId}/webhook-endpoints`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ url: receiver.url(hookPath), eventTypes });
     return { status: res.status, id: res.body.id as string, path: hookPath };
   };
   const endpointPath = (id: string) => `/v0/organizations/${org.organizationId}/webhook-endpoints/${id}`;
@@ -89,9 +103,13 @@ describe('revoking a client', () => {
     expect(at(failing.path)).toHaveLength(1);
     expect(at(paused.path)).toHaveLength(0);
     expect(at(organizations.path)).toHaveLength(2);
-    const { rows } = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [[failing.id, paused.id]]);
+    const { rows } = await database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`,
+      [[failing.id, paused.id]],
+    );
     expect(rows[0].n).toBe(0);
-    for (const id of [failing.id, paused.id]) expect((await get(service.token, id)).body).toEqual(expect.objectContaining({ id, enabled: false, disabledReason: 'CLIENT_REVOKED' }));
+    for (const id of [failing.id, paused.id])
+      expect((await get(service.token, id)).body).toEqual(expect.objectContaining({ id, enabled: false, disabledReason: 'CLIENT_REVOKED' }));
     expect((await get(service.token, organizations.id)).body).toEqual(expect.objectContaining({ enabled: true, disabledReason: null }));
 
     // Never enabled again, by anyone.
@@ -100,7 +118,13 @@ describe('revoking a client', () => {
       expect(res.status).toBe(409);
       expect(res.body).toEqual(expect.objectContaining({ type: '/problems/webhook-endpoint-revoked', status: 409 }));
     }
-    expect((await http().post(`${endpointPath(failing.id)}/test`).set('Authorization', `Bearer ${service.token}`)).status).toBe(409);
+    expect(
+      (
+        await http()
+          .post(`${endpointPath(failing.id)}/test`)
+          .set('Authorization', `Bearer ${service.token}`)
+      ).status,
+    ).toBe(409);
   });
 
   it("keeps the endpoints of an organization's own clients when that client is revoked", async () => {
@@ -122,7 +146,9 @@ describe('revoking a client', () => {
     await revoke(connector.clientId);
     const late = await register(connector.token);
     expect(late.status).toBe(403);
-    const { rows } = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE created_by_client_id = $1', [connector.clientId]);
+    const { rows } = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE created_by_client_id = $1', [
+      connector.clientId,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 });

@@ -4,7 +4,16 @@
 // out a client's holder), a flood of unknown key ids, and slow or numerous clients.
 import { randomUUID } from 'node:crypto';
 import { ON_DEMAND_GAP_MS } from '@gateway/domain';
-import { HeldConnection, createTestClient, holdConnection, rotateTestSigningKey, rotationDuringFlood, rotationDuringFloodProblems, signTestToken, statusLines } from '@gateway/testing';
+import {
+  HeldConnection,
+  createTestClient,
+  holdConnection,
+  rotateTestSigningKey,
+  rotationDuringFlood,
+  rotationDuringFloodProblems,
+  signTestToken,
+  statusLines,
+} from '@gateway/testing';
 import { AreaTally } from './support/area-report';
 import { tokenAttacks } from './support/forged-tokens';
 import { startGateway } from './support/gateway-process';
@@ -48,7 +57,8 @@ describe('authorization', () => {
       internal: await tokenAttacks(world.publicGateway.url, world.database.url, 'urn:gateway:internal', 'internal'),
     };
     for (const op of [...publicOps, ...internalOps]) {
-      for (const attack of attacks[op.gateway]) expectStatus(await call(op, op.valid(world), attack.token), 401, `${operationId(op)} with a token: ${attack.name}`);
+      for (const attack of attacks[op.gateway])
+        expectStatus(await call(op, op.valid(world), attack.token), 401, `${operationId(op)} with a token: ${attack.name}`);
     }
     expect(tally.failures).toEqual([]);
   });
@@ -63,7 +73,10 @@ describe('authorization', () => {
     for (const [caller, token] of Object.entries(callers)) {
       for (const op of publicOps.filter((o) => o.organizationScoped)) {
         const valid = op.valid(world);
-        const foreign = { ...valid, path: { ...valid.path, organizationId: otherOrg.organizationId, ...(valid.path.storeId ? { storeId: otherOrg.storeId } : {}) } };
+        const foreign = {
+          ...valid,
+          path: { ...valid.path, organizationId: otherOrg.organizationId, ...(valid.path.storeId ? { storeId: otherOrg.storeId } : {}) },
+        };
         expectStatus(await call(op, foreign, token), 403, `${caller} on ${operationId(op)} of another organization`);
         const missing = { ...valid, path: { ...valid.path, organizationId: randomUUID() } };
         expectStatus(await call(op, missing, token), 403, `${caller} on ${operationId(op)} of an organization that does not exist`);
@@ -71,11 +84,23 @@ describe('authorization', () => {
     }
     const invoice = OPERATIONS.find((op) => op.template.endsWith('{invoiceId}')) as Operation;
     const otherOrgToken = await tokenFor(world.publicGateway.url, world.database.url, { type: 'ORGANIZATION', organizationId: otherOrg.organizationId });
-    expectStatus(await call(invoice, { path: { organizationId: otherOrg.organizationId, invoiceId: world.invoiceId } }, otherOrgToken), 404, 'an invoice of another organization under the caller’s own');
+    expectStatus(
+      await call(invoice, { path: { organizationId: otherOrg.organizationId, invoiceId: world.invoiceId } }, otherOrgToken),
+      404,
+      'an invoice of another organization under the caller’s own',
+    );
     const order = OPERATIONS.find((op) => op.template.endsWith('/sales-orders')) as Operation;
     const orderRequest = order.valid(world);
     expectStatus(
-      await call(order, { ...orderRequest, path: { organizationId: otherOrg.organizationId, storeId: org.storeId }, body: { ...salesOrderBody(world), lineItems: [{ sku: 's', barcode: otherOrg.barcodes[0], quantity: 1 }] } }, otherOrgToken),
+      await call(
+        order,
+        {
+          ...orderRequest,
+          path: { organizationId: otherOrg.organizationId, storeId: org.storeId },
+          body: { ...salesOrderBody(world), lineItems: [{ sku: 's', barcode: otherOrg.barcodes[0], quantity: 1 }] },
+        },
+        otherOrgToken,
+      ),
       404,
       'a store of another organization under the caller’s own',
     );
@@ -83,7 +108,11 @@ describe('authorization', () => {
     const member = await tokenFor(world.publicGateway.url, world.database.url, { type: 'USER', userId: org.memberId });
     expectStatus(await call(invoice, invoice.valid(world), member), 403, 'a MEMBER reading invoices');
     expectStatus(await call(invoice, invoice.valid(world), callers.CONNECTOR), 403, 'a CONNECTOR reading invoices');
-    expectStatus(await call(order, { ...orderRequest, path: { organizationId: org.organizationId, storeId: org.otherStoreId } }, callers.CONNECTOR), 403, 'a CONNECTOR ordering into a store outside its connections');
+    expectStatus(
+      await call(order, { ...orderRequest, path: { organizationId: org.organizationId, storeId: org.otherStoreId } }, callers.CONNECTOR),
+      403,
+      'a CONNECTOR ordering into a store outside its connections',
+    );
     // Webhook endpoints: a member manages none, a connector only those it created (the world's are the organization's).
     for (const op of publicOps.filter((o) => o.template.includes('{webhookEndpointId}'))) {
       expectStatus(await call(op, op.valid(world), member), 403, `a MEMBER on ${operationId(op)}`);
@@ -99,15 +128,29 @@ describe('authorization', () => {
     const op = (suffix: string) => internalOps.find((o) => o.template.endsWith(suffix)) as Operation;
     const orgPath = { organizationId: org.organizationId };
     const cases: [Operation, ValidRequest, string][] = [
-      [op('/inventory/{barcode}'), { path: { ...orgPath, warehouseId: org.warehouseId, barcode: otherOrg.barcodes[0] } }, 'the level of another organization’s barcode'],
+      [
+        op('/inventory/{barcode}'),
+        { path: { ...orgPath, warehouseId: org.warehouseId, barcode: otherOrg.barcodes[0] } },
+        'the level of another organization’s barcode',
+      ],
       [op('/archive'), { path: { ...orgPath, barcode: otherOrg.barcodes[0] } }, 'archiving another organization’s retail unit'],
       [op('/cancel'), { path: { ...orgPath, fulfilmentOrderId: world.otherFulfilmentOrderId } }, 'cancelling another organization’s fulfilment order'],
       [op('/withdraw'), { path: { ...orgPath, fulfilmentOrderId: world.otherFulfilmentOrderId } }, 'withdrawing another organization’s fulfilment order'],
     ];
     for (const [operation, request, what] of cases) expectStatus(await call(operation, request, world.internalToken), 404, what);
     const dispatch = op('/dispatch-command');
-    const res = await call(dispatch, { path: {}, body: { commandName: 'SHIP_FULFILMENT_ORDER', organizationId: org.organizationId, commandBody: { fulfilmentOrderId: world.otherFulfilmentOrderId } } }, world.internalToken);
-    tally.check(res.status === 200 && JSON.parse(res.text).outcome === 'FAILED', `a command on another organization’s fulfilment order: answered ${res.status} ${res.text.slice(0, 160)}`);
+    const res = await call(
+      dispatch,
+      {
+        path: {},
+        body: { commandName: 'SHIP_FULFILMENT_ORDER', organizationId: org.organizationId, commandBody: { fulfilmentOrderId: world.otherFulfilmentOrderId } },
+      },
+      world.internalToken,
+    );
+    tally.check(
+      res.status === 200 && JSON.parse(res.text).outcome === 'FAILED',
+      `a command on another organization’s fulfilment order: answered ${res.status} ${res.text.slice(0, 160)}`,
+    );
     const { rows } = await world.database.db.query<{ status: string }>('SELECT status FROM fulfilment_orders WHERE id = $1', [world.otherFulfilmentOrderId]);
     tally.check(rows[0]?.status === 'OPEN', `the other organization’s fulfilment order changed to ${rows[0]?.status}`);
     expect(tally.failures).toEqual([]);
@@ -164,7 +207,10 @@ describe('authorization', () => {
       const guesses: number[] = [];
       for (let i = 0; i < 8; i += 1) guesses.push((await tokenRequest(victim.clientId, `guess-${i}`, '127.0.0.2')).status);
       tally.check(guesses.join() === [401, 401, 401, 401, 401, 429, 429, 429].join(), `8 wrong secrets answered ${guesses.join()}`);
-      tally.check(limited(await tokenRequest(victim.clientId, victim.clientSecret, '127.0.0.2')), 'the right secret from the guessing address was not refused with 429');
+      tally.check(
+        limited(await tokenRequest(victim.clientId, victim.clientSecret, '127.0.0.2')),
+        'the right secret from the guessing address was not refused with 429',
+      );
       // A stranger's 50 wrong secrets from another address do not keep the holder out.
       const holder = await createTestClient(world.database.url, { type: 'SERVICE' });
       const strangers: number[] = [];
@@ -203,11 +249,22 @@ describe('authorization', () => {
       internal: '/internal-tools/clarify-inventory-levels',
     };
     const stalledPost = (path: string, authorization?: string) =>
-      [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000', ...(authorization ? [`Authorization: ${authorization}`] : []), '', '{"a":'].join('\r\n');
+      [
+        `POST ${path} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        'Content-Length: 1000',
+        ...(authorization ? [`Authorization: ${authorization}`] : []),
+        '',
+        '{"a":',
+      ].join('\r\n');
     const cutOff = async (what: string, connection: HeldConnection, status: number, withinMs: number) => {
       const { text, closedAfterMs } = await connection.closed(withinMs + slack);
       tally.check(statusLines(text).join() === String(status), `${what}: answered ${statusLines(text).join() || 'nothing'}`);
-      tally.check(closedAfterMs !== undefined && closedAfterMs < withinMs + slack, `${what}: closed after ${closedAfterMs ?? 'more than ' + (withinMs + slack)} ms`);
+      tally.check(
+        closedAfterMs !== undefined && closedAfterMs < withinMs + slack,
+        `${what}: closed after ${closedAfterMs ?? 'more than ' + (withinMs + slack)} ms`,
+      );
     };
     try {
       for (const [name, gateway] of Object.entries(gateways) as ['public' | 'internal', (typeof gateways)['public']][]) {
@@ -218,10 +275,19 @@ describe('authorization', () => {
         const garbageToken = await holdConnection(gateway.url, stalledPost(bodyPaths[name], 'Bearer garbage'));
         // Other connections are served as usual meanwhile.
         const live = await send(gateway.url, { method: 'GET', path: '/health/live' });
-        tally.check(live.status === 200 && live.ms < limits.headers, `${name}: /health/live answered ${live.status} after ${live.ms} ms while slow clients were held`);
-        for (const [what, connection] of [['no token', noToken], ['a garbage token', garbageToken]] as const) {
+        tally.check(
+          live.status === 200 && live.ms < limits.headers,
+          `${name}: /health/live answered ${live.status} after ${live.ms} ms while slow clients were held`,
+        );
+        for (const [what, connection] of [
+          ['no token', noToken],
+          ['a garbage token', garbageToken],
+        ] as const) {
           const answeredAfter = await connection.answered(/^HTTP\/1\.1 401 /, limits.request);
-          tally.check(answeredAfter !== undefined && answeredAfter < limits.request, `${name}: a stalled body with ${what} was not answered 401 before its body (${answeredAfter ?? 'no answer'})`);
+          tally.check(
+            answeredAfter !== undefined && answeredAfter < limits.request,
+            `${name}: a stalled body with ${what} was not answered 401 before its body (${answeredAfter ?? 'no answer'})`,
+          );
         }
         for (const [i, connection] of slowHeaders.entries()) await cutOff(`${name}: slow headers ${i}`, connection, 408, limits.headers);
         await cutOff(`${name}: a stalled body with a valid token`, stalledBody, 408, limits.request);
@@ -230,7 +296,10 @@ describe('authorization', () => {
         // The cap: connections beyond it are answered 503 with Retry-After and closed.
         const held = await Promise.all(Array.from({ length: limits.connections }, () => holdConnection(gateway.url)));
         const refused = await (await holdConnection(gateway.url)).closed(2000);
-        tally.check(statusLines(refused.text).join() === '503' && /\r\nRetry-After: \d+\r\n/.test(refused.text) && refused.closedAfterMs !== undefined, `${name}: a connection beyond the cap got ${refused.text.slice(0, 200) || 'nothing'}`);
+        tally.check(
+          statusLines(refused.text).join() === '503' && /\r\nRetry-After: \d+\r\n/.test(refused.text) && refused.closedAfterMs !== undefined,
+          `${name}: a connection beyond the cap got ${refused.text.slice(0, 200) || 'nothing'}`,
+        );
         for (const connection of held) connection.socket.destroy();
         await new Promise((resolve) => setTimeout(resolve, 200));
         const again = await send(gateway.url, { method: 'GET', path: '/health/live' });
@@ -250,7 +319,14 @@ describe('authorization', () => {
     for (const { gateway, audience, kind, path } of targets) {
       const { clientId } = await createTestClient(world.database.url, { type: 'SERVICE', audience: kind });
       const sign = () => signTestToken(world.database.url, { issuer: world.publicGateway.url, audience, clientId });
-      const seen = await rotationDuringFlood({ baseUrl: gateway.url, path, oldToken: await sign(), rotate: () => rotateTestSigningKey(world.database.url), newToken: sign, watchMs: ON_DEMAND_GAP_MS + 4_000 });
+      const seen = await rotationDuringFlood({
+        baseUrl: gateway.url,
+        path,
+        oldToken: await sign(),
+        rotate: () => rotateTestSigningKey(world.database.url),
+        newToken: sign,
+        watchMs: ON_DEMAND_GAP_MS + 4_000,
+      });
       const problems = rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS);
       tally.check(problems.length === 0, `${gateway.name} during an unknown-kid flood: ${problems.join('; ')}`);
     }

@@ -13,7 +13,10 @@ import { RELAXED_LIMITS, tokenFor } from './support/world';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pending(db: Queryable, org: SeededOrganization, barcode: string): Promise<number> {
-  const { rows } = await db.query<{ pending_allocation: number }>('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, barcode]);
+  const { rows } = await db.query<{ pending_allocation: number }>(
+    'SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2',
+    [org.organizationId, barcode],
+  );
   return rows[0]?.pending_allocation ?? 0;
 }
 
@@ -22,7 +25,15 @@ async function pending(db: Queryable, org: SeededOrganization, barcode: string):
  * order now (created or replayed) and exactly one; no order is partial; the inventory moved by exactly
  * the orders that exist.
  */
-async function checkNothingLostOrDoubled(tally: AreaTally, db: Queryable, gatewayUrl: string, token: string, org: SeededOrganization, sent: Sent[], pendingBefore: number): Promise<void> {
+async function checkNothingLostOrDoubled(
+  tally: AreaTally,
+  db: Queryable,
+  gatewayUrl: string,
+  token: string,
+  org: SeededOrganization,
+  sent: Sent[],
+  pendingBefore: number,
+): Promise<void> {
   const unanswered = sent.filter((s) => s.res?.status !== 201);
   for (let i = 0; i < unanswered.length; i += 8) {
     await Promise.all(
@@ -37,7 +48,10 @@ async function checkNothingLostOrDoubled(tally: AreaTally, db: Queryable, gatewa
   for (const entry of sent) {
     const ids = orders.get(entry.key) ?? [];
     const answered = orderId(entry);
-    tally.check(ids.length === 1 && (answered === undefined || ids[0] === answered), `key ${entry.key} (first answer ${entry.res?.status ?? entry.error}) has orders [${ids.join(', ')}]`);
+    tally.check(
+      ids.length === 1 && (answered === undefined || ids[0] === answered),
+      `key ${entry.key} (first answer ${entry.res?.status ?? entry.error}) has orders [${ids.join(', ')}]`,
+    );
   }
   const orderCount = [...orders.values()].reduce((n, ids) => n + ids.length, 0);
   const moved = (await pending(db, org, org.barcodes[0])) - pendingBefore;
@@ -59,18 +73,27 @@ describe('faults', () => {
       gateways.push(publicGateway, internalGateway);
       const token = await tokenFor(publicGateway.url, postgres.databaseUrl, { type: 'SERVICE' });
       const internalToken = await tokenFor(publicGateway.url, postgres.databaseUrl, { type: 'SERVICE', audience: 'internal' });
-      const internalRead = () => send(internalGateway.url, { method: 'GET', path: `/organizations/${org.organizationId}`, headers: { authorization: `Bearer ${internalToken}` } }, 10_000);
+      const internalRead = () =>
+        send(
+          internalGateway.url,
+          { method: 'GET', path: `/organizations/${org.organizationId}`, headers: { authorization: `Bearer ${internalToken}` } },
+          10_000,
+        );
       tally.check((await internalRead()).status === 200, 'the internal gateway did not answer before the outage');
       const pendingBefore = await pending(postgres.db, org, org.barcodes[0]);
       // A client the public gateway has minted for is held in its memory (TokenStateView): the outage must still stop its tokens.
       const minter = await createTestClient(postgres.databaseUrl, { type: 'SERVICE' });
       const mint = () =>
-        send(publicGateway.url, {
-          method: 'POST',
-          path: '/oauth2/token',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: minter.clientId, client_secret: minter.clientSecret }).toString(),
-        }, 10_000);
+        send(
+          publicGateway.url,
+          {
+            method: 'POST',
+            path: '/oauth2/token',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ grant_type: 'client_credentials', client_id: minter.clientId, client_secret: minter.clientSecret }).toString(),
+          },
+          10_000,
+        );
       tally.check((await mint()).status === 200, 'the public gateway minted no token before the outage');
 
       streams = new OrderStreams(() => publicGateway.url, org, token, 4);
@@ -84,21 +107,37 @@ describe('faults', () => {
         tally.check(ready.status === 503, `${gateway.name} /health/ready answered ${ready.status} with the database down`);
       }
       const mintDown = await mint();
-      tally.check(mintDown.status === 503 && mintDown.ms <= 5000 && Number(mintDown.headers['retry-after']) > 0, `a client held in memory was answered ${mintDown.status} in ${mintDown.ms} ms with the database down`);
+      tally.check(
+        mintDown.status === 503 && mintDown.ms <= 5000 && Number(mintDown.headers['retry-after']) > 0,
+        `a client held in memory was answered ${mintDown.status} in ${mintDown.ms} ms with the database down`,
+      );
       const internalDown = await internalRead();
-      tally.check(internalDown.status === 503 && internalDown.ms <= 5000 && problemBodyError(internalDown) === undefined, `the internal gateway answered ${internalDown.status} in ${internalDown.ms} ms`);
+      tally.check(
+        internalDown.status === 503 && internalDown.ms <= 5000 && problemBodyError(internalDown) === undefined,
+        `the internal gateway answered ${internalDown.status} in ${internalDown.ms} ms`,
+      );
       await sleep(3000);
       const duringOutage = streams.sent.filter((s) => s.startedAt > stoppedAt + 200 && s.res);
       tally.check(duringOutage.length > 0, 'no request was answered during the outage');
       for (const entry of duringOutage) {
         const res = entry.res!;
-        tally.check(res.status === 503 && res.ms <= 5000 && problemBodyError(res) === undefined && Number(res.headers['retry-after']) > 0, `during the outage: ${res.status} in ${res.ms} ms ${res.text.slice(0, 120)}`);
+        tally.check(
+          res.status === 503 && res.ms <= 5000 && problemBodyError(res) === undefined && Number(res.headers['retry-after']) > 0,
+          `during the outage: ${res.status} in ${res.ms} ms ${res.text.slice(0, 120)}`,
+        );
       }
-      tally.check(streams.sent.every((s) => s.res || s.startedAt > Date.now() - 10_000), 'a request got no answer at all');
+      tally.check(
+        streams.sent.every((s) => s.res || s.startedAt > Date.now() - 10_000),
+        'a request got no answer at all',
+      );
 
       await postgres.start();
       const restartedAt = Date.now();
-      for (const gateway of gateways) await waitUntilReady(gateway, 30_000).then(() => tally.record(), (e: Error) => tally.record(e.message));
+      for (const gateway of gateways)
+        await waitUntilReady(gateway, 30_000).then(
+          () => tally.record(),
+          (e: Error) => tally.record(e.message),
+        );
       await sleep(1500);
       await streams.stop();
       const afterRecovery = streams.sent.filter((s) => s.startedAt > restartedAt && s.res?.status === 201);
@@ -120,8 +159,16 @@ describe('faults', () => {
     let unlock: (() => void) | undefined;
     try {
       const org = await seedOrganization(database.db);
-      const units = Array.from({ length: 3000 }, (_, i) => ({ organizationId: org.organizationId, barcode: `SIGTERM-${String(i).padStart(5, '0')}`, sku: `S-${i}`, name: `Unit ${i}` }));
-      await importFixture(database.db, { retailUnits: units, inventory: units.map((u, i) => ({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: u.barcode, onHand: i })) });
+      const units = Array.from({ length: 3000 }, (_, i) => ({
+        organizationId: org.organizationId,
+        barcode: `SIGTERM-${String(i).padStart(5, '0')}`,
+        sku: `S-${i}`,
+        name: `Unit ${i}`,
+      }));
+      await importFixture(database.db, {
+        retailUnits: units,
+        inventory: units.map((u, i) => ({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: u.barcode, onHand: i })),
+      });
       // Room in the pool for the reads beside the orders held below, and no statement timeout while they are held.
       const env = { ...RELAXED_LIMITS, DATABASE_POOL_MAX: '20', DATABASE_STATEMENT_TIMEOUT_MS: '60000' };
       gateway = await startGateway('public-gateway', { databaseUrl: database.url, env });
@@ -132,7 +179,10 @@ describe('faults', () => {
       const locked = new Promise<void>((resolve, reject) => {
         void database.db
           .transaction(async (tx) => {
-            await tx.query('SELECT 1 FROM retail_units WHERE organization_id = $1 AND barcode = ANY($2::text[]) FOR UPDATE', [org.organizationId, org.barcodes.slice(0, 2)]);
+            await tx.query('SELECT 1 FROM retail_units WHERE organization_id = $1 AND barcode = ANY($2::text[]) FOR UPDATE', [
+              org.organizationId,
+              org.barcodes.slice(0, 2),
+            ]);
             resolve();
             await new Promise<void>((r) => (unlock = r));
           })
@@ -143,10 +193,18 @@ describe('faults', () => {
       const inFlight = [
         ...Array.from({ length: 40 }, () => send(gateway!.url, read, 30_000, () => readsAnswering++)),
         ...Array.from({ length: 10 }, (_, i) => send(gateway!.url, orderRequest(org, token, `sigterm-${i}-${Date.now()}`), 30_000)),
-      ].map((p) => p.then((res) => ({ res, at: Date.now() }), (error: Error) => ({ error: error.message, at: Date.now() })));
+      ].map((p) =>
+        p.then(
+          (res) => ({ res, at: Date.now() }),
+          (error: Error) => ({ error: error.message, at: Date.now() }),
+        ),
+      );
       // In flight: every read has begun its answer (the inventory streams in pages) and every order waits on the lock.
       const ordersWaiting = async () =>
-        Number((await database.db.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n);
+        Number(
+          (await database.db.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))
+            .rows[0].n,
+        );
       const deadline = Date.now() + 60_000;
       while (readsAnswering < 40 || (await ordersWaiting()) < 10) {
         if (Date.now() > deadline) throw new Error(`not all in flight after 60 s: ${readsAnswering} reads answering, ${await ordersWaiting()} orders waiting`);
@@ -156,7 +214,11 @@ describe('faults', () => {
       // The lock goes once the gateway drains (its answers then say Connection: close, or it no longer accepts), so the
       // orders finish after the signal.
       const probe = { method: 'GET', path: '/health/live', headers: { connection: 'keep-alive' } };
-      const draining = () => send(gateway!.url, probe, 5000).then((res) => res.headers.connection === 'close', () => true);
+      const draining = () =>
+        send(gateway!.url, probe, 5000).then(
+          (res) => res.headers.connection === 'close',
+          () => true,
+        );
       while (!(await draining())) await sleep(20);
       unlock?.();
       const results = await Promise.all(inFlight);
@@ -172,8 +234,14 @@ describe('faults', () => {
         tally.check(whole, `an in-flight request answered ${res.status} with ${res.text.length} bytes`);
       }
       tally.check(exit.code === 0, `the gateway exited with ${exit.code ?? exit.signal}`);
-      tally.check(results.every((r) => r.at <= exitedAt), 'an answer arrived after the process had exited');
-      const after = await send(gateway.url, read, 2000).then((r) => `answered ${r.status}`, () => 'refused');
+      tally.check(
+        results.every((r) => r.at <= exitedAt),
+        'an answer arrived after the process had exited',
+      );
+      const after = await send(gateway.url, read, 2000).then(
+        (r) => `answered ${r.status}`,
+        () => 'refused',
+      );
       tally.check(after === 'refused', `a request after the exit was ${after}`);
       expect(tally.failures).toEqual([]);
     } finally {
@@ -198,12 +266,18 @@ describe('faults', () => {
       tally.check(ready.status === 503, `readiness answered ${ready.status} right after SIGTERM`);
       tally.check(ready.headers['retry-after'] === '5', `readiness 503 without Retry-After 5: ${String(ready.headers['retry-after'])}`);
       const body = JSON.parse(ready.text) as Record<string, unknown>;
-      tally.check(body.detail === 'Not ready: this process is shutting down.' && JSON.stringify(body.checks) === '{"shutdown":"down"}', `readiness body ${ready.text}`);
+      tally.check(
+        body.detail === 'Not ready: this process is shutting down.' && JSON.stringify(body.checks) === '{"shutdown":"down"}',
+        `readiness body ${ready.text}`,
+      );
       // Still serving the API for the delay, every answer closing its connection; liveness stays up.
       let served = 0;
       while (Date.now() - signalledAt < delayMs - 1000) {
         const res = await send(gateway.url, whoami);
-        tally.check(res.status === 200 && res.headers.connection === 'close', `during the delay whoami answered ${res.status}, Connection: ${String(res.headers.connection)}`);
+        tally.check(
+          res.status === 200 && res.headers.connection === 'close',
+          `during the delay whoami answered ${res.status}, Connection: ${String(res.headers.connection)}`,
+        );
         served += 1;
         await sleep(100);
       }
@@ -213,7 +287,10 @@ describe('faults', () => {
       const exit = await gateway.exited;
       tally.check(exit.code === 0, `the gateway exited with ${exit.code ?? exit.signal}`);
       tally.check(Date.now() - signalledAt >= delayMs, `the gateway stopped ${Date.now() - signalledAt} ms after SIGTERM, before its delay`);
-      const after = await send(gateway.url, whoami, 2000).then((r) => `answered ${r.status}`, () => 'refused');
+      const after = await send(gateway.url, whoami, 2000).then(
+        (r) => `answered ${r.status}`,
+        () => 'refused',
+      );
       tally.check(after === 'refused', `a request after the exit was ${after}`);
       expect(tally.failures).toEqual([]);
     } finally {

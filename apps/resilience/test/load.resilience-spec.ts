@@ -12,7 +12,10 @@ import { World, startWorld } from './support/world';
 const SOAK_SECONDS = Number(process.env.RESILIENCE_SOAK_SECONDS ?? 60);
 
 /** Resident memory of each gateway, sampled every second while `work` runs; a sample that could not be read is counted. */
-async function sampleMemory<T>(gateways: GatewayProcess[], work: Promise<T>): Promise<{ result: T; samples: Record<string, number[]>; unread: Record<string, string[]> }> {
+async function sampleMemory<T>(
+  gateways: GatewayProcess[],
+  work: Promise<T>,
+): Promise<{ result: T; samples: Record<string, number[]>; unread: Record<string, string[]> }> {
   const samples: Record<string, number[]> = Object.fromEntries(gateways.map((g) => [g.name, []]));
   const unread: Record<string, string[]> = Object.fromEntries(gateways.map((g) => [g.name, []]));
   const timer = setInterval(() => {
@@ -77,12 +80,20 @@ describe('load', () => {
       requests: [
         { method: 'GET', path: `/organizations/${org.organizationId}/warehouses/${org.warehouseId}/inventory/${org.barcodes[0]}`, headers: internalHeaders },
         { method: 'GET', path: `/organizations/${org.organizationId}`, headers: internalHeaders },
-        { method: 'GET', path: `/internal-tools/events/by-barcode?organizationId=${org.organizationId}&barcode=${org.barcodes[1]}&limit=20`, headers: internalHeaders },
+        {
+          method: 'GET',
+          path: `/internal-tools/events/by-barcode?organizationId=${org.organizationId}&barcode=${org.barcodes[1]}&limit=20`,
+          headers: internalHeaders,
+        },
         {
           method: 'POST',
           path: '/internal-tools/dispatch-command',
           headers: { ...internalHeaders, 'content-type': 'application/json' },
-          body: JSON.stringify({ commandName: 'RECEIVE_STOCK', organizationId: org.organizationId, commandBody: { warehouseId: org.warehouseId, barcode: org.barcodes[1], quantity: 1 } }),
+          body: JSON.stringify({
+            commandName: 'RECEIVE_STOCK',
+            organizationId: org.organizationId,
+            commandBody: { warehouseId: org.warehouseId, barcode: org.barcodes[1], quantity: 1 },
+          }),
         },
       ],
     });
@@ -94,11 +105,22 @@ describe('load', () => {
       tally.tried += run.requests.total - 1;
       tally.check(run.errors === 0 && run.timeouts === 0, `${name}: ${run.errors} errors, ${run.timeouts} timeouts`);
       tally.check(run.non2xx === 0, `${name}: ${run.non2xx} answers that were not 2xx (${fiveHundreds} of them 5xx)`);
-      figures[name] = { requests: run.requests.total, requestsPerSecond: run.requests.average, p50Ms: run.latency.p50, p99Ms: run.latency.p99, errors: run.errors, non2xx: run.non2xx, fiveHundreds };
+      figures[name] = {
+        requests: run.requests.total,
+        requestsPerSecond: run.requests.average,
+        p50Ms: run.latency.p50,
+        p99Ms: run.latency.p99,
+        errors: run.errors,
+        non2xx: run.non2xx,
+        fiveHundreds,
+      };
     }
     for (const [name, kb] of Object.entries(samples)) {
       // Without samples there is nothing to compare (Math.max() of none is -Infinity, and every comparison would pass).
-      tally.check(kb.length >= MIN_SAMPLES, `${name}: ${kb.length} memory samples taken (at least ${MIN_SAMPLES} needed); unread: ${unread[name].slice(0, 3).join('; ') || 'none'}`);
+      tally.check(
+        kb.length >= MIN_SAMPLES,
+        `${name}: ${kb.length} memory samples taken (at least ${MIN_SAMPLES} needed); unread: ${unread[name].slice(0, 3).join('; ') || 'none'}`,
+      );
       if (kb.length < MIN_SAMPLES) continue;
       // Levels off: the last third of the run does not rise above the middle third by more than 15 %.
       const third = Math.floor(kb.length / 3);

@@ -25,7 +25,9 @@ describe('replicas', () => {
     const first = await startGateway('public-gateway', { databaseUrl: database.url, env: LIMITS });
     // Every replica is the same issuer: the first one's URL.
     publics = [first, await startGateway('public-gateway', { databaseUrl: database.url, issuer: first.url, env: LIMITS })];
-    internals = await Promise.all([0, 1].map(() => startGateway('internal-gateway', { databaseUrl: database.url, issuer: first.url, env: { JOB_POLLING_INTERVAL_SECONDS: '0.5' } })));
+    internals = await Promise.all(
+      [0, 1].map(() => startGateway('internal-gateway', { databaseUrl: database.url, issuer: first.url, env: { JOB_POLLING_INTERVAL_SECONDS: '0.5' } })),
+    );
   });
 
   afterAll(async () => {
@@ -66,7 +68,10 @@ describe('replicas', () => {
       // Concurrent bursts on both processes until each has refused: the units either leased are spent.
       for (let round = 0; refusedBy.size < 2 && round < 20; round++) {
         const burst = await Promise.all(
-          Array.from({ length: 12 }, async (_, i) => ({ replica: i % 2, res: await send(quotaReplicas[i % 2].url, { method: 'GET', path: '/v0/whoami', headers: { authorization: `Bearer ${token}` } }) })),
+          Array.from({ length: 12 }, async (_, i) => ({
+            replica: i % 2,
+            res: await send(quotaReplicas[i % 2].url, { method: 'GET', path: '/v0/whoami', headers: { authorization: `Bearer ${token}` } }),
+          })),
         );
         for (const { replica, res } of burst) {
           statuses.push(res.status);
@@ -75,7 +80,10 @@ describe('replicas', () => {
       }
       const admitted = statuses.filter((s) => s === 200).length;
       tally.check(refusedBy.size === 2, `only replicas [${[...refusedBy].join()}] refused after ${statuses.length} requests`);
-      tally.check(statuses.every((s) => s === 200 || s === 429), `answers other than 200 and 429: ${statuses.filter((s) => s !== 200 && s !== 429).join()}`);
+      tally.check(
+        statuses.every((s) => s === 200 || s === 429),
+        `answers other than 200 and 429: ${statuses.filter((s) => s !== 200 && s !== 429).join()}`,
+      );
       tally.check(admitted === quota, `two processes let ${admitted} requests through a quota of ${quota}`);
       expect(tally.failures).toEqual([]);
     } finally {
@@ -101,9 +109,16 @@ describe('replicas', () => {
 
   it('runs each clarification job once, whichever replica took the request, and repairs the levels', async () => {
     const token = await tokenFor(publics[0].url, database.url, { type: 'SERVICE', audience: 'internal' });
-    const level = () => database.db.query<{ on_hand: number }>('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]]);
+    const level = () =>
+      database.db.query<{ on_hand: number }>('SELECT on_hand FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [
+        org.organizationId,
+        org.barcodes[0],
+      ]);
     const truth = (await level()).rows[0].on_hand;
-    await database.db.query('UPDATE inventory_levels SET on_hand = on_hand + 1000 WHERE organization_id = $1 AND barcode = $2', [org.organizationId, org.barcodes[0]]);
+    await database.db.query('UPDATE inventory_levels SET on_hand = on_hand + 1000 WHERE organization_id = $1 AND barcode = $2', [
+      org.organizationId,
+      org.barcodes[0],
+    ]);
     const requests = 10;
     const initiator = `replicas-${randomUUID()}`;
     const acknowledged = await Promise.all(
@@ -116,11 +131,17 @@ describe('replicas', () => {
         }),
       ),
     );
-    for (const answer of acknowledged) tally.check(answer.status === 202 && JSON.parse(answer.text).outcome === 'ACKNOWLEDGED', `clarify answered ${answer.status} ${answer.text.slice(0, 120)}`);
+    for (const answer of acknowledged)
+      tally.check(
+        answer.status === 202 && JSON.parse(answer.text).outcome === 'ACKNOWLEDGED',
+        `clarify answered ${answer.status} ${answer.text.slice(0, 120)}`,
+      );
     const deadline = Date.now() + 30_000;
     let completed: { id: string }[] = [];
     while (Date.now() < deadline) {
-      completed = (await database.db.query<{ id: string }>('SELECT id FROM inventory_clarifications WHERE initiator = $1 AND completed_at IS NOT NULL', [initiator])).rows;
+      completed = (
+        await database.db.query<{ id: string }>('SELECT id FROM inventory_clarifications WHERE initiator = $1 AND completed_at IS NOT NULL', [initiator])
+      ).rows;
       if (completed.length === requests) break;
       await sleep(200);
     }

@@ -63,9 +63,7 @@ function canonical(value: unknown): string {
 
 const lockKey = (clientId: string, key: string) => createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
 
-export type BaselineOutcome =
-  | { kind: 'created' | 'replayed'; record: unknown }
-  | { kind: 'conflict' | 'reused' | 'unresolved' };
+export type BaselineOutcome = { kind: 'created' | 'replayed'; record: unknown } | { kind: 'conflict' | 'reused' | 'unresolved' };
 
 interface Request {
   clientId: string;
@@ -78,17 +76,21 @@ interface Request {
 
 const CUSTOMER_FIELDS = ['firstName', 'lastName', 'contactNumber', 'email'] as const;
 const LINE_FIELDS = ['name', 'sku', 'barcode', 'quantity', 'price', 'minShelfLifeDays', 'weightGram', 'harmonizedCode', 'countryCodeOfOrigin'] as const;
-const pick = (source: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
+const pick = (source: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 
 export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promise<BaselineOutcome> {
   const { clientId, organizationId, storeId, warehouseId, idempotencyKey: key, input } = request;
-  const fingerprint = createHash('sha256').update(canonical({ operation: 'createSalesOrder', path: [organizationId, storeId], body: input })).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(canonical({ operation: 'createSalesOrder', path: [organizationId, storeId], body: input }))
+    .digest('hex');
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
     if (key !== undefined) {
-      const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)])).rows[0].locked;
+      const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)])).rows[0]
+        .locked;
       const { rows } = await client.query<{ request_fingerprint: string; response_body: unknown }>(
         `SELECT request_fingerprint, response_status, response_body, created_at
            FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
@@ -106,7 +108,11 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
     const units = await client.query<{ barcode: string; sku: string; archived: boolean }>(
       `SELECT barcode, sku, archived_at IS NOT NULL AS archived FROM retail_units
         WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))`,
-      [organizationId, input.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])), input.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : []))],
+      [
+        organizationId,
+        input.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
+        input.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
+      ],
     );
     const barcodes = input.lineItems.map((line) => {
       const live = units.rows.filter((u) => (line.barcode !== undefined ? u.barcode === line.barcode : u.sku === line.sku) && !u.archived);
@@ -128,7 +134,14 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
       `INSERT INTO sales_order_lines (sales_order_id, position, barcode, sku, quantity, attributes)
        SELECT $1, l.position, l.barcode, l.sku, l.quantity, l.attributes
          FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[]) AS l(position, barcode, sku, quantity, attributes)`,
-      [salesOrderId, lines.map((_, i) => i), lines.map((l) => l.barcode), lines.map((l) => l.sku), lines.map((l) => l.quantity), lines.map((l) => JSON.stringify(l))],
+      [
+        salesOrderId,
+        lines.map((_, i) => i),
+        lines.map((l) => l.barcode),
+        lines.map((l) => l.sku),
+        lines.map((l) => l.quantity),
+        lines.map((l) => JSON.stringify(l)),
+      ],
     );
     const quantities = new Map<string, number>();
     for (const line of lines) quantities.set(line.barcode, (quantities.get(line.barcode) ?? 0) + line.quantity);
@@ -146,16 +159,41 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
       [fulfilmentOrderId, organizationId, foLines.map((_, i) => i), foLines.map((l) => l.barcode), foLines.map((l) => l.quantity)],
     );
     const events = [
-      { type: 'SalesOrderReceived', aggregateType: 'SalesOrder', aggregateId: salesOrderId, warehouseId: null, barcode: null, payload: { storeId, orderReference: input.orderReference, fulfilmentOrderId, lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) } },
-      { type: 'FulfilmentOrderOpened', aggregateType: 'FulfilmentOrder', aggregateId: fulfilmentOrderId, warehouseId, barcode: null, payload: { status: 'OPEN', salesOrderId, warehouseId, lines: foLines } },
+      {
+        type: 'SalesOrderReceived',
+        aggregateType: 'SalesOrder',
+        aggregateId: salesOrderId,
+        warehouseId: null,
+        barcode: null,
+        payload: { storeId, orderReference: input.orderReference, fulfilmentOrderId, lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
+      },
+      {
+        type: 'FulfilmentOrderOpened',
+        aggregateType: 'FulfilmentOrder',
+        aggregateId: fulfilmentOrderId,
+        warehouseId,
+        barcode: null,
+        payload: { status: 'OPEN', salesOrderId, warehouseId, lines: foLines },
+      },
     ];
-    const appendEvents = (list: { type: string; aggregateType: string; aggregateId: string; warehouseId: string | null; barcode: string | null; payload: unknown }[]) =>
+    const appendEvents = (
+      list: { type: string; aggregateType: string; aggregateId: string; warehouseId: string | null; barcode: string | null; payload: unknown }[],
+    ) =>
       client.query(
         `INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)
          SELECT gen_random_uuid(), e.organization_id, e.type, e.aggregate_type, e.aggregate_id, e.warehouse_id, e.barcode, e.payload, e.initiator
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
            AS e(organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)`,
-        [list.map(() => organizationId), list.map((e) => e.type), list.map((e) => e.aggregateType), list.map((e) => e.aggregateId), list.map((e) => e.warehouseId), list.map((e) => e.barcode), list.map((e) => JSON.stringify(e.payload)), list.map(() => clientId)],
+        [
+          list.map(() => organizationId),
+          list.map((e) => e.type),
+          list.map((e) => e.aggregateType),
+          list.map((e) => e.aggregateId),
+          list.map((e) => e.warehouseId),
+          list.map((e) => e.barcode),
+          list.map((e) => JSON.stringify(e.payload)),
+          list.map(() => clientId),
+        ],
       );
     await appendEvents(events);
     await client.query(

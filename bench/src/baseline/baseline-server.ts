@@ -33,7 +33,11 @@ const pool = new pg.Pool({
   statement_timeout: 10_000,
   types: {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === 20 || oid === 1700 ? (value: string) => Number(value) : oid === 1082 ? (value: string) => value : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+      oid === 20 || oid === 1700
+        ? (value: string) => Number(value)
+        : oid === 1082
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
   },
 });
 pool.on('error', () => undefined);
@@ -231,7 +235,8 @@ async function invoices(identity: Identity, organizationId: string): Promise<str
 
 /** The internal gateway's inventory level: organization, warehouse, retail unit, level, as its four statements. */
 async function inventoryLevel(organizationId: string, warehouseId: string, barcode: string): Promise<string> {
-  if (!(await pool.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId])).rowCount) throw new HttpProblem(404, 'The organization does not exist.');
+  if (!(await pool.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId])).rowCount)
+    throw new HttpProblem(404, 'The organization does not exist.');
   if (!(await pool.query('SELECT 1 FROM warehouses WHERE id = $1::text', [warehouseId])).rowCount) throw new HttpProblem(404, 'The warehouse does not exist.');
   const unit = await pool.query(
     `SELECT organization_id, barcode, sku, name, archived_at IS NOT NULL AS archived FROM retail_units
@@ -274,7 +279,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: Identity, organizationId: string, storeId: string): Promise<void> {
   const keyHeader = req.headers['idempotency-key'];
-  if (keyHeader !== undefined && (Array.isArray(keyHeader) || !IDEMPOTENCY_KEY.test(keyHeader))) throw new HttpProblem(400, 'The Idempotency-Key header is not valid.');
+  if (keyHeader !== undefined && (Array.isArray(keyHeader) || !IDEMPOTENCY_KEY.test(keyHeader)))
+    throw new HttpProblem(400, 'The Idempotency-Key header is not valid.');
   let input: BaselineSalesOrderInput;
   try {
     input = parseSalesOrderInput(await readJson(req));
@@ -283,9 +289,19 @@ async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: I
     throw error;
   }
   await assertCanAccessOrganization(identity, organizationId);
-  const { rows } = await pool.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [organizationId, storeId]);
+  const { rows } = await pool.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [
+    organizationId,
+    storeId,
+  ]);
   if (!rows[0]) throw new HttpProblem(404, 'The store does not exist in this organization.');
-  const outcome = await baselineSalesOrder(pool, { clientId: identity.clientId, organizationId, storeId, warehouseId: rows[0].warehouse_id, idempotencyKey: keyHeader, input });
+  const outcome = await baselineSalesOrder(pool, {
+    clientId: identity.clientId,
+    organizationId,
+    storeId,
+    warehouseId: rows[0].warehouse_id,
+    idempotencyKey: keyHeader,
+    input,
+  });
   if (outcome.kind === 'conflict') throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.');
   if (outcome.kind === 'reused') throw new HttpProblem(422, 'This Idempotency-Key was already used with a different request.');
   if (outcome.kind === 'unresolved') throw new HttpProblem(400, 'Some lines do not resolve to a retail unit of the organization.');
@@ -333,8 +349,10 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const isWhoami = req.method === 'GET' && path === '/v0/whoami';
   const isInventory = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'inventory';
   const isInvoices = req.method === 'GET' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'invoices';
-  const isSalesOrder = req.method === 'POST' && parts.length === 7 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
-  const isSalesOrderRead = req.method === 'GET' && parts.length === 8 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
+  const isSalesOrder =
+    req.method === 'POST' && parts.length === 7 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
+  const isSalesOrderRead =
+    req.method === 'GET' && parts.length === 8 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
   // The internal gateway's GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}.
   const isLevel = req.method === 'GET' && parts.length === 7 && parts[1] === 'organizations' && parts[3] === 'warehouses' && parts[5] === 'inventory';
   if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isLevel) throw new HttpProblem(404, 'No such operation.');

@@ -47,7 +47,14 @@ function run(spec: LoadSpec, durationSeconds: number, record: boolean, tokens?: 
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ durationSeconds: tokens ? (lastAnswerAt - startedAt) / 1000 : result.duration, latenciesMs, statusCounts, errors: result.errors, timeouts: result.timeouts, bytes });
+        resolve({
+          durationSeconds: tokens ? (lastAnswerAt - startedAt) / 1000 : result.duration,
+          latenciesMs,
+          statusCounts,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          bytes,
+        });
       },
     );
     if (record) {

@@ -14,10 +14,14 @@ interface PosterSpec {
 
 function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

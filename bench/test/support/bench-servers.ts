@@ -33,7 +33,15 @@ export async function startBenchServers(databaseUrl: string, beforeBaseline: (pu
   try {
     const [publicPort, uncachedPort, internalPort, baselinePort] = await Promise.all(Array.from({ length: 4 }, freePort));
     const publicUrl = `http://127.0.0.1:${publicPort}`;
-    const common = { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '4', PUBLIC_BASE_URL: publicUrl };
+    const common = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: '4',
+      PUBLIC_BASE_URL: publicUrl,
+    };
     const start = async (name: string, script: string, port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = [...GATEWAY_NODE_FLAGS]) => {
       const url = `http://127.0.0.1:${port}`;
       const server = await startServer({ name, script, nodeArgs, url, readyPath: '/health/ready', logFile: join(logs, `${name.replace(/ /g, '-')}.log`), env });
@@ -43,10 +51,22 @@ export async function startBenchServers(databaseUrl: string, beforeBaseline: (pu
     const publicEnv = { ...common, KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY, TOKEN_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_WORKERS: 'false' };
     const publicBundle = join(root, 'dist/apps/public-gateway/main.js');
     // The public gateway first: it is the issuer whose keys the others load when they start.
-    const publicGateway = await start('public gateway', publicBundle, publicPort, { ...publicEnv, PUBLIC_GATEWAY_PORT: String(publicPort), TOKEN_CACHE_ENABLED: 'true' });
+    const publicGateway = await start('public gateway', publicBundle, publicPort, {
+      ...publicEnv,
+      PUBLIC_GATEWAY_PORT: String(publicPort),
+      TOKEN_CACHE_ENABLED: 'true',
+    });
     const gateways = await Promise.allSettled([
-      start('public gateway without token cache', publicBundle, uncachedPort, { ...publicEnv, PUBLIC_GATEWAY_PORT: String(uncachedPort), TOKEN_CACHE_ENABLED: 'false' }),
-      start('internal gateway', join(root, 'dist/apps/internal-gateway/main.js'), internalPort, { ...common, INTERNAL_GATEWAY_PORT: String(internalPort), JOB_WORKERS: 'false' }),
+      start('public gateway without token cache', publicBundle, uncachedPort, {
+        ...publicEnv,
+        PUBLIC_GATEWAY_PORT: String(uncachedPort),
+        TOKEN_CACHE_ENABLED: 'false',
+      }),
+      start('internal gateway', join(root, 'dist/apps/internal-gateway/main.js'), internalPort, {
+        ...common,
+        INTERNAL_GATEWAY_PORT: String(internalPort),
+        JOB_WORKERS: 'false',
+      }),
     ]);
     const failed = gateways.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;

@@ -67,7 +67,13 @@ export async function changesBetween(db: Database, since: Snapshot, until: Snaps
   const changes: RowChange[] = [];
   for (const table of since.tables) {
     const keyOf = (row: Row) => JSON.stringify(table.key.length ? table.key.map((column) => row[column]) : row);
-    const side = (name: 'before' | 'after') => new Map(rows.filter((r) => r.tbl === table.name && r.side === name).map((r) => JSON.parse(r.row) as Row).map((row) => [keyOf(row), row]));
+    const side = (name: 'before' | 'after') =>
+      new Map(
+        rows
+          .filter((r) => r.tbl === table.name && r.side === name)
+          .map((r) => JSON.parse(r.row) as Row)
+          .map((row) => [keyOf(row), row]),
+      );
     const [before, after] = [side('before'), side('after')];
     for (const [key, row] of after) {
       const old = before.get(key);

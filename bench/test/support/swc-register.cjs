@@ -6,7 +6,12 @@ const { transformSync } = require('@swc/core');
 require.extensions['.ts'] = (module, filename) => {
   const { code } = transformSync(readFileSync(filename, 'utf8'), {
     filename,
-    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true },
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
     module: { type: 'commonjs' },
     sourceMaps: 'inline',
   });

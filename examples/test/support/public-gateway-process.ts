@@ -36,9 +36,20 @@ export async function startDemoGateway(extraEnv: Record<string, string> = {}): P
   await db.close();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const gateway = run(join(root, 'dist/apps/public-gateway/main.js'), [], { ...gatewayTestEnv(database.url, { PUBLIC_BASE_URL: url }), PUBLIC_GATEWAY_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv });
+  const gateway = run(join(root, 'dist/apps/public-gateway/main.js'), [], {
+    ...gatewayTestEnv(database.url, { PUBLIC_BASE_URL: url }),
+    PUBLIC_GATEWAY_PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  });
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/health/ready`).then((r) => r.status === 200, () => false))) {
+  while (
+    !(await fetch(`${url}/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error(`the public gateway did not become ready:\n${gateway.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }

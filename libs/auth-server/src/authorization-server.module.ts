@@ -14,13 +14,7 @@ export class AuthorizationServerModule {
     return {
       module: AuthorizationServerModule,
       controllers: [TokenController, DiscoveryController],
-      providers: [
-        { provide: AUTHORIZATION_SERVER_OPTIONS, useValue: options },
-        TokenEndpointService,
-        SigningKeysService,
-        TokenRateLimits,
-        TokenStateView,
-      ],
+      providers: [{ provide: AUTHORIZATION_SERVER_OPTIONS, useValue: options }, TokenEndpointService, SigningKeysService, TokenRateLimits, TokenStateView],
       exports: [SigningKeysService],
     };
   }

@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Credentials, processExists, runningEmbeddedServer, startDetachedEmbeddedPostgres, stopDetachedEmbeddedPostgres, waitUntilReady } from './embedded-postgres';
+import {
+  Credentials,
+  processExists,
+  runningEmbeddedServer,
+  startDetachedEmbeddedPostgres,
+  stopDetachedEmbeddedPostgres,
+  waitUntilReady,
+} from './embedded-postgres';
 
 export interface EmbeddedLease {
   port: number;
@@ -56,7 +63,13 @@ async function withLifecycleLock<T>(dataDir: string, work: () => Promise<T>): Pr
     }
     const owner = await readFile(lockFile, 'utf8').catch(() => undefined);
     if (owner === undefined) continue; // released meanwhile
-    const stale = owner === '' ? await stat(lockFile).then((s) => Date.now() - s.mtimeMs > EMPTY_LOCK_STALE_MS, () => false) : !identityIsAlive(owner);
+    const stale =
+      owner === ''
+        ? await stat(lockFile).then(
+            (s) => Date.now() - s.mtimeMs > EMPTY_LOCK_STALE_MS,
+            () => false,
+          )
+        : !identityIsAlive(owner);
     if (stale) {
       await unlink(lockFile).catch(() => undefined);
       continue;

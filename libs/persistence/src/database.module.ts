@@ -27,7 +27,11 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     // The pools' usage, read on each scrape of the application's metrics.
     metrics?.observePool('main', () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }));
     metrics?.observePool('counters', () => ({ total: counters.pool.totalCount, idle: counters.pool.idleCount, waiting: counters.pool.waitingCount }));
-    metrics?.observePool('webhook_delivery', () => ({ total: webhookDelivery.pool.totalCount, idle: webhookDelivery.pool.idleCount, waiting: webhookDelivery.pool.waitingCount }));
+    metrics?.observePool('webhook_delivery', () => ({
+      total: webhookDelivery.pool.totalCount,
+      idle: webhookDelivery.pool.idleCount,
+      waiting: webhookDelivery.pool.waitingCount,
+    }));
   }
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.db.close(), this.counters.close(), this.webhookDelivery.close()]);

@@ -74,7 +74,9 @@ describe('Database', () => {
     try {
       const error = await slow.query('SELECT pg_sleep(2)').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceUnavailableProblem);
-      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(expect.objectContaining({ status: 503, detail: 'The database did not answer in time; try again shortly.' }));
+      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(
+        expect.objectContaining({ status: 503, detail: 'The database did not answer in time; try again shortly.' }),
+      );
     } finally {
       await slow.close();
     }
@@ -102,7 +104,9 @@ describe('Database', () => {
         })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceUnavailableProblem);
-      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(expect.objectContaining({ status: 503, detail: 'The database is unreachable; try again shortly.' }));
+      expect((error as ServiceUnavailableProblem).getResponse()).toEqual(
+        expect.objectContaining({ status: 503, detail: 'The database is unreachable; try again shortly.' }),
+      );
       // The read deadline is the statement timeout and 500 ms: not before, and well within the contract's 5 s.
       expect(Date.now() - started).toBeGreaterThanOrEqual(800);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -142,7 +146,10 @@ describe('Database', () => {
       await expect(one.exclusively(727_999, async () => Promise.reject(new Error('failed inside')))).rejects.toThrow('failed inside');
       const results = await Promise.all([one.exclusively(727_999, work('a')), other.exclusively(727_999, work('b'))]);
       expect(results).toEqual(['a', 'b']);
-      expect([['a in', 'a out', 'b in', 'b out'], ['b in', 'b out', 'a in', 'a out']]).toContainEqual(events);
+      expect([
+        ['a in', 'a out', 'b in', 'b out'],
+        ['b in', 'b out', 'a in', 'a out'],
+      ]).toContainEqual(events);
     } finally {
       await one.close();
       await other.close();

@@ -37,8 +37,21 @@ const types = {
 } as pg.CustomTypesConfig;
 
 const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
 /** The statement ran out of time (statement_timeout) or was cancelled: the database is too slow, not the request wrong. */
 const QUERY_CANCELED = '57014';
@@ -49,12 +62,15 @@ export function isConnectionError(error: unknown): boolean {
   if (!err) return false;
   if (err.code && CONNECTION_ERROR_CODES.has(err.code)) return true;
   const message = err.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connect ECONNREFUSED/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connect ECONNREFUSED/i.test(
+    message,
+  );
 }
 
 function translate(error: unknown): unknown {
   if (isConnectionError(error)) return new ServiceUnavailableProblem('The database is unreachable; try again shortly.');
-  if ((error as { code?: string } | undefined)?.code === QUERY_CANCELED) return new ServiceUnavailableProblem('The database did not answer in time; try again shortly.');
+  if ((error as { code?: string } | undefined)?.code === QUERY_CANCELED)
+    return new ServiceUnavailableProblem('The database did not answer in time; try again shortly.');
   return error;
 }
 

@@ -43,12 +43,18 @@ describe('migrate', () => {
     await database.db.query("INSERT INTO retail_units (organization_id, barcode, sku, name) VALUES ('11111111-1111-4111-8111-111111111111', 'B1', 'S1', 'n')");
     const level = (onHand: number, allocated: number) =>
       database.db.query('INSERT INTO inventory_levels (organization_id, warehouse_id, barcode, on_hand, allocated) VALUES ($1, $2, $3, $4, $5)', [
-        '11111111-1111-4111-8111-111111111111', 'wh-1', 'B1', onHand, allocated,
+        '11111111-1111-4111-8111-111111111111',
+        'wh-1',
+        'B1',
+        onHand,
+        allocated,
       ]);
     await expect(level(1, -1)).rejects.toThrow(/non_negative_safe_integer/);
     await expect(level(Number.MAX_SAFE_INTEGER + 2, 0)).rejects.toThrow(/safe_integer/);
     await expect(
-      database.db.query("INSERT INTO stores (id, organization_id, name, warehouse_id) VALUES ('s1', '11111111-1111-4111-8111-111111111111', 'x', 'wh-missing')"),
+      database.db.query(
+        "INSERT INTO stores (id, organization_id, name, warehouse_id) VALUES ('s1', '11111111-1111-4111-8111-111111111111', 'x', 'wh-missing')",
+      ),
     ).rejects.toThrow(/foreign key/);
   });
 });

@@ -46,7 +46,10 @@ describe('the runtime role', () => {
   });
 
   it('logs in with its password, as neither a superuser nor the owner', async () => {
-    const { rows } = await runtime.query("SELECT current_user AS role, rolsuper AS superuser, pg_has_role(current_user, $1, 'MEMBER') AS owner FROM pg_roles WHERE rolname = current_user", [roles.owner.name]);
+    const { rows } = await runtime.query(
+      "SELECT current_user AS role, rolsuper AS superuser, pg_has_role(current_user, $1, 'MEMBER') AS owner FROM pg_roles WHERE rolname = current_user",
+      [roles.owner.name],
+    );
     expect(rows).toEqual([{ role: roles.runtime.name, superuser: false, owner: false }]);
   });
 
@@ -114,13 +117,19 @@ describe('the runtime role', () => {
   });
 
   it('refuses the owner, a superuser, or a name or password it cannot use', async () => {
-    await expect(grantRuntimeRole(owner, { name: roles.owner.name, password: 'a'.repeat(20) })).rejects.toThrow(`the runtime role is the role that migrates (${roles.owner.name})`);
+    await expect(grantRuntimeRole(owner, { name: roles.owner.name, password: 'a'.repeat(20) })).rejects.toThrow(
+      `the runtime role is the role that migrates (${roles.owner.name})`,
+    );
     // The test server's own user is a superuser.
     const superuser = decodeURIComponent(new URL(process.env.GATEWAY_TEST_ADMIN_URL as string).username);
     await expect(grantRuntimeRole(owner, { name: superuser, password: 'a'.repeat(20) })).rejects.toThrow(`the runtime role ${superuser} is a superuser`);
-    expect(runtimeRoleProblem({ name: 'Gateway', password: 'a'.repeat(20) })).toBe('its role name must be lower-case letters, digits and underscores (at most 63, not starting with a digit)');
+    expect(runtimeRoleProblem({ name: 'Gateway', password: 'a'.repeat(20) })).toBe(
+      'its role name must be lower-case letters, digits and underscores (at most 63, not starting with a digit)',
+    );
     expect(runtimeRoleProblem({ name: 'gateway_runtime', password: 'short' })).toBe('its password must be at least 16 printable ASCII characters');
-    expect(runtimeRoleProblem({ name: 'gateway_runtime', password: 'mot-de-passe-\u00e9t\u00e9-long' })).toBe('its password must be at least 16 printable ASCII characters');
+    expect(runtimeRoleProblem({ name: 'gateway_runtime', password: 'mot-de-passe-\u00e9t\u00e9-long' })).toBe(
+      'its password must be at least 16 printable ASCII characters',
+    );
     expect(runtimeRoleProblem({ name: 'gateway_runtime', password: 'a'.repeat(16) })).toBeNull();
   });
 });

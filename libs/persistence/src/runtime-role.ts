@@ -92,5 +92,8 @@ async function refuseIfPowerful(db: Database, role: string, owner: string): Prom
   if (!found) return;
   if (found.superuser) throw new Error(`the runtime role ${role} is a superuser: the gateways need a role that cannot change the schema`);
   if (found.member) throw new Error(`the runtime role ${role} is a member of ${owner}, which owns the schema: it must not be`);
-  if (found.owns > 0) throw new Error(`the runtime role ${role} owns objects in schema ${SCHEMAS.join(' or ')}: reassign them to ${owner} (REASSIGN OWNED BY ${role} TO ${owner})`);
+  if (found.owns > 0)
+    throw new Error(
+      `the runtime role ${role} owns objects in schema ${SCHEMAS.join(' or ')}: reassign them to ${owner} (REASSIGN OWNED BY ${role} TO ${owner})`,
+    );
 }

@@ -23,7 +23,13 @@ compile('types', '--declaration', '--emitDeclarationOnly');
 // ESM needs file extensions on relative specifiers: ours have none in the sources (the workspace resolves them).
 for (const file of readdirSync(join(out, 'esm'), { recursive: true }).filter((f) => String(f).endsWith('.js'))) {
   const path = join(out, 'esm', String(file));
-  writeFileSync(path, readFileSync(path, 'utf8').replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+?)(\2)/g, (_, lead, quote, specifier) => `${lead}${quote}${specifier}.js${quote}`));
+  writeFileSync(
+    path,
+    readFileSync(path, 'utf8').replace(
+      /(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+?)(\2)/g,
+      (_, lead, quote, specifier) => `${lead}${quote}${specifier}.js${quote}`,
+    ),
+  );
 }
 writeFileSync(join(out, 'esm/package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 

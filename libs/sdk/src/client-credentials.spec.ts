@@ -22,7 +22,13 @@ describe('ClientCredentials', () => {
   it('reuses a token until 60 s before it expires, then asks for a new one', async () => {
     let now = 1_000_000;
     const { calls, fetchStub } = tokenEndpoint([token(1), token(2)]);
-    const credentials = new ClientCredentials({ tokenUrl: 'http://gateway.invalid/oauth2/token', clientId: 'cl_a', clientSecret: 's', fetch: fetchStub, now: () => now });
+    const credentials = new ClientCredentials({
+      tokenUrl: 'http://gateway.invalid/oauth2/token',
+      clientId: 'cl_a',
+      clientSecret: 's',
+      fetch: fetchStub,
+      now: () => now,
+    });
     expect(await credentials.accessToken()).toBe('token-1');
     now += 839_000;
     expect(await credentials.accessToken()).toBe('token-1');
@@ -48,7 +54,13 @@ describe('ClientCredentials', () => {
   it('renews a short-lived token at half its life at the latest', async () => {
     let now = 0;
     const { calls, fetchStub } = tokenEndpoint([{ status: 200, body: { access_token: 't', token_type: 'bearer', expires_in: 60 } }]);
-    const credentials = new ClientCredentials({ tokenUrl: 'http://gateway.invalid/oauth2/token', clientId: 'cl_a', clientSecret: 's', fetch: fetchStub, now: () => now });
+    const credentials = new ClientCredentials({
+      tokenUrl: 'http://gateway.invalid/oauth2/token',
+      clientId: 'cl_a',
+      clientSecret: 's',
+      fetch: fetchStub,
+      now: () => now,
+    });
     await credentials.accessToken();
     now = 29_999;
     await credentials.accessToken();
@@ -59,9 +71,15 @@ describe('ClientCredentials', () => {
 
   it('sends client_secret_basic with both values form-urlencoded before base64 (spec 4.2 rule 3)', async () => {
     const { calls, fetchStub } = tokenEndpoint([token(1)]);
-    const credentials = new ClientCredentials({ tokenUrl: 'http://gateway.invalid/oauth2/token', clientId: 'cl a', clientSecret: "p:s!'~", authMethod: 'client_secret_basic', fetch: fetchStub });
+    const credentials = new ClientCredentials({
+      tokenUrl: 'http://gateway.invalid/oauth2/token',
+      clientId: 'cl a',
+      clientSecret: "p:s!'~",
+      authMethod: 'client_secret_basic',
+      fetch: fetchStub,
+    });
     await credentials.accessToken();
-    expect(calls[0].headers.authorization).toBe(`Basic ${Buffer.from("cl%20a:p%3As%21%27~").toString('base64')}`);
+    expect(calls[0].headers.authorization).toBe(`Basic ${Buffer.from('cl%20a:p%3As%21%27~').toString('base64')}`);
     expect(calls[0].body).toBe('grant_type=client_credentials');
     expect(basicCredentials('cl_a', 'x')).toBe(`Basic ${Buffer.from('cl_a:x').toString('base64')}`);
   });
@@ -71,7 +89,11 @@ describe('ClientCredentials', () => {
     const credentials = new ClientCredentials({ tokenUrl: 'http://gateway.invalid/oauth2/token', clientId: 'cl_a', clientSecret: 's', fetch: fetchStub });
     const failure = await credentials.accessToken().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TokenRequestError);
-    expect([(failure as TokenRequestError).status, (failure as TokenRequestError).error, (failure as Error).message]).toEqual([401, 'invalid_client', 'token request failed: 401 invalid_client: unknown client']);
+    expect([(failure as TokenRequestError).status, (failure as TokenRequestError).error, (failure as Error).message]).toEqual([
+      401,
+      'invalid_client',
+      'token request failed: 401 invalid_client: unknown client',
+    ]);
     expect(await credentials.accessToken()).toBe('token-2');
     expect(calls).toHaveLength(2);
   });

@@ -33,7 +33,8 @@ export class TokenRequestError extends Error {
 export const formUrlEncode = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The Authorization header of client_secret_basic. */
-export const basicCredentials = (clientId: string, clientSecret: string): string => `Basic ${btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`)}`;
+export const basicCredentials = (clientId: string, clientSecret: string): string =>
+  `Basic ${btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`)}`;
 
 export class ClientCredentials {
   private current?: { accessToken: string; renewAt: number };

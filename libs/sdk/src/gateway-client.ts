@@ -46,16 +46,27 @@ export function idempotencyKeys(idempotentPostPaths: readonly string[]): Middlew
   const paths = new Set(idempotentPostPaths);
   return {
     onRequest({ request, schemaPath }) {
-      if (request.method === 'POST' && paths.has(schemaPath) && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', crypto.randomUUID());
+      if (request.method === 'POST' && paths.has(schemaPath) && !request.headers.has('idempotency-key'))
+        request.headers.set('idempotency-key', crypto.randomUUID());
       return request;
     },
   };
 }
 
-export function createGatewayClient<Paths extends object>(options: GatewayClientOptions, tokenUrl: string, idempotentPostPaths: readonly string[]): GatewayClient<Paths> {
+export function createGatewayClient<Paths extends object>(
+  options: GatewayClientOptions,
+  tokenUrl: string,
+  idempotentPostPaths: readonly string[],
+): GatewayClient<Paths> {
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const fetchWithRetries = retryingFetch(baseFetch, options.retry);
-  const credentials = new ClientCredentials({ tokenUrl, clientId: options.clientId, clientSecret: options.clientSecret, authMethod: options.authMethod, fetch: fetchWithRetries });
+  const credentials = new ClientCredentials({
+    tokenUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    authMethod: options.authMethod,
+    fetch: fetchWithRetries,
+  });
   const client = createClient<Paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: fetchWithRetries });
   client.use(bearerTokens(credentials), idempotencyKeys(idempotentPostPaths));
   return Object.assign(client, { credentials });

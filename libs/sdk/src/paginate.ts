@@ -28,7 +28,10 @@ export async function* paginate<Paths extends object, P extends PagedPath<Paths>
   do {
     const params = { ...init.params, query: { ...(init.params.query ?? {}), ...(cursor === undefined ? {} : { cursor }) } };
     // openapi-fetch's GET is typed per path; this loop serves every paged path alike.
-    const get = client.GET as unknown as (path: string, init: object) => Promise<{ data?: { items: PageItem<Paths, P>[]; nextCursor?: string | null }; error?: unknown; response: Response }>;
+    const get = client.GET as unknown as (
+      path: string,
+      init: object,
+    ) => Promise<{ data?: { items: PageItem<Paths, P>[]; nextCursor?: string | null }; error?: unknown; response: Response }>;
     const { data, error, response } = await get(path, { params });
     if (!response.ok || !data) throw toProblemError(response, error);
     yield* data.items;

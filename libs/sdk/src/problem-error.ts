@@ -41,19 +41,30 @@ export class ProblemError extends Error {
   }
 }
 
-const isProblem = (body: unknown): body is Problem => typeof body === 'object' && body !== null && typeof (body as Problem).status === 'number' && typeof (body as Problem).title === 'string';
+const isProblem = (body: unknown): body is Problem =>
+  typeof body === 'object' && body !== null && typeof (body as Problem).status === 'number' && typeof (body as Problem).title === 'string';
 
 /** The error of a failed call as a ProblemError (a body that is not a problem becomes one with the status). */
 export function toProblemError(response: Response, error: unknown): ProblemError {
   if (isProblem(error)) return new ProblemError(error, response);
-  return new ProblemError({ type: 'about:blank', title: response.statusText || 'Error', status: response.status, detail: typeof error === 'string' ? error : JSON.stringify(error ?? null) }, response);
+  return new ProblemError(
+    {
+      type: 'about:blank',
+      title: response.statusText || 'Error',
+      status: response.status,
+      detail: typeof error === 'string' ? error : JSON.stringify(error ?? null),
+    },
+    response,
+  );
 }
 
 /**
  * The data of an openapi-fetch result, or a ProblemError: `const order = await unwrap(api.GET(...))`.
  * A success without a body (204) gives undefined.
  */
-export async function unwrap<T>(result: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response }): Promise<T> {
+export async function unwrap<T>(
+  result: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response },
+): Promise<T> {
   const { data, error, response } = await result;
   if (!response.ok) throw toProblemError(response, error);
   return data as T;

@@ -9,7 +9,12 @@ import { Database, RepositoriesModule } from '@gateway/persistence';
 @Module({})
 class TestDatabaseModule {
   static of(db: Database): DynamicModule {
-    return { module: TestDatabaseModule, imports: [RepositoriesModule], providers: [{ provide: Database, useValue: db }], exports: [Database, RepositoriesModule] };
+    return {
+      module: TestDatabaseModule,
+      imports: [RepositoriesModule],
+      providers: [{ provide: Database, useValue: db }],
+      exports: [Database, RepositoriesModule],
+    };
   }
 }
 

@@ -2,19 +2,34 @@
 // either gateway that need an order allocated, shipped or cancelled.
 import { Database, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, Queryable, SalesOrderRepository } from '@gateway/persistence';
 import { InventoryLedger } from '@gateway/domain';
-import { FulfilmentOrderAllocationService, FulfilmentOrderClosureService, FulfilmentOrderShippingService, FulfilmentOrderTransitions } from '@gateway/internal-api';
+import {
+  FulfilmentOrderAllocationService,
+  FulfilmentOrderClosureService,
+  FulfilmentOrderShippingService,
+  FulfilmentOrderTransitions,
+} from '@gateway/internal-api';
 
 export function fulfilment(db: Database) {
   const events = new DomainEventRepository();
   const ledger = new InventoryLedger(new InventoryLevelRepository(), events);
   const transitions = new FulfilmentOrderTransitions(new FulfilmentOrderRepository(), events, ledger);
   return {
-    allocate: (organizationId: string, fulfilmentOrderId: string) => new FulfilmentOrderAllocationService(db, transitions, new InventoryLevelRepository()).allocate(organizationId, fulfilmentOrderId, 'test-warehouse'),
-    ship: (organizationId: string, fulfilmentOrderId: string) => new FulfilmentOrderShippingService(db, transitions).ship(organizationId, fulfilmentOrderId, 'test-warehouse'),
-    cancel: (organizationId: string, fulfilmentOrderId: string) => new FulfilmentOrderClosureService(db, transitions, new SalesOrderRepository(), events).cancel(organizationId, fulfilmentOrderId, 'test-warehouse'),
+    allocate: (organizationId: string, fulfilmentOrderId: string) =>
+      new FulfilmentOrderAllocationService(db, transitions, new InventoryLevelRepository()).allocate(organizationId, fulfilmentOrderId, 'test-warehouse'),
+    ship: (organizationId: string, fulfilmentOrderId: string) =>
+      new FulfilmentOrderShippingService(db, transitions).ship(organizationId, fulfilmentOrderId, 'test-warehouse'),
+    cancel: (organizationId: string, fulfilmentOrderId: string) =>
+      new FulfilmentOrderClosureService(db, transitions, new SalesOrderRepository(), events).cancel(organizationId, fulfilmentOrderId, 'test-warehouse'),
     /** Stock received at a warehouse, in the transaction given (or one of its own). */
     receive: (target: { organizationId: string; warehouseId: string; barcode: string }, quantity: number, tx?: Queryable): Promise<void> => {
-      const change = { ...target, delta: { onHand: quantity }, type: 'StockReceived', aggregateType: 'InventoryLevel', aggregateId: `${target.warehouseId}/${target.barcode}`, initiator: 'test' };
+      const change = {
+        ...target,
+        delta: { onHand: quantity },
+        type: 'StockReceived',
+        aggregateType: 'InventoryLevel',
+        aggregateId: `${target.warehouseId}/${target.barcode}`,
+        initiator: 'test',
+      };
       return tx ? ledger.apply(tx, [change]) : db.transaction((t) => ledger.apply(t, [change]));
     },
   };

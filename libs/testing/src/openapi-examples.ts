@@ -22,7 +22,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rewriteRefs(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Json).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rewriteRefs(v)]),
+    );
   }
   return value;
 }

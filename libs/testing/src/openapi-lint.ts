@@ -11,11 +11,15 @@ export function lintOpenApiDocument(document: unknown): { code: number | null; o
   try {
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
-    const result = spawnSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', join(root, 'redocly.yaml'), '--format', 'stylish'], {
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      timeout: 120_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', join(root, 'redocly.yaml'), '--format', 'stylish'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 120_000,
+      },
+    );
     return { code: result.status, output: `${result.stdout}\n${result.stderr}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,9 @@ const DOC_ID = 'openapi-document';
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rewriteRefs(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Json).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rewriteRefs(v)]),
+    );
   }
   return value;
 }

@@ -11,7 +11,15 @@ export interface OrderIntegrity {
 }
 
 export async function orderIntegrity(db: Queryable, organizationId: string): Promise<OrderIntegrity> {
-  const { rows } = await db.query<{ id: string; reference: string; lines: number; fo_lines: number; line_quantity: number; fo_quantity: number; events: number }>(
+  const { rows } = await db.query<{
+    id: string;
+    reference: string;
+    lines: number;
+    fo_lines: number;
+    line_quantity: number;
+    fo_quantity: number;
+    events: number;
+  }>(
     `SELECT so.id, so.order_reference AS reference,
             (SELECT count(*)::int FROM sales_order_lines l WHERE l.sales_order_id = so.id) AS lines,
             (SELECT coalesce(sum(l.quantity), 0)::bigint FROM sales_order_lines l WHERE l.sales_order_id = so.id) AS line_quantity,
@@ -26,7 +34,8 @@ export async function orderIntegrity(db: Queryable, organizationId: string): Pro
   for (const row of rows) {
     orders.set(row.reference, [...(orders.get(row.reference) ?? []), row.id]);
     if (row.lines === 0) partial.push(`${row.id}: no lines`);
-    if (row.fo_lines === 0 || row.fo_quantity !== row.line_quantity) partial.push(`${row.id}: fulfilment order lines ${row.fo_quantity} of ${row.line_quantity}`);
+    if (row.fo_lines === 0 || row.fo_quantity !== row.line_quantity)
+      partial.push(`${row.id}: fulfilment order lines ${row.fo_quantity} of ${row.line_quantity}`);
     if (row.events === 0) partial.push(`${row.id}: no creation event`);
   }
   return { orders, partial };

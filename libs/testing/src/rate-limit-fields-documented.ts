@@ -25,7 +25,9 @@ export function rateLimitFieldsDocumented(document: Record<string, unknown>): { 
       for (const [status, response] of Object.entries(operation.responses)) {
         const counted = bearer && status !== '401';
         const expected = counted ? (status === '429' ? { 'Retry-After': RETRY_AFTER, ...FIELDS } : FIELDS) : {};
-        const actual = Object.fromEntries(Object.entries(response.headers ?? {}).filter(([name]) => name.startsWith('RateLimit') || (counted && status === '429' && name === 'Retry-After')));
+        const actual = Object.fromEntries(
+          Object.entries(response.headers ?? {}).filter(([name]) => name.startsWith('RateLimit') || (counted && status === '429' && name === 'Retry-After')),
+        );
         if (JSON.stringify(actual) !== JSON.stringify(expected)) violations.push(`${method} ${path} ${status}: ${JSON.stringify(actual)}`);
         if (counted) described++;
       }

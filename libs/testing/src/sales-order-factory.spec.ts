@@ -8,8 +8,13 @@ describe('placeSalesOrder', () => {
   it('places the order through the service its module builds, and leaves the test database open', async () => {
     const org = await seedOrganization(database.db);
     const pending = async () =>
-      (await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [org.organizationId, org.warehouseId, org.barcodes[0]])).rows[0]
-        .pending_allocation;
+      (
+        await database.db.query('SELECT pending_allocation FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+          org.organizationId,
+          org.warehouseId,
+          org.barcodes[0],
+        ])
+      ).rows[0].pending_allocation;
     const before = await pending();
     const first = await placeSalesOrder(database.db, org, [{ barcode: org.barcodes[0], quantity: 2 }]);
     const second = await placeSalesOrder(database.db, org, [{ barcode: org.barcodes[0], quantity: 1 }]);

@@ -5,7 +5,12 @@ import { AuthenticatedCaller } from '@gateway/domain';
 import { CreateSalesOrderDto, OrdersModule, SalesOrderService } from '@gateway/public-api';
 import { withDomainModule } from './domain-module';
 
-const SERVICE_CALLER: AuthenticatedCaller = { identity: { clientType: 'SERVICE', clientId: 'test-sales-channel' }, audience: 'public', tokenId: 'test', expiresAt: Number.MAX_SAFE_INTEGER };
+const SERVICE_CALLER: AuthenticatedCaller = {
+  identity: { clientType: 'SERVICE', clientId: 'test-sales-channel' },
+  audience: 'public',
+  tokenId: 'test',
+  expiresAt: Number.MAX_SAFE_INTEGER,
+};
 
 /** Places a sales order at a store of the organization; returns its id and its fulfilment order's id. */
 export async function placeSalesOrder(
@@ -18,6 +23,8 @@ export async function placeSalesOrder(
     customer: { firstName: 'Test' },
     lineItems: lines.map((l) => ({ sku: 'by-barcode', barcode: l.barcode, quantity: l.quantity })),
   } as CreateSalesOrderDto;
-  const { record } = await withDomainModule(db, OrdersModule, (orders) => orders.get(SalesOrderService).create(SERVICE_CALLER, target.organizationId, target.storeId, body));
+  const { record } = await withDomainModule(db, OrdersModule, (orders) =>
+    orders.get(SalesOrderService).create(SERVICE_CALLER, target.organizationId, target.storeId, body),
+  );
   return { salesOrderId: record.id, fulfilmentOrderId: record.fulfilmentOrderId };
 }

@@ -54,16 +54,18 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
     requests.set(req.path, (requests.get(req.path) ?? 0) + 1);
     next();
   });
-  configureGateway(app, { logger: createLogger({ name: 'test-issuer', level: 'silent' }), trustProxy: 0, ...TOKEN_ENDPOINT_HTTP, openApi: { title: 'test issuer', description: '', version: 'test' } });
+  configureGateway(app, {
+    logger: createLogger({ name: 'test-issuer', level: 'silent' }),
+    trustProxy: 0,
+    ...TOKEN_ENDPOINT_HTTP,
+    openApi: { title: 'test issuer', description: '', version: 'test' },
+  });
   await app.listen(port, '127.0.0.1');
   return { url, requests, close: () => app.close() };
 }
 
 export type TestClientSpec =
-  | { type: 'USER'; userId: string }
-  | { type: 'ORGANIZATION'; organizationId: string }
-  | { type: 'CONNECTOR'; connectionIds: string[] }
-  | { type: 'SERVICE' };
+  { type: 'USER'; userId: string } | { type: 'ORGANIZATION'; organizationId: string } | { type: 'CONNECTOR'; connectionIds: string[] } | { type: 'SERVICE' };
 
 export interface TestClient {
   clientId: string;
@@ -71,7 +73,10 @@ export interface TestClient {
 }
 
 /** Registers a client in the database, as `admin clients:create` does. */
-export async function createTestClient(databaseUrl: string, spec: TestClientSpec & { audience?: 'public' | 'internal'; authMethod?: AuthMethod }): Promise<TestClient> {
+export async function createTestClient(
+  databaseUrl: string,
+  spec: TestClientSpec & { audience?: 'public' | 'internal'; authMethod?: AuthMethod },
+): Promise<TestClient> {
   const db = new Database({ url: databaseUrl, poolMax: 1 });
   try {
     const created = await new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository()).create({
@@ -134,7 +139,18 @@ export async function signTestToken(databaseUrl: string, spec: SignedTokenSpec):
   try {
     const key = await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).activeKey();
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: spec.issuer, sub: spec.clientId, aud: spec.audience, iat: now, nbf: now, exp: now + 600, jti: randomUUID(), client_id: spec.clientId, client_type: 'SERVICE', ...spec.claims };
+    const claims = {
+      iss: spec.issuer,
+      sub: spec.clientId,
+      aud: spec.audience,
+      iat: now,
+      nbf: now,
+      exp: now + 600,
+      jti: randomUUID(),
+      client_id: spec.clientId,
+      client_type: 'SERVICE',
+      ...spec.claims,
+    };
     // Signed by hand rather than by jose, which refuses to sign a header it would not accept (`crit`).
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const signingInput = `${b64({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...spec.header })}.${b64(claims)}`;

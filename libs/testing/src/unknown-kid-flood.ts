@@ -55,7 +55,11 @@ export async function rotationDuringFlood(options: {
   newToken(): Promise<string>;
   watchMs: number;
 }): Promise<RotationDuringFlood> {
-  const ask = (token: string) => fetch(`${options.baseUrl}${options.path}`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => (await res.arrayBuffer(), res.status), () => 0);
+  const ask = (token: string) =>
+    fetch(`${options.baseUrl}${options.path}`, { headers: { authorization: `Bearer ${token}` } }).then(
+      async (res) => (await res.arrayBuffer(), res.status),
+      () => 0,
+    );
   const flood = startUnknownKidFlood(options.baseUrl, options.path, options.oldToken);
   const oldKey: number[] = [];
   const newKey: { ms: number; status: number }[] = [];

@@ -49,7 +49,9 @@ describe('redactUrlQuery', () => {
   });
 
   it('redacts every occurrence, parameters split by ; and a fragment too', () => {
-    expect(redactUrlQuery('/x?token=1&token=2;password=3#access_token=4&state=5')).toBe(`/x?token=${REDACTED}&token=${REDACTED};password=${REDACTED}#access_token=${REDACTED}&state=5`);
+    expect(redactUrlQuery('/x?token=1&token=2;password=3#access_token=4&state=5')).toBe(
+      `/x?token=${REDACTED}&token=${REDACTED};password=${REDACTED}#access_token=${REDACTED}&state=5`,
+    );
   });
 
   it('leaves a URL without a query as it is, and copes with malformed encoding', () => {

@@ -11,7 +11,22 @@
 export const REDACTED = '[redacted]';
 
 /** Name parts that mark a credential wherever they appear (client_secret, access_token, x-amz-signature...). */
-const SENSITIVE_PARTS = ['secret', 'token', 'passw', 'passphrase', 'credential', 'signature', 'assertion', 'apikey', 'accesskey', 'privatekey', 'session', 'cookie', 'jwt', 'authorization'];
+const SENSITIVE_PARTS = [
+  'secret',
+  'token',
+  'passw',
+  'passphrase',
+  'credential',
+  'signature',
+  'assertion',
+  'apikey',
+  'accesskey',
+  'privatekey',
+  'session',
+  'cookie',
+  'jwt',
+  'authorization',
+];
 
 /** Short names that are credentials only as a whole (code is OAuth's authorization code; sig a signed URL's). */
 const SENSITIVE_NAMES = new Set(['code', 'sig', 'key', 'pwd', 'pass', 'auth', 'otp', 'pin']);
@@ -26,7 +41,9 @@ function decodedName(name: string): string {
 
 /** True when a query parameter of this (raw, possibly percent-encoded) name may hold a credential. */
 export function isSensitiveParameter(name: string): boolean {
-  const key = decodedName(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const key = decodedName(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return SENSITIVE_NAMES.has(key) || SENSITIVE_PARTS.some((part) => key.includes(part));
 }
 
@@ -34,7 +51,9 @@ export function isSensitiveParameter(name: string): boolean {
 export function redactQueryString(query: string): string {
   // `;` is split on too (some clients put it between parameters), and `#` (a fragment carries tokens in
   // OAuth's implicit flow): redacting too much is harmless.
-  return query.replace(/(^|[&;#?])([^&;#?=]*)=([^&;#?]*)/g, (whole, separator: string, name: string) => (isSensitiveParameter(name) ? `${separator}${name}=${REDACTED}` : whole));
+  return query.replace(/(^|[&;#?])([^&;#?=]*)=([^&;#?]*)/g, (whole, separator: string, name: string) =>
+    isSensitiveParameter(name) ? `${separator}${name}=${REDACTED}` : whole,
+  );
 }
 
 /** A URL or request target (`/path?query`) with the value of every sensitive query (or fragment) parameter redacted. */

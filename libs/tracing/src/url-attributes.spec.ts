@@ -8,9 +8,15 @@ describe('span URL attributes', () => {
   });
 
   it("redacts a client span's full URL, with its port unless it is the scheme's", () => {
-    expect(outgoingUrlAttributes({ protocol: 'https:', hostname: 'hooks.example.com', port: 443, path: '/in?token=abc&x=1' })).toEqual({ 'url.full': 'https://hooks.example.com/in?token=[redacted]&x=1' });
-    expect(outgoingUrlAttributes({ protocol: 'http:', hostname: '127.0.0.1', port: 9000, path: '/in?Signature=abc' })).toEqual({ 'url.full': 'http://127.0.0.1:9000/in?Signature=[redacted]' });
-    expect(outgoingUrlAttributes({ protocol: 'https:', hostname: '2001:db8::1', port: 8443, path: '/in?key=abc' })).toEqual({ 'url.full': 'https://[2001:db8::1]:8443/in?key=[redacted]' });
+    expect(outgoingUrlAttributes({ protocol: 'https:', hostname: 'hooks.example.com', port: 443, path: '/in?token=abc&x=1' })).toEqual({
+      'url.full': 'https://hooks.example.com/in?token=[redacted]&x=1',
+    });
+    expect(outgoingUrlAttributes({ protocol: 'http:', hostname: '127.0.0.1', port: 9000, path: '/in?Signature=abc' })).toEqual({
+      'url.full': 'http://127.0.0.1:9000/in?Signature=[redacted]',
+    });
+    expect(outgoingUrlAttributes({ protocol: 'https:', hostname: '2001:db8::1', port: 8443, path: '/in?key=abc' })).toEqual({
+      'url.full': 'https://[2001:db8::1]:8443/in?key=[redacted]',
+    });
     expect(outgoingUrlAttributes({ protocol: 'https:', hostname: 'hooks.example.com', path: '/in' })).toEqual({});
   });
 });

@@ -2,7 +2,10 @@
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
 
 export class CliFailure extends Error {
-  constructor(message: string, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }

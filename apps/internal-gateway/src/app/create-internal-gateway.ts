@@ -21,10 +21,14 @@ export async function createInternalGateway(config: InternalGatewayConfig, logge
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Internal gateway',
-      description: 'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
+      description:
+        'Operational operations of the platform staff tools: inventory, retail units, release channels, inventory sync, fulfilment orders and diagnostic tools. Internal-audience bearer tokens only.',
       version: INTERNAL_API_VERSION,
       customize: (builder) =>
-        addClientCredentialsScheme(builder.addServer('/', 'this internal gateway'), config.PUBLIC_BASE_URL, 'internal').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+        addClientCredentialsScheme(builder.addServer('/', 'this internal gateway'), config.PUBLIC_BASE_URL, 'internal').addBearerAuth(
+          { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          BEARER_SCHEME,
+        ),
       postProcess: (document) => offerClientCredentials(documentRateLimitFields(document, BEARER_SCHEME)),
     },
   });

@@ -23,7 +23,8 @@ describe('InternalGatewayConfig', () => {
 
   it('counts 6000 requests a minute per client by default, and takes any whole number from 1 to 1,000,000,000', () => {
     expect(loadConfig(InternalGatewayConfig, base).API_RATE_LIMIT_PER_MINUTE).toBe(6000);
-    for (const limit of [1, 100_000_000, 1_000_000_000]) expect(loadConfig(InternalGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
+    for (const limit of [1, 100_000_000, 1_000_000_000])
+      expect(loadConfig(InternalGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {

@@ -24,7 +24,11 @@ export class InternalGatewayModule {
         MetricsModule.forRoot({ port: config.METRICS_PORT, host: config.METRICS_HOST }),
         DatabaseModule.forRoot(databaseOptions(config, 'internal-gateway')),
         // Background jobs (clarify-inventory-levels) run in this gateway; stopping waits for them within the grace period.
-        JobQueueModule.forRoot({ runWorkers: config.JOB_WORKERS, pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
+        JobQueueModule.forRoot({
+          runWorkers: config.JOB_WORKERS,
+          pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS,
+          stopTimeoutMs: config.SHUTDOWN_GRACE_MS,
+        }),
         BearerAuthModule.forRoot({
           audience: 'internal',
           expectedAudience: config.INTERNAL_AUDIENCE,

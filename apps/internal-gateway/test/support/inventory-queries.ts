@@ -28,11 +28,22 @@ export interface StoredEvent {
 
 /** The events of one aggregate, oldest first. */
 export async function eventsOf(db: Database, aggregateId: string): Promise<StoredEvent[]> {
-  const { rows } = await db.query<{ type: string; aggregate_type: string; warehouse_id: string | null; barcode: string | null; initiator: string | null; payload: Record<string, unknown> }>(
-    'SELECT type, aggregate_type, warehouse_id, barcode, initiator, payload FROM domain_events WHERE aggregate_id = $1 ORDER BY sequence',
-    [aggregateId],
-  );
-  return rows.map((r) => ({ type: r.type, aggregateType: r.aggregate_type, warehouseId: r.warehouse_id, barcode: r.barcode, initiator: r.initiator, payload: r.payload }));
+  const { rows } = await db.query<{
+    type: string;
+    aggregate_type: string;
+    warehouse_id: string | null;
+    barcode: string | null;
+    initiator: string | null;
+    payload: Record<string, unknown>;
+  }>('SELECT type, aggregate_type, warehouse_id, barcode, initiator, payload FROM domain_events WHERE aggregate_id = $1 ORDER BY sequence', [aggregateId]);
+  return rows.map((r) => ({
+    type: r.type,
+    aggregateType: r.aggregate_type,
+    warehouseId: r.warehouse_id,
+    barcode: r.barcode,
+    initiator: r.initiator,
+    payload: r.payload,
+  }));
 }
 
 export async function eventCount(db: Database): Promise<number> {
@@ -63,7 +74,14 @@ export async function clarificationsBy(db: Database, initiator: string): Promise
     'SELECT id, organization_id, initiator, barcodes, completed_at IS NOT NULL AS completed, result FROM inventory_clarifications WHERE initiator = $1 ORDER BY requested_at',
     [initiator],
   );
-  return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, initiator: r.initiator, barcodes: r.barcodes, completed: r.completed, result: r.result }));
+  return rows.map((r) => ({
+    id: r.id,
+    organizationId: r.organization_id,
+    initiator: r.initiator,
+    barcodes: r.barcodes,
+    completed: r.completed,
+    result: r.result,
+  }));
 }
 
 /** Waits until every clarification of the initiator is completed by the background job (bounded: fails after 30 s). */

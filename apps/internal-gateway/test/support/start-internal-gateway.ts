@@ -25,11 +25,18 @@ export interface RunningInternalGateway {
 }
 
 /** A shared issuer (a replica's, or one the test made) stays open when this gateway closes. */
-export async function startInternalGateway(databaseUrl: string, overrides: Record<string, string> = {}, shared?: { issuer: TestIssuer }): Promise<RunningInternalGateway> {
+export async function startInternalGateway(
+  databaseUrl: string,
+  overrides: Record<string, string> = {},
+  shared?: { issuer: TestIssuer },
+): Promise<RunningInternalGateway> {
   const issuer = shared?.issuer ?? (await startTestIssuer(databaseUrl));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig(InternalGatewayConfig, gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: issuer.url, JOB_POLLING_INTERVAL_SECONDS: '0.5', ...overrides }));
+  const config = loadConfig(
+    InternalGatewayConfig,
+    gatewayTestEnv(databaseUrl, { PUBLIC_BASE_URL: issuer.url, JOB_POLLING_INTERVAL_SECONDS: '0.5', ...overrides }),
+  );
   const app = await createInternalGateway(config, createLogger({ name: 'internal-gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
   const recorder = new ResponseRecorder(app);
   await app.listen(port, '127.0.0.1');

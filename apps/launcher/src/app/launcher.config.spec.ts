@@ -17,8 +17,11 @@ describe('LauncherConfig', () => {
 
   it("denies webhooks both gateways' ports and metrics ports, and keeps the operator's", () => {
     expect(webhookDeniedPorts(loadConfig(LauncherConfig, {}), undefined)).toBe('3000,3001');
-    expect(webhookDeniedPorts(loadConfig(LauncherConfig, { PUBLIC_GATEWAY_PORT: '8000', INTERNAL_GATEWAY_PORT: '8001', PUBLIC_METRICS_PORT: '9464', INTERNAL_METRICS_PORT: '9465' }), '5432, 8001')).toBe(
-      '5432,8001,8000,9464,9465',
-    );
+    expect(
+      webhookDeniedPorts(
+        loadConfig(LauncherConfig, { PUBLIC_GATEWAY_PORT: '8000', INTERNAL_GATEWAY_PORT: '8001', PUBLIC_METRICS_PORT: '9464', INTERNAL_METRICS_PORT: '9465' }),
+        '5432, 8001',
+      ),
+    ).toBe('5432,8001,8000,9464,9465');
   });
 });

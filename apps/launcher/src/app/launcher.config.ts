@@ -44,7 +44,8 @@ export class LauncherConfig {
 export const servedPublicUrl = (config: Pick<LauncherConfig, 'PUBLIC_GATEWAY_PORT'>): string => `http://localhost:${config.PUBLIC_GATEWAY_PORT}`;
 
 /** PUBLIC_BASE_URL as given, else the URL the public gateway is served on (so its issuer is itself). */
-export const publicBaseUrl = (config: Pick<LauncherConfig, 'PUBLIC_BASE_URL' | 'PUBLIC_GATEWAY_PORT'>): string => config.PUBLIC_BASE_URL ?? servedPublicUrl(config);
+export const publicBaseUrl = (config: Pick<LauncherConfig, 'PUBLIC_BASE_URL' | 'PUBLIC_GATEWAY_PORT'>): string =>
+  config.PUBLIC_BASE_URL ?? servedPublicUrl(config);
 
 /**
  * WEBHOOK_DENIED_PORTS for the public gateway: both gateways' ports and metrics ports, so that no webhook
@@ -54,7 +55,12 @@ export function webhookDeniedPorts(
   config: Pick<LauncherConfig, 'PUBLIC_GATEWAY_PORT' | 'INTERNAL_GATEWAY_PORT' | 'PUBLIC_METRICS_PORT' | 'INTERNAL_METRICS_PORT'>,
   operatorValue: string | undefined,
 ): string {
-  const ports = [config.PUBLIC_GATEWAY_PORT, config.INTERNAL_GATEWAY_PORT, config.PUBLIC_METRICS_PORT, config.INTERNAL_METRICS_PORT].filter((port) => port !== undefined).map(String);
-  const operator = (operatorValue ?? '').split(',').map((port) => port.trim()).filter((port) => port.length > 0);
+  const ports = [config.PUBLIC_GATEWAY_PORT, config.INTERNAL_GATEWAY_PORT, config.PUBLIC_METRICS_PORT, config.INTERNAL_METRICS_PORT]
+    .filter((port) => port !== undefined)
+    .map(String);
+  const operator = (operatorValue ?? '')
+    .split(',')
+    .map((port) => port.trim())
+    .filter((port) => port.length > 0);
   return [...new Set([...operator, ...ports])].join(',');
 }

@@ -24,10 +24,14 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
     metrics: app.get(GatewayMetrics),
     openApi: {
       title: 'Public gateway',
-      description: 'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
+      description:
+        'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
       version: PUBLIC_API_VERSION,
       customize: (builder) =>
-        addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL, 'public').addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME),
+        addClientCredentialsScheme(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL, 'public').addBearerAuth(
+          { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          BEARER_SCHEME,
+        ),
       extraModels: WEBHOOK_PAYLOAD_MODELS,
       postProcess: (document) => addWebhooks(offerClientCredentials(documentRateLimitFields(document, BEARER_SCHEME))),
     },

@@ -44,23 +44,35 @@ describe('PublicGatewayConfig', () => {
 
   it('counts 6000 requests a minute per client by default, and takes any whole number from 1 to 1,000,000,000', () => {
     expect(loadConfig(PublicGatewayConfig, base).API_RATE_LIMIT_PER_MINUTE).toBe(6000);
-    for (const limit of [1, 100_000_000, 1_000_000_000]) expect(loadConfig(PublicGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
+    for (const limit of [1, 100_000_000, 1_000_000_000])
+      expect(loadConfig(PublicGatewayConfig, { ...base, API_RATE_LIMIT_PER_MINUTE: String(limit) }).API_RATE_LIMIT_PER_MINUTE).toBe(limit);
   });
 
   it("denies webhooks WEBHOOK_DENIED_PORTS and this gateway's own API and metrics ports", () => {
     expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DENIED_PORTS: '3001, 9465' }))).toEqual([3001, 9465, 3000]);
-    expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, PUBLIC_GATEWAY_PORT: '8080', METRICS_PORT: '9464', WEBHOOK_DENIED_PORTS: '3001,9464' }))).toEqual([3001, 9464, 8080]);
+    expect(
+      webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, PUBLIC_GATEWAY_PORT: '8080', METRICS_PORT: '9464', WEBHOOK_DENIED_PORTS: '3001,9464' })),
+    ).toEqual([3001, 9464, 8080]);
     expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, base))).toEqual([3000]);
   });
 
   it('reads WEBHOOK_ALLOWED_HOSTS with ports', () => {
-    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000,localhost,[::1]:9001,::1' }).WEBHOOK_ALLOWED_HOSTS).toBe('127.0.0.1:9000,localhost,[::1]:9001,::1');
+    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000,localhost,[::1]:9001,::1' }).WEBHOOK_ALLOWED_HOSTS).toBe(
+      '127.0.0.1:9000,localhost,[::1]:9001,::1',
+    );
   });
 
   it('reads the webhook delivery limits, with their defaults', () => {
     expect(loadConfig(PublicGatewayConfig, base)).toEqual(
-      expect.objectContaining({ WEBHOOK_MAX_CONCURRENCY: 128, WEBHOOK_MAX_PER_ENDPOINT: 8, WEBHOOK_MAX_PER_ORGANIZATION: 64, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: 432000 }),
+      expect.objectContaining({
+        WEBHOOK_MAX_CONCURRENCY: 128,
+        WEBHOOK_MAX_PER_ENDPOINT: 8,
+        WEBHOOK_MAX_PER_ORGANIZATION: 64,
+        WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: 432000,
+      }),
     );
-    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: '31536000' }).WEBHOOK_DISABLE_AFTER_FAILING_SECONDS).toBe(31536000);
+    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: '31536000' }).WEBHOOK_DISABLE_AFTER_FAILING_SECONDS).toBe(
+      31536000,
+    );
   });
 });

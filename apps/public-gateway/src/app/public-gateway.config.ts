@@ -1,6 +1,16 @@
 import { Matches, ValidateBy } from 'class-validator';
 import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
-import { DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS, DEFAULT_WEBHOOK_MAX_CONCURRENCY, DEFAULT_WEBHOOK_MAX_PER_ENDPOINT, DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION, DEFAULT_WEBHOOK_RETRY_SCHEDULE, WEBHOOK_RETRY_SCHEDULE_PATTERN, allowedHostsProblem, parseDnsServers, parsePortList } from '@gateway/public-api';
+import {
+  DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
+  DEFAULT_WEBHOOK_MAX_CONCURRENCY,
+  DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
+  DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  WEBHOOK_RETRY_SCHEDULE_PATTERN,
+  allowedHostsProblem,
+  parseDnsServers,
+  parsePortList,
+} from '@gateway/public-api';
 
 /** A setting that `accepts` reads without error; `message` is the one line a bad value gets. */
 const Accepted = (name: string, accepts: (value: string) => boolean, message: string) =>
@@ -45,7 +55,11 @@ export class PublicGatewayConfig extends GatewayConfig {
    * Comma-separated host names or addresses webhooks may reach although they are loopback or private, also
    * over plain http (development, tests); `host:port` (`[v6]:port`) allows that port only.
    */
-  @Accepted('allowedHosts', (value) => allowedHostsProblem(value) === undefined, 'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)')
+  @Accepted(
+    'allowedHosts',
+    (value) => allowedHostsProblem(value) === undefined,
+    'must be comma-separated host names or addresses, each with an optional :port (IPv6 in brackets then)',
+  )
   WEBHOOK_ALLOWED_HOSTS = '';
 
   /**
@@ -56,7 +70,11 @@ export class PublicGatewayConfig extends GatewayConfig {
   WEBHOOK_DENIED_PORTS = '';
 
   /** Comma-separated name servers (`address` or `address:port`, IPv6 in brackets with a port) that resolve webhook hosts; empty: the system's. */
-  @Accepted('dnsServers', (value) => parseDnsServers(value) !== undefined, 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)')
+  @Accepted(
+    'dnsServers',
+    (value) => parseDnsServers(value) !== undefined,
+    'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)',
+  )
   WEBHOOK_DNS_SERVERS = '';
 
   /** Seconds before each retry of a failed webhook delivery; attempts = 1 + entries. */
@@ -99,7 +117,9 @@ export class PublicGatewayConfig extends GatewayConfig {
    * Origins (scheme://host[:port], comma-separated) whose pages may call the token endpoint from a browser
    * (CORS): the internal gateway's, whose Swagger UI mints staff tokens here. Empty: none.
    */
-  @Matches(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(,https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/, { message: 'must be comma-separated origins (scheme://host[:port]), e.g. http://localhost:3001' })
+  @Matches(/^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(,https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/, {
+    message: 'must be comma-separated origins (scheme://host[:port]), e.g. http://localhost:3001',
+  })
   TOKEN_CORS_ORIGINS = '';
 
   @MetricsPortField('PUBLIC_GATEWAY_PORT')

@@ -2,7 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import { BearerAuthModule, OrganizationsModule, IssuerKeySet, SigningKeyStoreSource, parseKeyEncryptionKey } from '@gateway/domain';
-import { BillingModule, InventoryReadModule, IdempotencyRetentionModule, OrdersModule, WebhooksModule, dnsResolver, parseDnsServers, webhookTargetPolicy, parseRetrySchedule } from '@gateway/public-api';
+import {
+  BillingModule,
+  InventoryReadModule,
+  IdempotencyRetentionModule,
+  OrdersModule,
+  WebhooksModule,
+  dnsResolver,
+  parseDnsServers,
+  webhookTargetPolicy,
+  parseRetrySchedule,
+} from '@gateway/public-api';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
 import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 import { WhoamiController } from './auth/whoami.controller';
@@ -71,7 +81,17 @@ export class PublicGatewayModule {
           stopTimeoutMs: config.SHUTDOWN_GRACE_MS,
         }),
       ],
-      controllers: [HealthController, ProblemPagesController, WhoamiController, OrganizationsController, InvoicesController, InventoryController, SalesOrdersController, WebhookEndpointsController, WebhookEventsController],
+      controllers: [
+        HealthController,
+        ProblemPagesController,
+        WhoamiController,
+        OrganizationsController,
+        InvoicesController,
+        InventoryController,
+        SalesOrdersController,
+        WebhookEndpointsController,
+        WebhookEventsController,
+      ],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };
   }

@@ -20,7 +20,17 @@ export async function tokenAttacks(issuerUrl: string, databaseUrl: string, audie
     const key = await new SigningKeysService(db, new SigningKeyRepository(), { keyEncryptionKey: parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY) }).activeKey();
     const client = await createTestClient(databaseUrl, { type: 'SERVICE', audience: audienceKind });
     const now = Math.floor(Date.now() / 1000);
-    const claims = { client_id: client.clientId, client_type: 'SERVICE', iss: issuerUrl, sub: client.clientId, aud: audience, iat: now, nbf: now, exp: now + 600, jti: randomUUID() };
+    const claims = {
+      client_id: client.clientId,
+      client_type: 'SERVICE',
+      iss: issuerUrl,
+      sub: client.clientId,
+      aud: audience,
+      iat: now,
+      nbf: now,
+      exp: now + 600,
+      jti: randomUUID(),
+    };
     const sign = (payload: Record<string, unknown>, header: Record<string, unknown> = {}) =>
       new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...header }).sign(key.privateKey);
 
@@ -46,14 +56,28 @@ export async function tokenAttacks(issuerUrl: string, databaseUrl: string, audie
       { name: 'not yet valid', token: await sign({ ...claims, nbf: now + 3600, exp: now + 7200 }) },
       { name: 'wrong issuer', token: await sign({ ...claims, iss: 'https://issuer.example' }) },
       { name: 'wrong audience', token: await sign({ ...claims, aud: 'https://someone-else.example' }) },
-      { name: 'unknown kid', token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'unknown-kid' }).sign(stranger.privateKey) },
-      { name: 'signed by another key with the real kid', token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid }).sign(stranger.privateKey) },
+      {
+        name: 'unknown kid',
+        token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'unknown-kid' }).sign(stranger.privateKey),
+      },
+      {
+        name: 'signed by another key with the real kid',
+        token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid }).sign(stranger.privateKey),
+      },
       { name: 'tampered payload', token: `${header}.${b64({ ...claims, client_id: 'someone-else', sub: 'someone-else' })}.${signature}` },
       { name: 'not an access token (typ JWT)', token: await sign(claims, { typ: 'JWT' }) },
       { name: 'revoked client', token: revokedToken },
       // RFC 7515 and RFC 8725: a header extension it must understand, a future iat, a lifetime longer than
       // the issuer grants, an audience besides this gateway's.
-      { name: 'crit header', token: await signTestToken(databaseUrl, { issuer: issuerUrl, audience, clientId: client.clientId, header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' } }) },
+      {
+        name: 'crit header',
+        token: await signTestToken(databaseUrl, {
+          issuer: issuerUrl,
+          audience,
+          clientId: client.clientId,
+          header: { crit: ['urn:example:policy'], 'urn:example:policy': 'x' },
+        }),
+      },
       { name: 'iat in the future', token: await sign({ ...claims, iat: now + 600 }) },
       { name: 'lifetime over 3600 s', token: await sign({ ...claims, exp: now + 7200 }) },
       { name: 'an extra audience', token: await sign({ ...claims, aud: [audience, 'https://someone-else.example'] }) },

@@ -50,48 +50,71 @@ function mutations(op: Operation, valid: ValidRequest, token: string): fc.Arbitr
   const params = Object.keys(valid.path);
   if (params.length > 0) {
     list.push(
-      fc.tuple(fc.constantFrom(...params), hostileSegment).map(([name, value]) => (p: Parts) => ({ ...p, path: { ...p.path, [name]: value }, labels: [...p.labels, `path ${name}=${value.slice(0, 60)}`] })),
+      fc
+        .tuple(fc.constantFrom(...params), hostileSegment)
+        .map(([name, value]) => (p: Parts) => ({ ...p, path: { ...p.path, [name]: value }, labels: [...p.labels, `path ${name}=${value.slice(0, 60)}`] })),
     );
   }
   const queryNames = [...Object.keys(valid.query ?? {}), 'limit', 'cursor', 'unknown'];
   list.push(
-    fc.tuple(fc.constantFrom(...queryNames), hostileQueryValue).map(([name, value]) => (p: Parts) => ({ ...p, query: { ...p.query, [name]: value }, labels: [...p.labels, `query ${name}=${value.slice(0, 60)}`] })),
-    fc.constantFrom('limit=1&limit=2', 'organizationId[]=x', 'organizationId[a]=b', '%zz=1', '=', '&&&', 'a'.repeat(9000)).map((extra) => (p: Parts) => ({ ...p, rawQuery: extra, labels: [...p.labels, `raw query ${extra.slice(0, 40)}`] })),
+    fc
+      .tuple(fc.constantFrom(...queryNames), hostileQueryValue)
+      .map(([name, value]) => (p: Parts) => ({ ...p, query: { ...p.query, [name]: value }, labels: [...p.labels, `query ${name}=${value.slice(0, 60)}`] })),
+    fc
+      .constantFrom('limit=1&limit=2', 'organizationId[]=x', 'organizationId[a]=b', '%zz=1', '=', '&&&', 'a'.repeat(9000))
+      .map((extra) => (p: Parts) => ({ ...p, rawQuery: extra, labels: [...p.labels, `raw query ${extra.slice(0, 40)}`] })),
   );
   if (!op.open) {
-    list.push(authorization(token).map(([label, value]) => (p: Parts) => {
-      const headers = { ...p.headers };
-      if (value === undefined) delete headers.authorization;
-      else headers.authorization = value;
-      return { ...p, headers, labels: [...p.labels, label] };
-    }));
+    list.push(
+      authorization(token).map(([label, value]) => (p: Parts) => {
+        const headers = { ...p.headers };
+        if (value === undefined) delete headers.authorization;
+        else headers.authorization = value;
+        return { ...p, headers, labels: [...p.labels, label] };
+      }),
+    );
   }
   list.push(
-    fc.tuple(fc.constantFrom('idempotency-key', 'x-request-id', 'accept', 'accept-encoding', 'x-forwarded-for', 'cookie'), hostileHeaderValue).map(([name, value]) => (p: Parts) => ({
-      ...p,
-      headers: { ...p.headers, [name]: value },
-      labels: [...p.labels, `header ${name}=${value.slice(0, 40)} (${value.length} chars)`],
-    })),
+    fc
+      .tuple(fc.constantFrom('idempotency-key', 'x-request-id', 'accept', 'accept-encoding', 'x-forwarded-for', 'cookie'), hostileHeaderValue)
+      .map(([name, value]) => (p: Parts) => ({
+        ...p,
+        headers: { ...p.headers, [name]: value },
+        labels: [...p.labels, `header ${name}=${value.slice(0, 40)} (${value.length} chars)`],
+      })),
   );
   if (valid.body !== undefined) {
     list.push(
-      mutateJson(valid.body).map((body) => (p: Parts) => ({ ...p, body: body === undefined ? undefined : JSON.stringify(body), labels: [...p.labels, `body ${String(JSON.stringify(body)).slice(0, 120)}`] })),
+      mutateJson(valid.body).map((body) => (p: Parts) => ({
+        ...p,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        labels: [...p.labels, `body ${String(JSON.stringify(body)).slice(0, 120)}`],
+      })),
     );
   }
   if (valid.form !== undefined) {
     list.push(
-      fc.tuple(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'extra'), fc.oneof(fc.constant(undefined), hostileValue.map(asText))).map(([name, value]) => (p: Parts) => {
-        const form = new URLSearchParams(p.body?.toString() ?? '');
-        if (value === undefined) form.delete(name);
-        else form.set(name, value);
-        return { ...p, body: form.toString(), labels: [...p.labels, `form ${name}=${String(value).slice(0, 60)}`] };
-      }),
-      fc.constantFrom('grant_type', 'client_id', 'client_secret').map((name) => (p: Parts) => ({ ...p, body: `${p.body?.toString() ?? ''}&${name}=again`, labels: [...p.labels, `form ${name} twice`] })),
-      fc.oneof(hostileHeaderValue.map((v) => `Basic ${v}`), hostileHeaderValue.map((v) => `Basic ${Buffer.from(v, 'latin1').toString('base64')}`)).map((value) => (p: Parts) => ({
-        ...p,
-        headers: { ...p.headers, authorization: value },
-        labels: [...p.labels, `Authorization ${value.slice(0, 60)}`],
-      })),
+      fc
+        .tuple(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'extra'), fc.oneof(fc.constant(undefined), hostileValue.map(asText)))
+        .map(([name, value]) => (p: Parts) => {
+          const form = new URLSearchParams(p.body?.toString() ?? '');
+          if (value === undefined) form.delete(name);
+          else form.set(name, value);
+          return { ...p, body: form.toString(), labels: [...p.labels, `form ${name}=${String(value).slice(0, 60)}`] };
+        }),
+      fc
+        .constantFrom('grant_type', 'client_id', 'client_secret')
+        .map((name) => (p: Parts) => ({ ...p, body: `${p.body?.toString() ?? ''}&${name}=again`, labels: [...p.labels, `form ${name} twice`] })),
+      fc
+        .oneof(
+          hostileHeaderValue.map((v) => `Basic ${v}`),
+          hostileHeaderValue.map((v) => `Basic ${Buffer.from(v, 'latin1').toString('base64')}`),
+        )
+        .map((value) => (p: Parts) => ({
+          ...p,
+          headers: { ...p.headers, authorization: value },
+          labels: [...p.labels, `Authorization ${value.slice(0, 60)}`],
+        })),
     );
   }
   list.push(

@@ -49,7 +49,9 @@ export async function startGateway(name: GatewayName, options: GatewayOptions): 
     },
     stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const gateway: GatewayProcess = {
     name,
     url,
@@ -70,7 +72,13 @@ export async function waitUntilReady(gateway: GatewayProcess, timeoutMs = 30_000
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (gateway.child.exitCode !== null) throw new Error(`${gateway.name} exited with ${gateway.child.exitCode} before it was ready`);
-    if (await fetch(`${gateway.url}/health/ready`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${gateway.url}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${gateway.name} was not ready within ${timeoutMs} ms`);

@@ -29,7 +29,9 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = 10_000, onHea
         onHeaders?.();
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }),
+        );
         res.on('error', reject);
       },
     );
@@ -40,7 +42,8 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = 10_000, onHea
 }
 
 /** What must never reach a client: stack frames, SQL, driver or runtime error names, file paths. */
-const LEAKS = /\bat [\w.<>]+ \(|node_modules|\/work\/|\.ts:\d+|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error at|violates .* constraint|relation "|\bpg_|QueryFailedError|TypeError|ReferenceError|RangeError|SyntaxError: Unexpected/;
+const LEAKS =
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|\.ts:\d+|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error at|violates .* constraint|relation "|\bpg_|QueryFailedError|TypeError|ReferenceError|RangeError|SyntaxError: Unexpected/;
 
 export function leak(text: string): string | undefined {
   return LEAKS.exec(text)?.[0];

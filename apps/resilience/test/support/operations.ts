@@ -35,7 +35,17 @@ export function salesOrderBody(world: World, reference = `R-${randomUUID()}`): R
     note: 'leave at the door',
     customer: { firstName: 'Ada', lastName: 'Lovelace', contactNumber: '+44 20 7946 0000', email: 'ada@example.com' },
     lineItems: [
-      { name: 'First', sku: 'S-1', barcode: world.org.barcodes[0], quantity: 1, price: { currency: 'EUR', amountInMinorUnit: 1250 }, weightGram: 300, minShelfLifeDays: 0, harmonizedCode: '6109.10', countryCodeOfOrigin: 'PT' },
+      {
+        name: 'First',
+        sku: 'S-1',
+        barcode: world.org.barcodes[0],
+        quantity: 1,
+        price: { currency: 'EUR', amountInMinorUnit: 1250 },
+        weightGram: 300,
+        minShelfLifeDays: 0,
+        harmonizedCode: '6109.10',
+        countryCodeOfOrigin: 'PT',
+      },
     ],
   };
 }
@@ -46,7 +56,13 @@ export const OPERATIONS: Operation[] = [
   // Public gateway (spec 4.1)
   { gateway: 'public', method: 'GET', template: '/v0/organizations', organizationScoped: false, valid: () => ({ path: {} }) },
   { gateway: 'public', method: 'GET', template: '/v0/whoami', organizationScoped: false, valid: () => ({ path: {} }) },
-  { gateway: 'public', method: 'GET', template: '/v0/organizations/{organizationId}/invoices', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/invoices',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) } }),
+  },
   {
     gateway: 'public',
     method: 'GET',
@@ -54,7 +70,13 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w), invoiceId: w.invoiceId } }),
   },
-  { gateway: 'public', method: 'GET', template: '/v0/organizations/{organizationId}/inventory', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/inventory',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) } }),
+  },
   {
     gateway: 'public',
     method: 'POST',
@@ -69,7 +91,10 @@ export const OPERATIONS: Operation[] = [
     method: 'PATCH',
     template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
     organizationScoped: true,
-    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.managed }, body: { description: 'resilience suite', eventTypes: ['sales_order.created'] } }),
+    valid: (w) => ({
+      path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.managed },
+      body: { description: 'resilience suite', eventTypes: ['sales_order.created'] },
+    }),
   },
   {
     gateway: 'public',
@@ -91,7 +116,10 @@ export const OPERATIONS: Operation[] = [
     template: '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover',
     organizationScoped: true,
     // A second back: the world's events are older, so a recover resends nothing (its endpoint resolves nowhere anyway).
-    valid: (w) => ({ path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.operated }, body: { since: new Date(Date.now() - 1000).toISOString() } }),
+    valid: (w) => ({
+      path: { organizationId: org(w), webhookEndpointId: w.webhookEndpoints.operated },
+      body: { since: new Date(Date.now() - 1000).toISOString() },
+    }),
   },
   {
     gateway: 'public',
@@ -116,7 +144,13 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w), warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0] } }),
   },
-  { gateway: 'internal', method: 'GET', template: '/organizations/{organizationId}/inventory', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/organizations/{organizationId}/inventory',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) } }),
+  },
   {
     gateway: 'internal',
     method: 'GET',
@@ -138,7 +172,13 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w) }, body: { releaseChannel: 'BETA' } }),
   },
-  { gateway: 'internal', method: 'GET', template: '/organizations/{organizationId}', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/organizations/{organizationId}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) } }),
+  },
   {
     gateway: 'internal',
     method: 'POST',
@@ -146,7 +186,13 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w) }, body: { barcodes: [w.org.barcodes[0]], dryRun: true } }),
   },
-  { gateway: 'internal', method: 'POST', template: '/organizations/{organizationId}/default-inventory-sync', organizationScoped: true, valid: (w) => ({ path: { organizationId: org(w) } }) },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/organizations/{organizationId}/default-inventory-sync',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) } }),
+  },
   {
     gateway: 'internal',
     method: 'POST',
@@ -167,7 +213,10 @@ export const OPERATIONS: Operation[] = [
     method: 'POST',
     template: '/internal-tools/dispatch-command',
     organizationScoped: true,
-    valid: (w) => ({ path: {}, body: { commandName: 'RECEIVE_STOCK', organizationId: org(w), commandBody: { warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0], quantity: 1 } } }),
+    valid: (w) => ({
+      path: {},
+      body: { commandName: 'RECEIVE_STOCK', organizationId: org(w), commandBody: { warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0], quantity: 1 } },
+    }),
   },
   {
     gateway: 'internal',
@@ -183,7 +232,13 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w), fulfilmentOrderId: w.fulfilmentOrderIds[1] } }),
   },
-  { gateway: 'internal', method: 'GET', template: '/fulfilment-orders/{fulfilmentOrderId}/back-order', organizationScoped: false, valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }) },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/fulfilment-orders/{fulfilmentOrderId}/back-order',
+    organizationScoped: false,
+    valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }),
+  },
 ];
 
 export function fillPath(template: string, params: Record<string, string>): string {
@@ -212,5 +267,10 @@ export function encodedBody(valid: ValidRequest): string | undefined {
 
 /** The request as sent: `token` undefined sends none. */
 export function rawRequest(op: Operation, valid: ValidRequest, token: string | undefined): RawRequest {
-  return { method: op.method, path: fillPath(op.template, valid.path) + queryString(valid.query), headers: baseHeaders(op, valid, token), body: encodedBody(valid) };
+  return {
+    method: op.method,
+    path: fillPath(op.template, valid.path) + queryString(valid.query),
+    headers: baseHeaders(op, valid, token),
+    body: encodedBody(valid),
+  };
 }

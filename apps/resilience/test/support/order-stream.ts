@@ -18,7 +18,14 @@ export function orderRequest(org: SeededOrganization, token: string, key: string
     path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
     // The key is the order's reference too, so that the orders of a key can be counted.
-    body: JSON.stringify({ orderReference: key, customer: { firstName: 'Fault' }, lineItems: [{ sku: 's', barcode: org.barcodes[0], quantity: 1 }, { sku: 's', barcode: org.barcodes[1], quantity: 2 }] }),
+    body: JSON.stringify({
+      orderReference: key,
+      customer: { firstName: 'Fault' },
+      lineItems: [
+        { sku: 's', barcode: org.barcodes[0], quantity: 1 },
+        { sku: 's', barcode: org.barcodes[1], quantity: 2 },
+      ],
+    }),
   };
 }
 

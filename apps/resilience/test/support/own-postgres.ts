@@ -17,7 +17,9 @@ export interface OwnPostgres {
 }
 
 async function spawnServer(dataDir: string, port: number, password: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, 'postgres-server.mjs'), dataDir, String(port), 'gateway', password], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'postgres-server.mjs'), dataDir, String(port), 'gateway', password], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 60_000;

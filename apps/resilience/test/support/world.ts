@@ -1,7 +1,17 @@
 // One database with seeded organizations, a public and an internal gateway process on it, and tokens
 // for each kind of caller: the ground most areas of the suite stand on.
 import { randomUUID } from 'node:crypto';
-import { SeededOrganization, TestClient, TestClientSpec, TestDatabase, createTestClient, createTestDatabase, createTestToken, importFixture, seedOrganization } from '@gateway/testing';
+import {
+  SeededOrganization,
+  TestClient,
+  TestClientSpec,
+  TestDatabase,
+  createTestClient,
+  createTestDatabase,
+  createTestToken,
+  importFixture,
+  seedOrganization,
+} from '@gateway/testing';
 import { GatewayProcess, startGateway } from './gateway-process';
 import { send } from './http';
 import { orderRequest } from './order-stream';
@@ -62,7 +72,10 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
-  const webhookEndpoints = { managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'), operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated') };
+  const webhookEndpoints = {
+    managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
+    operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
+  };
   return {
     database,
     org,

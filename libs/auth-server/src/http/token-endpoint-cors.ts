@@ -6,7 +6,11 @@ import type { RequestHandler } from 'express';
 import { TOKEN_ENDPOINT_PATH } from '../model/discovery';
 
 /** "a,b" into the list of origins; empty entries dropped. */
-export const corsOrigins = (setting: string): string[] => setting.split(',').map((origin) => origin.trim()).filter(Boolean);
+export const corsOrigins = (setting: string): string[] =>
+  setting
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 
 export function tokenEndpointCors(origins: string[]): RequestHandler {
   const allowed = new Set(origins);

@@ -69,12 +69,15 @@ function credentials(authorization: string | undefined, form: FormFields): Clien
   const bodyClientId = single(form, 'client_id');
   const bodyClientSecret = single(form, 'client_secret');
   if (authorization !== undefined) {
-    if (bodyClientSecret !== undefined) throw invalidRequest('Client credentials were sent by both client_secret_basic and client_secret_post; use one method.');
+    if (bodyClientSecret !== undefined)
+      throw invalidRequest('Client credentials were sent by both client_secret_basic and client_secret_post; use one method.');
     const basic = basicCredentials(authorization);
-    if (bodyClientId !== undefined && bodyClientId !== basic.clientId) throw invalidRequest('The client_id in the body names another client than the Basic credentials.');
+    if (bodyClientId !== undefined && bodyClientId !== basic.clientId)
+      throw invalidRequest('The client_id in the body names another client than the Basic credentials.');
     return basic;
   }
-  if (bodyClientId === undefined && bodyClientSecret === undefined) throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
+  if (bodyClientId === undefined && bodyClientSecret === undefined)
+    throw invalidRequest('No client credentials were sent: use client_secret_basic or client_secret_post.');
   if (bodyClientId === undefined) throw invalidRequest('client_id is required.');
   if (bodyClientSecret === undefined) throw invalidRequest('client_secret is required.');
   return checked(bodyClientId, bodyClientSecret, 'client_secret_post');

@@ -27,10 +27,23 @@ export class TokenController {
     schema: { $ref: getSchemaPath(TokenRequestDto) },
     examples: {
       client_secret_basic: { summary: 'client_secret_basic: the credentials go in the Authorization header', value: { grant_type: 'client_credentials' } },
-      client_secret_post: { summary: 'client_secret_post: the credentials go in the form', value: { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_CLIENT_SECRET' } },
+      client_secret_post: {
+        summary: 'client_secret_post: the credentials go in the form',
+        value: { grant_type: 'client_credentials', client_id: 'YOUR_CLIENT_ID', client_secret: 'YOUR_CLIENT_SECRET' },
+      },
     },
   })
-  @ApiResponse({ status: 200, type: TokenResponseDto, description: 'Token response', example: { access_token: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl', token_type: 'bearer', expires_in: 900 } })
+  @ApiResponse({
+    status: 200,
+    type: TokenResponseDto,
+    description: 'Token response',
+    example: {
+      access_token:
+        'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6IjdvSFItWWpic1JmTDlPeXZiSERERlplbzN2enZLTTVzTFBfUUtsTG9WMWcifQ.eyJjbGllbnRfaWQiOiJjbF9vSW94aTkxR1A0RjRSU1F3TnhGWUFBIn0.c2lnbmF0dXJl',
+      token_type: 'bearer',
+      expires_in: 900,
+    },
+  })
   @ApiResponse({ status: 400, type: OAuthErrorDto, description: 'invalid_request, unsupported_grant_type or invalid_scope' })
   @ApiResponse({
     status: 401,
@@ -46,7 +59,13 @@ export class TokenController {
     description: 'slow_down: too many tokens minted for the client, or too many failed authentications from this address',
     headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer', minimum: 1 } } },
   })
-  async token(@Req() req: Request, @Headers('content-type') contentType: string | undefined, @Headers('authorization') authorization: string | undefined, @Ip() address: string, @Res() res: Response): Promise<void> {
+  async token(
+    @Req() req: Request,
+    @Headers('content-type') contentType: string | undefined,
+    @Headers('authorization') authorization: string | undefined,
+    @Ip() address: string,
+    @Res() res: Response,
+  ): Promise<void> {
     let answer: { status: number; headers: Record<string, string>; body: TokenResponse | OAuthError['body'] };
     try {
       answer = { status: 200, headers: {}, body: await this.tokens.grant(parseTokenRequest({ contentType, authorization, body: req.body, address })) };

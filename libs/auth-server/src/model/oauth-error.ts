@@ -20,9 +20,11 @@ export class OAuthError {
 export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
 
 /** Every 401 carries a challenge (RFC 9110 section 15.5.2), whichever method the client used. */
-export const invalidClient = (description: string) => new OAuthError(401, 'invalid_client', description, { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' });
+export const invalidClient = (description: string) =>
+  new OAuthError(401, 'invalid_client', description, { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' });
 
-export const slowDown = (description: string, retryAfterSeconds: number) => new OAuthError(429, 'slow_down', description, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+export const slowDown = (description: string, retryAfterSeconds: number) =>
+  new OAuthError(429, 'slow_down', description, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
 
 /** A problem raised before or around the endpoint, as an OAuth error (its headers are already on the answer). */
 export function oauthErrorOfProblem(problem: ProblemDetails): OAuthError {

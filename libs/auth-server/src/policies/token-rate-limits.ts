@@ -49,8 +49,18 @@ export class TokenRateLimits {
   ) {
     const base = { storeClient: db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
     this.limits = options.rateLimits;
-    this.failedPerClientAndAddress = new RateLimiterPostgres({ ...base, keyPrefix: 'auth-fail-client-address', points: this.limits.failedAuthPerClient, duration: this.limits.failedAuthWindowSeconds });
-    this.failedPerAddress = new RateLimiterPostgres({ ...base, keyPrefix: 'auth-fail-address', points: this.limits.failedAuthPerAddress, duration: this.limits.failedAuthWindowSeconds });
+    this.failedPerClientAndAddress = new RateLimiterPostgres({
+      ...base,
+      keyPrefix: 'auth-fail-client-address',
+      points: this.limits.failedAuthPerClient,
+      duration: this.limits.failedAuthWindowSeconds,
+    });
+    this.failedPerAddress = new RateLimiterPostgres({
+      ...base,
+      keyPrefix: 'auth-fail-address',
+      points: this.limits.failedAuthPerAddress,
+      duration: this.limits.failedAuthWindowSeconds,
+    });
   }
 
   /**
@@ -116,9 +126,16 @@ export class TokenRateLimits {
     const lockedOut = this.viewLockout(client.clientId, address, Date.now());
     // A locked-out address gets no secret compared.
     const authenticated = !lockedOut && authenticates(client, hashClientSecret(credentials.clientSecret));
-    if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
+    if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method)
+      return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
-    return { client, authenticated, lockedOut, counted: true, mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined };
+    return {
+      client,
+      authenticated,
+      lockedOut,
+      counted: true,
+      mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined,
+    };
   }
 
   /** The lockout of the caller's address as the view holds its failure counters. */
@@ -137,10 +154,9 @@ export class TokenRateLimits {
 
   /** Set when either failure counter of the caller's address has reached its limit: until the later window ends. */
   private lockout(failures: readonly [CounterState, CounterState], now: number): RateLimited | undefined {
-    const blocked = [
-      [failures[0], this.limits.failedAuthPerClient] as const,
-      [failures[1], this.limits.failedAuthPerAddress] as const,
-    ].flatMap(([counter, limit]) => (counter.points >= limit ? [counter] : []));
+    const blocked = [[failures[0], this.limits.failedAuthPerClient] as const, [failures[1], this.limits.failedAuthPerAddress] as const].flatMap(
+      ([counter, limit]) => (counter.points >= limit ? [counter] : []),
+    );
     return blocked.length === 0 ? undefined : { retryAfterSeconds: Math.max(...blocked.map((counter) => secondsLeft(counter, now))) };
   }
 
@@ -149,7 +165,10 @@ export class TokenRateLimits {
     const counted = await Promise.all([this.failedPerClientAndAddress.penalty(keys.clientAndAddress, 1), this.failedPerAddress.penalty(keys.address, 1)]);
     // Known here at once (other replicas hear of it on the channel), so that this replica's next answer counts it.
     const now = Date.now();
-    this.view.noteFailure(this.failedPerClientAndAddress.getKey(keys.clientAndAddress), { points: counted[0].consumedPoints, expire: now + counted[0].msBeforeNext });
+    this.view.noteFailure(this.failedPerClientAndAddress.getKey(keys.clientAndAddress), {
+      points: counted[0].consumedPoints,
+      expire: now + counted[0].msBeforeNext,
+    });
     this.view.noteFailure(this.failedPerAddress.getKey(keys.address), { points: counted[1].consumedPoints, expire: now + counted[1].msBeforeNext });
   }
 }
@@ -193,5 +212,8 @@ function addressBlock(address: string): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

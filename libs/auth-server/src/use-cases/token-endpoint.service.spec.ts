@@ -88,10 +88,17 @@ describe('TokenEndpointService: the token signed while the view syncs', () => {
     const locked = await setUp(held, () => ({ ...passed(held), counted: false, lockedOut: { retryAfterSeconds: 30 } }));
     const refusal = await locked.service.grant(request()).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(OAuthError);
-    expect(refusal).toMatchObject({ status: 429, body: { error: 'slow_down', error_description: 'Too many failed authentications; try again later.' }, headers: { 'Retry-After': '30' } });
+    expect(refusal).toMatchObject({
+      status: 429,
+      body: { error: 'slow_down', error_description: 'Too many failed authentications; try again later.' },
+      headers: { 'Retry-After': '30' },
+    });
 
     const revoked = await setUp(held, () => ({ ...passed({ ...held, revokedAt: new Date() }), authenticated: false, counted: false }));
-    await expect(revoked.service.grant(request())).rejects.toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed.' } });
+    await expect(revoked.service.grant(request())).rejects.toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    });
   });
 
   it('signs nothing ahead for a caller the view does not authenticate, nor for a grant that is not valid', async () => {

@@ -6,7 +6,15 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CompactSign } from 'jose';
 import { GatewayMetrics } from '@gateway/platform';
 import { ApiClientRow } from '@gateway/persistence';
-import { ACCESS_TOKEN_TYPE, identityClaims, AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, audienceFor, CallerIdentity, SigningKeysService } from '@gateway/domain';
+import {
+  ACCESS_TOKEN_TYPE,
+  identityClaims,
+  AUTHORIZATION_SERVER_OPTIONS,
+  AuthorizationServerOptions,
+  audienceFor,
+  CallerIdentity,
+  SigningKeysService,
+} from '@gateway/domain';
 import { TokenRateLimits } from '../policies/token-rate-limits';
 import { OAuthError, invalidClient, invalidRequest, slowDown } from '../model/oauth-error';
 
@@ -132,7 +140,8 @@ function judgeGrant(request: TokenRequest): { scope: string | undefined } | OAut
     if (grantType === undefined) return invalidRequest('grant_type is required.');
     if (grantType !== 'client_credentials') return new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
     const scope = request.field('scope');
-    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope))) return new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
+    if (scope !== undefined && (scope.length > SCOPE_MAX || !SCOPE.test(scope)))
+      return new OAuthError(400, 'invalid_scope', 'scope must be space-delimited scope tokens.');
     return { scope };
   } catch (error) {
     if (error instanceof OAuthError) return error;

@@ -99,16 +99,19 @@ export class TokenStateFeed {
     const client = this.client;
     if (!client || !this.isLive) return waiters.forEach((resolve) => resolve(false));
     this.syncing = true;
-    client.query(SYNC_STATEMENT).then(
-      () => waiters.forEach((resolve) => resolve(this.client === client && this.isLive)),
-      () => {
-        waiters.forEach((resolve) => resolve(false));
-        this.drop(client);
-      },
-    ).finally(() => {
-      this.syncing = false;
-      if (this.syncWaiters.length > 0) this.sync();
-    });
+    client
+      .query(SYNC_STATEMENT)
+      .then(
+        () => waiters.forEach((resolve) => resolve(this.client === client && this.isLive)),
+        () => {
+          waiters.forEach((resolve) => resolve(false));
+          this.drop(client);
+        },
+      )
+      .finally(() => {
+        this.syncing = false;
+        if (this.syncWaiters.length > 0) this.sync();
+      });
   }
 
   /** Drops the connection and connects again: the listener is told onLost(), then onLive() with a fresh load. */

@@ -65,7 +65,9 @@ async function untilIndexesBuilt(boss: PgBoss, errors: Error[]): Promise<void> {
     if (waiting === 0) return;
     if (Date.now() > deadline) {
       const last = errors.at(-1)?.message;
-      throw new Error(`the job queue's schema migration did not finish (pg-boss commands ${JSON.stringify(status)}${last ? `; last error: ${last}` : ''}); run migrate again`);
+      throw new Error(
+        `the job queue's schema migration did not finish (pg-boss commands ${JSON.stringify(status)}${last ? `; last error: ${last}` : ''}); run migrate again`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }

@@ -55,7 +55,12 @@ describe('JobQueue (pg-boss in the application database)', () => {
   it("sends jobs with their queue's policy, which migrate keeps in step with JOB_QUEUES", async () => {
     const names = [...JOB_QUEUES.map((q) => q.name), 'test-jobs'].sort();
     const policy = async () =>
-      (await database.db.query('SELECT name, retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds FROM pgboss.queue WHERE name = ANY($1) ORDER BY name', [names])).rows;
+      (
+        await database.db.query(
+          'SELECT name, retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds FROM pgboss.queue WHERE name = ANY($1) ORDER BY name',
+          [names],
+        )
+      ).rows;
     const asStored = (spec: JobQueueSpec) => ({
       name: spec.name,
       retry_limit: spec.retryLimit,
@@ -66,7 +71,10 @@ describe('JobQueue (pg-boss in the application database)', () => {
     });
     // The template database was migrated: every queue of JOB_QUEUES is there with its policy.
     expect(await policy()).toEqual(
-      [...JOB_QUEUES.map(asStored), { name: 'test-jobs', retry_limit: 0, retry_delay: 0, retry_backoff: false, retry_delay_max: null, expire_seconds: 60 }].sort((a, b) => a.name.localeCompare(b.name)),
+      [
+        ...JOB_QUEUES.map(asStored),
+        { name: 'test-jobs', retry_limit: 0, retry_delay: 0, retry_backoff: false, retry_delay_max: null, expire_seconds: 60 },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
     );
     expect((await policy()).find((row) => row.name === 'clarify-inventory-levels')).toEqual({
       name: 'clarify-inventory-levels',
@@ -77,9 +85,18 @@ describe('JobQueue (pg-boss in the application database)', () => {
       expire_seconds: 900,
     });
     await installJobQueue(database.db, [{ name: 'test-jobs', retryLimit: 4, retryDelaySeconds: 1, retryDelayMaxSeconds: 8, expireInSeconds: 90 }]);
-    expect((await policy()).find((row) => row.name === 'test-jobs')).toEqual({ name: 'test-jobs', retry_limit: 4, retry_delay: 1, retry_backoff: true, retry_delay_max: 8, expire_seconds: 90 });
+    expect((await policy()).find((row) => row.name === 'test-jobs')).toEqual({
+      name: 'test-jobs',
+      retry_limit: 4,
+      retry_delay: 1,
+      retry_backoff: true,
+      retry_delay_max: 8,
+      expire_seconds: 90,
+    });
     await database.db.transaction((tx) => queue.send(tx, 'test-jobs', { label: 'with-policy' }, { startAfterSeconds: 3600 }));
-    const { rows } = await database.db.query("SELECT retry_limit, retry_delay, retry_backoff, expire_seconds FROM pgboss.job WHERE name = 'test-jobs' AND data->>'label' = 'with-policy'");
+    const { rows } = await database.db.query(
+      "SELECT retry_limit, retry_delay, retry_backoff, expire_seconds FROM pgboss.job WHERE name = 'test-jobs' AND data->>'label' = 'with-policy'",
+    );
     expect(rows).toEqual([{ retry_limit: 4, retry_delay: 1, retry_backoff: true, expire_seconds: 90 }]);
   });
 });

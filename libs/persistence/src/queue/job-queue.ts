@@ -77,7 +77,8 @@ export class JobQueue {
     } catch (error) {
       // pg-boss's own words for a schema missing or of another version: name the command that installs it.
       const message = (error as Error).message;
-      if (/^pg-boss (is not installed|database requires migrations)/.test(message)) throw new Error(`job queue: ${message} (schema ${JOB_QUEUE_SCHEMA}); run \`admin migrate\` first`);
+      if (/^pg-boss (is not installed|database requires migrations)/.test(message))
+        throw new Error(`job queue: ${message} (schema ${JOB_QUEUE_SCHEMA}); run \`admin migrate\` first`);
       throw error;
     }
     for (const queue of this.definitions.keys()) {

@@ -23,7 +23,13 @@ export const JOB_QUEUES: readonly JobQueueSpec[] = [
 ];
 
 /** The policy pg-boss stores on the queue (createQueue / updateQueue options). */
-export function queuePolicy(spec: JobQueueSpec): { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number; expireInSeconds: number } {
+export function queuePolicy(spec: JobQueueSpec): {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  retryDelayMax?: number;
+  expireInSeconds: number;
+} {
   return {
     retryLimit: spec.retryLimit,
     retryDelay: spec.retryDelaySeconds ?? 0,

@@ -40,7 +40,11 @@ describe('a job in the trace of the request that queued it', () => {
     const [request, query, job] = await finishedSpans(3);
     expect(job.name).toBe('process clarify-inventory-levels');
     expect(job.kind).toBe(SpanKind.CONSUMER);
-    expect(job.attributes).toEqual({ 'messaging.system': 'pg-boss', 'messaging.destination.name': 'clarify-inventory-levels', 'messaging.message.id': 'job-1' });
+    expect(job.attributes).toEqual({
+      'messaging.system': 'pg-boss',
+      'messaging.destination.name': 'clarify-inventory-levels',
+      'messaging.message.id': 'job-1',
+    });
     expect(job.spanContext().traceId).toBe(request.spanContext().traceId);
     expect(job.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
     expect(query.parentSpanContext?.spanId).toBe(job.spanContext().spanId);
@@ -48,7 +52,9 @@ describe('a job in the trace of the request that queued it', () => {
 
   it('records a failed job on its span and fails the job', async () => {
     const sent = await queuedInRequest({ organizationId: 'o1' });
-    await expect(runInJobTrace('clarify-inventory-levels', 'job-2', sent, async () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    await expect(runInJobTrace('clarify-inventory-levels', 'job-2', sent, async () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+      'database gone',
+    );
     const job = (await finishedSpans(2)).find((span) => span.kind === SpanKind.CONSUMER)!;
     expect(job.status.code).toBe(SpanStatusCode.ERROR);
   });

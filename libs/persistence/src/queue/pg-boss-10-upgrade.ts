@@ -30,7 +30,9 @@ export async function movePgBoss10Jobs(db: Database, resend: (tx: Queryable, job
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ present: boolean }>('SELECT to_regnamespace($1) IS NOT NULL AS present', [PG_BOSS_10_SCHEMA]);
     if (!rows[0].present) return 0;
-    const jobs = await tx.query<UnfinishedJob>(`SELECT name, data FROM ${PG_BOSS_10_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') ORDER BY created_on, id`);
+    const jobs = await tx.query<UnfinishedJob>(
+      `SELECT name, data FROM ${PG_BOSS_10_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') ORDER BY created_on, id`,
+    );
     for (const job of jobs.rows) await resend(tx, job);
     await tx.query(`DROP SCHEMA ${PG_BOSS_10_SCHEMA} CASCADE`);
     return jobs.rows.length;

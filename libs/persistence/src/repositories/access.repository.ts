@@ -7,7 +7,10 @@ export type MembershipRole = 'OWNER' | 'MEMBER';
 @Injectable()
 export class AccessRepository {
   async membershipRole(q: Queryable, userId: string, organizationId: string): Promise<MembershipRole | undefined> {
-    const { rows } = await q.query<{ role: MembershipRole }>('SELECT role FROM memberships WHERE user_id = $1 AND organization_id = $2', [userId, organizationId]);
+    const { rows } = await q.query<{ role: MembershipRole }>('SELECT role FROM memberships WHERE user_id = $1 AND organization_id = $2', [
+      userId,
+      organizationId,
+    ]);
     return rows[0]?.role;
   }
 
@@ -31,7 +34,10 @@ export class AccessRepository {
   }
 
   async store(q: Queryable, organizationId: string, storeId: string): Promise<{ warehouseId: string } | undefined> {
-    const { rows } = await q.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [organizationId, storeId]);
+    const { rows } = await q.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [
+      organizationId,
+      storeId,
+    ]);
     return rows[0] && { warehouseId: rows[0].warehouse_id };
   }
 }

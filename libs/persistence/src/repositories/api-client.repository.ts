@@ -96,7 +96,10 @@ export class ApiClientRepository {
   }
 
   /** Which of the given references exist: for checking a new client's identity. */
-  async existing(q: Queryable, refs: { userId?: string; organizationId?: string; connectionIds?: string[] }): Promise<{ user: boolean; organization: boolean; connectionIds: string[] }> {
+  async existing(
+    q: Queryable,
+    refs: { userId?: string; organizationId?: string; connectionIds?: string[] },
+  ): Promise<{ user: boolean; organization: boolean; connectionIds: string[] }> {
     const { rows } = await q.query<{ user: boolean; organization: boolean; connection_ids: string[] }>(
       `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS user,
               EXISTS (SELECT 1 FROM organizations WHERE id::text = $2) AS organization,

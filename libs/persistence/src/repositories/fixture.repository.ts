@@ -67,10 +67,20 @@ export class FixtureRepository {
     const organizations = await q.query<{ id: string }>('SELECT id FROM organizations WHERE id::text = ANY($1::text[])', [orgs]);
     const warehouses = await q.query<{ id: string }>('SELECT id FROM warehouses');
     const stores = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM stores');
-    const retailUnits = await q.query<{ organization_id: string; barcode: string }>('SELECT organization_id, barcode FROM retail_units WHERE organization_id::text = ANY($1::text[])', [orgs]);
-    const invoices = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM invoices WHERE id = ANY($1::text[])', [(fixture.invoices ?? []).map((i) => i.id)]);
-    const fulfilmentOrders = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM fulfilment_orders WHERE id = ANY($1::text[])', [(fixture.fulfilmentOrders ?? []).map((f) => f.id)]);
-    const connections = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM connections WHERE id = ANY($1::text[])', [(fixture.connections ?? []).map((c) => c.id)]);
+    const retailUnits = await q.query<{ organization_id: string; barcode: string }>(
+      'SELECT organization_id, barcode FROM retail_units WHERE organization_id::text = ANY($1::text[])',
+      [orgs],
+    );
+    const invoices = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM invoices WHERE id = ANY($1::text[])', [
+      (fixture.invoices ?? []).map((i) => i.id),
+    ]);
+    const fulfilmentOrders = await q.query<{ id: string; organization_id: string }>(
+      'SELECT id, organization_id FROM fulfilment_orders WHERE id = ANY($1::text[])',
+      [(fixture.fulfilmentOrders ?? []).map((f) => f.id)],
+    );
+    const connections = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM connections WHERE id = ANY($1::text[])', [
+      (fixture.connections ?? []).map((c) => c.id),
+    ]);
     return {
       organizationIds: organizations.rows.map((r) => r.id),
       warehouseIds: warehouses.rows.map((r) => r.id),
@@ -118,7 +128,15 @@ export class FixtureRepository {
   async upsertWarehouses(q: Queryable, rows: Section<'warehouses'>): Promise<SectionCounts> {
     const { counts } = await bulkUpsert(
       q,
-      { table: 'warehouses', key: ['id'], columns: [{ name: 'id', type: 'text' }, { name: 'name', type: 'text' }], touch: 'updated_at = now()' },
+      {
+        table: 'warehouses',
+        key: ['id'],
+        columns: [
+          { name: 'id', type: 'text' },
+          { name: 'name', type: 'text' },
+        ],
+        touch: 'updated_at = now()',
+      },
       rows.map((w) => [w.id, w.name]),
     );
     return counts;
@@ -130,7 +148,11 @@ export class FixtureRepository {
       {
         table: 'organizations',
         key: ['id'],
-        columns: [{ name: 'id', type: 'uuid' }, { name: 'name', type: 'text' }, { name: 'release_channel', type: 'text' }],
+        columns: [
+          { name: 'id', type: 'uuid' },
+          { name: 'name', type: 'text' },
+          { name: 'release_channel', type: 'text' },
+        ],
         touch: 'updated_at = now()',
         returning: ['id', 'release_channel'],
       },
@@ -138,7 +160,13 @@ export class FixtureRepository {
     );
     await this.importEvents(
       q,
-      changed.map((o) => ({ organizationId: o.id, type: 'ReleaseChannelImported', aggregateType: 'Organization', aggregateId: o.id, payload: { releaseChannel: o.release_channel } })),
+      changed.map((o) => ({
+        organizationId: o.id,
+        type: 'ReleaseChannelImported',
+        aggregateType: 'Organization',
+        aggregateId: o.id,
+        payload: { releaseChannel: o.release_channel },
+      })),
     );
     return counts;
   }
@@ -146,7 +174,15 @@ export class FixtureRepository {
   async upsertUsers(q: Queryable, rows: Section<'users'>): Promise<SectionCounts> {
     const { counts } = await bulkUpsert(
       q,
-      { table: 'users', key: ['id'], columns: [{ name: 'id', type: 'text' }, { name: 'email', type: 'text' }], touch: 'updated_at = now()' },
+      {
+        table: 'users',
+        key: ['id'],
+        columns: [
+          { name: 'id', type: 'text' },
+          { name: 'email', type: 'text' },
+        ],
+        touch: 'updated_at = now()',
+      },
       rows.map((u) => [u.id, u.email ?? null]),
     );
     const memberships = rows.flatMap((u) => u.memberships.map((m) => [u.id, m.organizationId, m.role]));
@@ -155,7 +191,11 @@ export class FixtureRepository {
       {
         table: 'memberships',
         key: ['user_id', 'organization_id'],
-        columns: [{ name: 'user_id', type: 'text' }, { name: 'organization_id', type: 'uuid' }, { name: 'role', type: 'text' }],
+        columns: [
+          { name: 'user_id', type: 'text' },
+          { name: 'organization_id', type: 'uuid' },
+          { name: 'role', type: 'text' },
+        ],
       },
       memberships,
     );
@@ -174,7 +214,12 @@ export class FixtureRepository {
       {
         table: 'stores',
         key: ['id'],
-        columns: [{ name: 'id', type: 'text' }, { name: 'organization_id', type: 'uuid' }, { name: 'name', type: 'text' }, { name: 'warehouse_id', type: 'text' }],
+        columns: [
+          { name: 'id', type: 'text' },
+          { name: 'organization_id', type: 'uuid' },
+          { name: 'name', type: 'text' },
+          { name: 'warehouse_id', type: 'text' },
+        ],
         touch: 'updated_at = now()',
       },
       rows.map((s) => [s.id, s.organizationId, s.name, s.warehouseId]),
@@ -188,7 +233,11 @@ export class FixtureRepository {
       {
         table: 'connections',
         key: ['id'],
-        columns: [{ name: 'id', type: 'text' }, { name: 'organization_id', type: 'uuid' }, { name: 'store_id', type: 'text' }],
+        columns: [
+          { name: 'id', type: 'text' },
+          { name: 'organization_id', type: 'uuid' },
+          { name: 'store_id', type: 'text' },
+        ],
         touch: 'updated_at = now()',
       },
       rows.map((c) => [c.id, c.organizationId, c.storeId]),
@@ -233,7 +282,14 @@ export class FixtureRepository {
   }
 
   async upsertInventory(q: Queryable, rows: Section<'inventory'>): Promise<SectionCounts> {
-    const { counts, changed } = await bulkUpsert<{ organization_id: string; warehouse_id: string; barcode: string; on_hand: number; allocated: number; pending_allocation: number }>(
+    const { counts, changed } = await bulkUpsert<{
+      organization_id: string;
+      warehouse_id: string;
+      barcode: string;
+      on_hand: number;
+      allocated: number;
+      pending_allocation: number;
+    }>(
       q,
       {
         table: 'inventory_levels',
@@ -290,13 +346,30 @@ export class FixtureRepository {
         returning: ['id'],
       },
       rows.map((i) => [
-        i.id, i.organizationId, i.number, i.status, i.subtotal.amountInMinorUnit, i.subtotal.currency,
-        i.totalExcludingTax.amountInMinorUnit, i.totalExcludingTax.currency, i.dueDate ?? null, i.paidAt ?? null, i.pdfUrl ?? null,
+        i.id,
+        i.organizationId,
+        i.number,
+        i.status,
+        i.subtotal.amountInMinorUnit,
+        i.subtotal.currency,
+        i.totalExcludingTax.amountInMinorUnit,
+        i.totalExcludingTax.currency,
+        i.dueDate ?? null,
+        i.paidAt ?? null,
+        i.pdfUrl ?? null,
       ]),
     );
     // Line items are replaced as a whole when they differ from what is stored.
     const lineRows = rows.flatMap((i) =>
-      i.lineItems.map((l, position) => [i.id, position, l.description, l.taxRate, l.quantity, l.unitAmountExcludingTax.amountInMinorUnit, l.unitAmountExcludingTax.currency]),
+      i.lineItems.map((l, position) => [
+        i.id,
+        position,
+        l.description,
+        l.taxRate,
+        l.quantity,
+        l.unitAmountExcludingTax.amountInMinorUnit,
+        l.unitAmountExcludingTax.currency,
+      ]),
     );
     const { rows: differing } = await q.query<{ invoice_id: string }>(
       `WITH incoming AS (
@@ -375,7 +448,13 @@ export class FixtureRepository {
       q,
       [...touched].map((id) => {
         const f = byId.get(id) as (typeof rows)[number];
-        return { organizationId: f.organizationId, type: 'FulfilmentOrderImported', aggregateType: 'FulfilmentOrder', aggregateId: id, payload: { status: f.status, warehouseId: f.warehouseId, lines: f.lines } };
+        return {
+          organizationId: f.organizationId,
+          type: 'FulfilmentOrderImported',
+          aggregateType: 'FulfilmentOrder',
+          aggregateId: id,
+          payload: { status: f.status, warehouseId: f.warehouseId, lines: f.lines },
+        };
       }),
     );
     return counts;
@@ -387,7 +466,11 @@ export class FixtureRepository {
       {
         table: 'release_channel_features',
         key: ['name'],
-        columns: [{ name: 'name', type: 'text' }, { name: 'description', type: 'text' }, { name: 'release_channel', type: 'text' }],
+        columns: [
+          { name: 'name', type: 'text' },
+          { name: 'description', type: 'text' },
+          { name: 'release_channel', type: 'text' },
+        ],
         touch: 'updated_at = now()',
       },
       rows.map((f) => [f.name, f.description, f.releaseChannel]),
@@ -396,6 +479,9 @@ export class FixtureRepository {
   }
 
   private importEvents(q: Queryable, events: Omit<NewDomainEvent, 'initiator'>[]): Promise<void> {
-    return this.events.append(q, events.map((e) => ({ ...e, initiator: 'import' })));
+    return this.events.append(
+      q,
+      events.map((e) => ({ ...e, initiator: 'import' })),
+    );
   }
 }

@@ -45,7 +45,14 @@ export class FulfilmentOrderRepository {
 
   /** The order with its lines, in position order; FOR UPDATE when `lock` (the transitions of one order are serialized). */
   async find(q: Queryable, id: string, options: { lock?: boolean } = {}): Promise<FulfilmentOrderRow | undefined> {
-    const { rows } = await q.query<{ id: string; organization_id: string; warehouse_id: string; store_id: string | null; sales_order_id: string | null; status: FulfilmentOrderStatus }>(
+    const { rows } = await q.query<{
+      id: string;
+      organization_id: string;
+      warehouse_id: string;
+      store_id: string | null;
+      sales_order_id: string | null;
+      status: FulfilmentOrderStatus;
+    }>(
       `SELECT id, organization_id, warehouse_id, store_id, sales_order_id, status FROM fulfilment_orders WHERE id = $1::text${options.lock ? ' FOR UPDATE' : ''}`,
       [id],
     );

@@ -25,12 +25,27 @@ export class InventoryClarificationRepository {
 
   /** The clarification, locked: a job that runs twice (a retry after a crash) runs one after the other. */
   async findForUpdate(tx: Queryable, id: string): Promise<InventoryClarificationRow | undefined> {
-    const { rows } = await tx.query<{ id: string; organization_id: string; initiator: string; barcodes: string[]; requested_at: Date; completed_at: Date | null; result: unknown }>(
-      'SELECT id, organization_id, initiator, barcodes, requested_at, completed_at, result FROM inventory_clarifications WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const { rows } = await tx.query<{
+      id: string;
+      organization_id: string;
+      initiator: string;
+      barcodes: string[];
+      requested_at: Date;
+      completed_at: Date | null;
+      result: unknown;
+    }>('SELECT id, organization_id, initiator, barcodes, requested_at, completed_at, result FROM inventory_clarifications WHERE id = $1 FOR UPDATE', [id]);
     const r = rows[0];
-    return r && { id: r.id, organizationId: r.organization_id, initiator: r.initiator, barcodes: r.barcodes, requestedAt: r.requested_at, completedAt: r.completed_at, result: r.result };
+    return (
+      r && {
+        id: r.id,
+        organizationId: r.organization_id,
+        initiator: r.initiator,
+        barcodes: r.barcodes,
+        requestedAt: r.requested_at,
+        completedAt: r.completed_at,
+        result: r.result,
+      }
+    );
   }
 
   async complete(tx: Queryable, id: string, result: unknown): Promise<void> {

@@ -10,7 +10,10 @@ describe('InventoryLevelRepository.readLocked across organizations', () => {
   it('answers each organization its own level of a barcode both hold in one warehouse', async () => {
     const first = await seedOrganization(database.db);
     const second = await seedOrganization(database.db, { warehouseId: first.warehouseId, barcodes: [first.barcodes[0], 'B-second-2', 'B-second-old'] });
-    await database.db.query('UPDATE inventory_levels SET on_hand = 1000 WHERE organization_id = $1 AND barcode = $2', [second.organizationId, first.barcodes[0]]);
+    await database.db.query('UPDATE inventory_levels SET on_hand = 1000 WHERE organization_id = $1 AND barcode = $2', [
+      second.organizationId,
+      first.barcodes[0],
+    ]);
     const keys = [first, second].map((org) => ({ organizationId: org.organizationId, warehouseId: first.warehouseId, barcode: first.barcodes[0] }));
 
     const read = await database.db.transaction((tx) => levels.readLocked(tx, keys));

@@ -35,7 +35,11 @@ export class InventoryLevelRepository {
       );
     let { rows } = await update();
     if (rows.length === 0) {
-      await tx.query('INSERT INTO inventory_levels (organization_id, warehouse_id, barcode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key.organizationId, key.warehouseId, key.barcode]);
+      await tx.query('INSERT INTO inventory_levels (organization_id, warehouse_id, barcode) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        key.organizationId,
+        key.warehouseId,
+        key.barcode,
+      ]);
       ({ rows } = await update());
     }
     return toQuantities(rows[0]);
@@ -75,7 +79,9 @@ export class InventoryLevelRepository {
         FOR UPDATE OF l`,
       [keys.map((k) => k.organizationId), keys.map((k) => k.warehouseId), keys.map((k) => k.barcode)],
     );
-    return new Map(rows.map((r) => [inventoryLevelKey({ organizationId: r.organization_id, warehouseId: r.warehouse_id, barcode: r.barcode }), toQuantities(r)]));
+    return new Map(
+      rows.map((r) => [inventoryLevelKey({ organizationId: r.organization_id, warehouseId: r.warehouse_id, barcode: r.barcode }), toQuantities(r)]),
+    );
   }
 
   /**

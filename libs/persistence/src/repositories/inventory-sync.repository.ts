@@ -44,7 +44,9 @@ export class InventorySyncRepository {
   }
 
   async overrideCount(q: Queryable, organizationId: string): Promise<number> {
-    const { rows } = await q.query<{ count: number }>('SELECT count(*)::int AS count FROM inventory_sync_overrides WHERE organization_id = $1', [organizationId]);
+    const { rows } = await q.query<{ count: number }>('SELECT count(*)::int AS count FROM inventory_sync_overrides WHERE organization_id = $1', [
+      organizationId,
+    ]);
     return rows[0].count;
   }
 
@@ -62,7 +64,9 @@ export class InventorySyncRepository {
 
   /** Every overridden barcode of the organization, bytewise order. */
   async overriddenBarcodes(q: Queryable, organizationId: string): Promise<string[]> {
-    const { rows } = await q.query<{ barcode: string }>('SELECT barcode FROM inventory_sync_overrides WHERE organization_id = $1 ORDER BY barcode', [organizationId]);
+    const { rows } = await q.query<{ barcode: string }>('SELECT barcode FROM inventory_sync_overrides WHERE organization_id = $1 ORDER BY barcode', [
+      organizationId,
+    ]);
     return rows.map((r) => r.barcode);
   }
 

@@ -68,7 +68,13 @@ export class InvoiceRepository {
     );
     return {
       ...toInvoice(rows[0]),
-      lineItems: lines.rows.map((l) => ({ description: l.description, taxRate: l.tax_rate, quantity: l.quantity, unitAmountExcludingTax: l.unit_amount_excluding_tax, unitCurrency: l.unit_currency })),
+      lineItems: lines.rows.map((l) => ({
+        description: l.description,
+        taxRate: l.tax_rate,
+        quantity: l.quantity,
+        unitAmountExcludingTax: l.unit_amount_excluding_tax,
+        unitCurrency: l.unit_currency,
+      })),
     };
   }
 }

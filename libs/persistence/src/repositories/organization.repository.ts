@@ -12,7 +12,10 @@ export interface OrganizationRow {
 @Injectable()
 export class OrganizationRepository {
   async find(q: Queryable, organizationId: string): Promise<OrganizationRow | undefined> {
-    const { rows } = await q.query<{ id: string; name: string; release_channel: ReleaseChannel }>('SELECT id, name, release_channel FROM organizations WHERE id = $1', [organizationId]);
+    const { rows } = await q.query<{ id: string; name: string; release_channel: ReleaseChannel }>(
+      'SELECT id, name, release_channel FROM organizations WHERE id = $1',
+      [organizationId],
+    );
     return rows[0] && { id: rows[0].id, name: rows[0].name, releaseChannel: rows[0].release_channel };
   }
 

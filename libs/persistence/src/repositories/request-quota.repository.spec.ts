@@ -60,7 +60,11 @@ describe('RequestQuotaRepository.lease', () => {
       const leases = await Promise.all(
         Array.from({ length: 40 }, (_, i) => repository.lease(counters, i % 2 ? keys : [...keys].reverse(), [3, 2], 50, WINDOW_MS)),
       );
-      const granted = (key: string) => leases.flat().filter((r) => r.key === key).reduce((sum, r) => sum + r.granted, 0);
+      const granted = (key: string) =>
+        leases
+          .flat()
+          .filter((r) => r.key === key)
+          .reduce((sum, r) => sum + r.granted, 0);
       expect([granted(keys[0]), granted(keys[1])]).toEqual([50, 50]);
     } finally {
       await counters.close();

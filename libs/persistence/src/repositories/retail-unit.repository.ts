@@ -30,11 +30,17 @@ export class RetailUnitRepository {
 
   /** The barcodes among those given that are retail units of the organization (archived or not). */
   async existingBarcodes(q: Queryable, organizationId: string, barcodes: string[]): Promise<Set<string>> {
-    const { rows } = await q.query<{ barcode: string }>('SELECT barcode FROM retail_units WHERE organization_id = $1 AND barcode = ANY($2::text[])', [organizationId, barcodes]);
+    const { rows } = await q.query<{ barcode: string }>('SELECT barcode FROM retail_units WHERE organization_id = $1 AND barcode = ANY($2::text[])', [
+      organizationId,
+      barcodes,
+    ]);
     return new Set(rows.map((r) => r.barcode));
   }
 
   async archive(tx: Queryable, organizationId: string, barcode: string): Promise<void> {
-    await tx.query('UPDATE retail_units SET archived_at = now(), updated_at = now() WHERE organization_id = $1 AND barcode = $2::text AND archived_at IS NULL', [organizationId, barcode]);
+    await tx.query(
+      'UPDATE retail_units SET archived_at = now(), updated_at = now() WHERE organization_id = $1 AND barcode = $2::text AND archived_at IS NULL',
+      [organizationId, barcode],
+    );
   }
 }

@@ -18,7 +18,10 @@ describe('the sales-order list plan at 1,000,000 orders in one store', () => {
     const loader = new Database({ url: database.url, poolMax: 1, statementTimeoutMs: 1_500_000 });
     await loader.query(`INSERT INTO warehouses (id, name) VALUES ('wh-plan', 'Plan')`);
     await loader.query(`INSERT INTO organizations (id, name) VALUES ($1, 'Plan')`, [ORGANIZATION]);
-    await loader.query(`INSERT INTO stores (id, organization_id, name, warehouse_id) VALUES ('store-plan', $1, 'Web', 'wh-plan'), ('store-other', $1, 'Other', 'wh-plan')`, [ORGANIZATION]);
+    await loader.query(
+      `INSERT INTO stores (id, organization_id, name, warehouse_id) VALUES ('store-plan', $1, 'Web', 'wh-plan'), ('store-other', $1, 'Other', 'wh-plan')`,
+      [ORGANIZATION],
+    );
     // Loading is faster without the list indexes and the foreign-key triggers; the indexes are rebuilt after.
     await loader.query('DROP INDEX sales_orders_store_newest_idx, sales_orders_reference_newest_idx, fulfilment_orders_sales_order_idx');
     await loader.query('SET session_replication_role = replica');

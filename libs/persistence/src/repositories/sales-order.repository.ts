@@ -136,7 +136,16 @@ export class SalesOrderRepository {
     const { rows } = await tx.query<{ created_at: Date }>(
       `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id)
        VALUES ($1, $2, $3, $4, 'RECEIVED', COALESCE($5::timestamptz, now()), $6, $7, $8) RETURNING created_at`,
-      [order.id, order.organizationId, order.storeId, order.orderReference, order.placedAt, order.note, JSON.stringify(order.customer), order.createdByClientId],
+      [
+        order.id,
+        order.organizationId,
+        order.storeId,
+        order.orderReference,
+        order.placedAt,
+        order.note,
+        JSON.stringify(order.customer),
+        order.createdByClientId,
+      ],
     );
     await tx.query(
       `INSERT INTO sales_order_lines (sales_order_id, position, barcode, sku, quantity, attributes)

@@ -68,9 +68,9 @@ export class SigningKeyRepository {
 
   /** Retires every active key but `keepKid`, keeping each published for `publishSeconds` more. */
   async retireAllBut(tx: Queryable, keepKid: string, publishSeconds: number): Promise<void> {
-    await tx.query(
-      `UPDATE signing_keys SET retired_at = now(), publish_until = now() + make_interval(secs => $2) WHERE retired_at IS NULL AND kid <> $1`,
-      [keepKid, publishSeconds],
-    );
+    await tx.query(`UPDATE signing_keys SET retired_at = now(), publish_until = now() + make_interval(secs => $2) WHERE retired_at IS NULL AND kid <> $1`, [
+      keepKid,
+      publishSeconds,
+    ]);
   }
 }

@@ -100,7 +100,10 @@ export class TokenRequestRepository {
    * ended) without passing `limit`, in one statement: a replica's lease of minting points (0 granted: the
    * limit is reached until `expire`).
    */
-  async leasePoints(q: Queryable, lease: { key: string; want: number; limit: number; windowMs: number; now: number }): Promise<CounterState & { granted: number; expire: number }> {
+  async leasePoints(
+    q: Queryable,
+    lease: { key: string; want: number; limit: number; windowMs: number; now: number },
+  ): Promise<CounterState & { granted: number; expire: number }> {
     const { rows } = await q.query<{ granted: number; points: number; expire: number }>({
       name: 'lease-rate-limit-points',
       text: 'SELECT granted, points, expire FROM lease_rate_limit_points($1, $2, $3, $4, $5)',

@@ -25,7 +25,14 @@ describe('WebhookDeliveryRepository', () => {
     await database.db.query(
       `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, secret_ciphertext, created_by_client_id, enabled, disabled_reason, previous_secret_ciphertext, previous_secret_expires_at)
        VALUES ($1, $2, 'http://127.0.0.1/hook', '{inventory_level.changed}', 'current', 'client', $3, $4, $5, $6)`,
-      [id, organizationId, fields.enabled ?? true, fields.enabled === false ? 'MANUAL' : null, fields.previousSecret ? 'previous' : null, fields.previousSecret ? new Date(Date.now() + 60_000) : null],
+      [
+        id,
+        organizationId,
+        fields.enabled ?? true,
+        fields.enabled === false ? 'MANUAL' : null,
+        fields.previousSecret ? 'previous' : null,
+        fields.previousSecret ? new Date(Date.now() + 60_000) : null,
+      ],
     );
     return id;
   };
@@ -35,9 +42,20 @@ describe('WebhookDeliveryRepository', () => {
     for (let i = 0; i < count; i++) {
       const webhookId = `msg_${++event}`;
       await deliveries.storeEvents(database.db, [
-        { webhookId, organizationId, eventId: randomUUID(), eventType: 'inventory_level.changed', occurredAt: new Date().toISOString(), storeId: null, warehouseId: null, body: `{"n":${event}}` },
+        {
+          webhookId,
+          organizationId,
+          eventId: randomUUID(),
+          eventType: 'inventory_level.changed',
+          occurredAt: new Date().toISOString(),
+          storeId: null,
+          warehouseId: null,
+          body: `{"n":${event}}`,
+        },
       ]);
-      const [written] = await deliveries.insert(database.db, [{ id: randomUUID(), organizationId, endpointId, eventId: randomUUID(), eventType: 'inventory_level.changed', webhookId }]);
+      const [written] = await deliveries.insert(database.db, [
+        { id: randomUUID(), organizationId, endpointId, eventId: randomUUID(), eventType: 'inventory_level.changed', webhookId },
+      ]);
       ids.push(written.id);
     }
     return ids;
@@ -46,14 +64,22 @@ describe('WebhookDeliveryRepository', () => {
     q ? deliveries.claim(q, { ...LIMITS, ...limits }) : database.db.transaction((tx) => deliveries.claim(tx, { ...LIMITS, ...limits }));
   const attempts = async (deliveryId: string) =>
     (
-      await database.db.query<{ attempt: number; status: string; schedule_step: number; response_status: number | null; claimed: boolean; due_in: number | null }>(
+      await database.db.query<{
+        attempt: number;
+        status: string;
+        schedule_step: number;
+        response_status: number | null;
+        claimed: boolean;
+        due_in: number | null;
+      }>(
         `SELECT attempt, status, schedule_step, response_status, claimed_until IS NOT NULL AS claimed, round(extract(epoch FROM next_attempt_at - now()))::int AS due_in
            FROM webhook_delivery_attempts WHERE delivery_id = $1 ORDER BY attempt`,
         [deliveryId],
       )
     ).rows;
   /** Makes every attempt of these endpoints leave the queue, so that the next test starts empty. */
-  const drain = (endpointIds: string[]) => database.db.query(`UPDATE webhook_delivery_attempts SET status = 'SUCCEEDED' WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [endpointIds]);
+  const drain = (endpointIds: string[]) =>
+    database.db.query(`UPDATE webhook_delivery_attempts SET status = 'SUCCEEDED' WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [endpointIds]);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -94,7 +120,10 @@ describe('WebhookDeliveryRepository', () => {
     it('leaves out the previous secret once its overlap has ended, attempts not due yet, and every attempt of a disabled endpoint', async () => {
       const org = await organization();
       const hook = await endpoint(org);
-      await database.db.query(`UPDATE webhook_endpoints SET previous_secret_ciphertext = 'previous', previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [hook]);
+      await database.db.query(
+        `UPDATE webhook_endpoints SET previous_secret_ciphertext = 'previous', previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`,
+        [hook],
+      );
       const [later] = await queue(org, hook);
       await database.db.query(`UPDATE webhook_delivery_attempts SET next_attempt_at = now() + interval '1 hour' WHERE delivery_id = $1`, [later]);
       const [due] = await queue(org, hook);
@@ -212,8 +241,15 @@ describe('WebhookDeliveryRepository', () => {
       const [deliveryId] = await queue(org, hook);
       await claim();
       // A recover made the delivery again meanwhile: attempt 2, back at the start of the schedule.
-      await database.db.query(`INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at) VALUES ($1, $2, 2, 'PENDING', now() + interval '1 hour')`, [deliveryId, hook]);
-      await database.db.transaction((tx) => deliveries.recordOutcomes(tx, [{ deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 5 }]));
+      await database.db.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, next_attempt_at) VALUES ($1, $2, 2, 'PENDING', now() + interval '1 hour')`,
+        [deliveryId, hook],
+      );
+      await database.db.transaction((tx) =>
+        deliveries.recordOutcomes(tx, [
+          { deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 5 },
+        ]),
+      );
       expect((await attempts(deliveryId)).map((a) => [a.attempt, a.status, a.schedule_step])).toEqual([
         [1, 'FAILED', 0],
         [2, 'PENDING', 0],
@@ -242,10 +278,14 @@ describe('WebhookDeliveryRepository', () => {
       try {
         await deleting.query('BEGIN');
         await recording.query('BEGIN');
-        const { rows: [{ pid }] } = await recording.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const {
+          rows: [{ pid }],
+        } = await recording.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         // What DELETE takes first: the endpoint's row.
         await deleting.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR UPDATE', [hook]);
-        const recorded = deliveries.recordOutcomes(recording, [{ deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 1 }]);
+        const recorded = deliveries.recordOutcomes(recording, [
+          { deliveryId, endpointId: hook, attempt: 1, status: 'FAILED', responseStatus: 500, attemptedAt: new Date(), retryInSeconds: 1 },
+        ]);
         // The recording has taken whatever it takes before it waits: it is waiting for a lock.
         await waitUntilAsync(async () => (await database.db.query('SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted', [pid])).rows.length > 0);
         // The cascade to the deliveries and attempts: it would wait for an attempt row the recording holds.

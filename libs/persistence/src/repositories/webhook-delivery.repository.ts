@@ -124,7 +124,14 @@ export class WebhookDeliveryRepository {
 
   /** The enabled endpoints of these organizations, with the stores and warehouses a connector's endpoint is limited to. */
   async endpointsOf(q: Queryable, organizationIds: string[]): Promise<DispatchEndpoint[]> {
-    const { rows } = await q.query<{ id: string; organization_id: string; event_types: string[]; created_at: string; store_ids: string[] | null; warehouse_ids: string[] | null }>(
+    const { rows } = await q.query<{
+      id: string;
+      organization_id: string;
+      event_types: string[];
+      created_at: string;
+      store_ids: string[] | null;
+      warehouse_ids: string[] | null;
+    }>(
       `SELECT e.id, e.organization_id, e.event_types, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
               CASE WHEN e.connector_connection_ids IS NULL THEN NULL ELSE
                 ARRAY(SELECT c.store_id FROM connections c WHERE c.organization_id = e.organization_id AND c.id = ANY (e.connector_connection_ids)) END AS store_ids,
@@ -135,7 +142,14 @@ export class WebhookDeliveryRepository {
         WHERE e.organization_id = ANY ($1::uuid[]) AND e.enabled`,
       [organizationIds],
     );
-    return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, eventTypes: r.event_types, createdAt: r.created_at, storeIds: r.store_ids, warehouseIds: r.warehouse_ids }));
+    return rows.map((r) => ({
+      id: r.id,
+      organizationId: r.organization_id,
+      eventTypes: r.event_types,
+      createdAt: r.created_at,
+      storeIds: r.store_ids,
+      warehouseIds: r.warehouse_ids,
+    }));
   }
 
   /** The sales order a fulfilment order fulfils, if any. */

@@ -75,7 +75,16 @@ export class WebhookEndpointRepository {
     const { rows } = await q.query<DbRow>(
       `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, description, secret_ciphertext, created_by_client_id, connector_connection_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-      [endpoint.id, endpoint.organizationId, endpoint.url, endpoint.eventTypes, endpoint.description, endpoint.secretCiphertext, endpoint.createdByClientId, endpoint.connectorConnectionIds],
+      [
+        endpoint.id,
+        endpoint.organizationId,
+        endpoint.url,
+        endpoint.eventTypes,
+        endpoint.description,
+        endpoint.secretCiphertext,
+        endpoint.createdByClientId,
+        endpoint.connectorConnectionIds,
+      ],
     );
     return toRow(rows[0]);
   }
@@ -93,7 +102,10 @@ export class WebhookEndpointRepository {
 
   async list(q: Queryable, organizationId: string, owner: EndpointOwner): Promise<WebhookEndpointRow[]> {
     const values: unknown[] = [organizationId];
-    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND ${ownerFilter(owner, values)} ORDER BY created_at, id`, values);
+    const { rows } = await q.query<DbRow>(
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND ${ownerFilter(owner, values)} ORDER BY created_at, id`,
+      values,
+    );
     return rows.map(toRow);
   }
 
@@ -101,9 +113,18 @@ export class WebhookEndpointRepository {
    * One endpoint of the organization the owner manages. `lock`: held until the transaction ends, FOR UPDATE
    * for a change of the row, FOR SHARE to keep it as read (enabled, not deleted) while writing its deliveries.
    */
-  async find(q: Queryable, organizationId: string, owner: EndpointOwner, id: string, lock?: 'FOR UPDATE' | 'FOR SHARE'): Promise<WebhookEndpointRow | undefined> {
+  async find(
+    q: Queryable,
+    organizationId: string,
+    owner: EndpointOwner,
+    id: string,
+    lock?: 'FOR UPDATE' | 'FOR SHARE',
+  ): Promise<WebhookEndpointRow | undefined> {
     const values: unknown[] = [organizationId, id];
-    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)} ${lock ?? ''}`, values);
+    const { rows } = await q.query<DbRow>(
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE organization_id = $1 AND id = $2 AND ${ownerFilter(owner, values)} ${lock ?? ''}`,
+      values,
+    );
     return rows.length > 0 ? toRow(rows[0]) : undefined;
   }
 
@@ -116,7 +137,15 @@ export class WebhookEndpointRepository {
               description = CASE WHEN $6 THEN $7 ELSE description END,
               updated_at = now()
         WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, changes.url !== undefined, changes.url ?? null, changes.eventTypes !== undefined, changes.eventTypes ?? null, changes.description !== undefined, changes.description ?? null],
+      [
+        id,
+        changes.url !== undefined,
+        changes.url ?? null,
+        changes.eventTypes !== undefined,
+        changes.eventTypes ?? null,
+        changes.description !== undefined,
+        changes.description ?? null,
+      ],
     );
     return toRow(rows[0]);
   }
@@ -152,7 +181,10 @@ export class WebhookEndpointRepository {
 
   /** The endpoints a connector client created (in every organization): those its revocation disables. */
   async createdByConnector(tx: Queryable, clientId: string): Promise<string[]> {
-    const { rows } = await tx.query<{ id: string }>('SELECT id FROM webhook_endpoints WHERE connector_connection_ids IS NOT NULL AND created_by_client_id = $1', [clientId]);
+    const { rows } = await tx.query<{ id: string }>(
+      'SELECT id FROM webhook_endpoints WHERE connector_connection_ids IS NOT NULL AND created_by_client_id = $1',
+      [clientId],
+    );
     return rows.map((r) => r.id);
   }
 

@@ -59,7 +59,9 @@ export class WebhookEventRepository {
 
   /** The sequence of the organization's last stored event; null when it has none. */
   async lastSequence(q: Queryable, organizationId: string): Promise<string | null> {
-    const { rows } = await q.query<{ sequence: string | null }>('SELECT max(sequence)::text AS sequence FROM webhook_events WHERE organization_id = $1', [organizationId]);
+    const { rows } = await q.query<{ sequence: string | null }>('SELECT max(sequence)::text AS sequence FROM webhook_events WHERE organization_id = $1', [
+      organizationId,
+    ]);
     return rows[0].sequence;
   }
 

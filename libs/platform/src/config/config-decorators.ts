@@ -26,7 +26,11 @@ export const HttpUrl = (): PropertyDecorator =>
   IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' });
 
 /** An http(s) URL that is a base for paths: a trailing slash is dropped. */
-export const BaseUrl = (): PropertyDecorator => applyDecorators(Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value)), HttpUrl());
+export const BaseUrl = (): PropertyDecorator =>
+  applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value)),
+    HttpUrl(),
+  );
 
 /** true/false (also 1/0). */
 export const Flag = (): PropertyDecorator => applyDecorators(Transform(toBoolean), IsBoolean({ message: 'must be true or false' }));
@@ -38,7 +42,15 @@ export const MAX_TRUSTED_PROXIES = 10;
 export const TrustedProxies = (): PropertyDecorator => {
   const message = `must be true, false or the number of proxies in front of the gateway, 0 to ${MAX_TRUSTED_PROXIES}`;
   return applyDecorators(
-    Transform(({ value }) => (value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value)),
+    Transform(({ value }) =>
+      value === true || value === 'true'
+        ? 1
+        : value === false || value === 'false'
+          ? 0
+          : typeof value === 'string' && /^\d{1,3}$/.test(value)
+            ? Number(value)
+            : value,
+    ),
     IsInt({ message }),
     Min(0, { message }),
     Max(MAX_TRUSTED_PROXIES, { message }),
@@ -46,7 +58,8 @@ export const TrustedProxies = (): PropertyDecorator => {
 };
 
 /** A key of 32 bytes, base64 (the key-encryption key). */
-export const Base64Key32 = (): PropertyDecorator => Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)' });
+export const Base64Key32 = (): PropertyDecorator =>
+  Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)' });
 
 /** The value must be at least that of another variable (the whole-request timeout against the headers timeout). */
 export function AtLeast(other: string) {
@@ -81,5 +94,10 @@ const DiffersFrom = (other: string) =>
 export const MetricsPortField = (apiPortVariable: string): PropertyDecorator => applyDecorators(IsOptional(), Port(), DiffersFrom(apiPortVariable));
 
 function integerBetween(min: number, max: number, message: string): PropertyDecorator {
-  return applyDecorators(Type(() => Number), IsInt({ message }), Min(min, { message }), Max(max, { message }));
+  return applyDecorators(
+    Type(() => Number),
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
 }

@@ -43,8 +43,14 @@ describe('loadConfig', () => {
     [{ TOKEN_CACHE_MAX_ENTRIES: '0' }, 'Invalid configuration: TOKEN_CACHE_MAX_ENTRIES must be an integer between 1 and 1000000'],
     [{ TOKEN_CACHE_MAX_ENTRIES: 'many' }, 'Invalid configuration: TOKEN_CACHE_MAX_ENTRIES must be an integer between 1 and 1000000'],
     [{ NODE_ENV: 'dev' }, 'Invalid configuration: NODE_ENV must be one of development, production, test'],
-    [{ DATABASE_CONNECT_TIMEOUT_MS: '99' }, 'Invalid configuration: DATABASE_CONNECT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 60000'],
-    [{ DATABASE_STATEMENT_TIMEOUT_MS: '600001' }, 'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000'],
+    [
+      { DATABASE_CONNECT_TIMEOUT_MS: '99' },
+      'Invalid configuration: DATABASE_CONNECT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 60000',
+    ],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '600001' },
+      'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer number of milliseconds between 100 and 600000',
+    ],
     [{ INTERNAL_AUDIENCE: 'a b' }, 'Invalid configuration: INTERNAL_AUDIENCE must be 1 to 200 characters without spaces'],
     [{ SHUTDOWN_GRACE_MS: '-1' }, 'Invalid configuration: SHUTDOWN_GRACE_MS must be an integer number of milliseconds between 0 and 120000'],
     [{ SHUTDOWN_DELAY_MS: '120001' }, 'Invalid configuration: SHUTDOWN_DELAY_MS must be an integer number of milliseconds between 0 and 120000'],

@@ -3,7 +3,10 @@ import { plainToInstance } from 'class-transformer';
 import { ValidationError, validateSync } from 'class-validator';
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`Invalid configuration: ${variable} ${reason}`);
     this.name = 'ConfigError';
   }

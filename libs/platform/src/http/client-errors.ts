@@ -26,9 +26,20 @@ function statusOf(code: string | undefined): number {
  * (and what arrives dropped) for `drainMs`, because closing a socket with unread data resets the
  * connection and the client could lose the answer.
  */
-export function answerOnSocket(socket: Duplex, problem: { status: number; detail: string; type?: ProblemTypeSlug; requestId?: string }, headers: string[] = [], drainMs = DRAIN_MS): void {
+export function answerOnSocket(
+  socket: Duplex,
+  problem: { status: number; detail: string; type?: ProblemTypeSlug; requestId?: string },
+  headers: string[] = [],
+  drainMs = DRAIN_MS,
+): void {
   const { status, detail } = problem;
-  const body = JSON.stringify({ type: problemType(status, problem.type), title: statusTitle(status), status, detail, ...(problem.requestId ? { requestId: problem.requestId } : {}) });
+  const body = JSON.stringify({
+    type: problemType(status, problem.type),
+    title: statusTitle(status),
+    status,
+    detail,
+    ...(problem.requestId ? { requestId: problem.requestId } : {}),
+  });
   // A reset by the client while we answer is its business, not an uncaught error of ours.
   socket.on('error', () => socket.destroy());
   socket.end(
@@ -58,7 +69,11 @@ export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (answered.has(socket)) return;
     const request = receiving.get(socket);
-    const alreadyAnswered = request !== undefined && !request.complete && request.socket === socket && (request as IncomingMessage & { res?: { headersSent: boolean } }).res?.headersSent === true;
+    const alreadyAnswered =
+      request !== undefined &&
+      !request.complete &&
+      request.socket === socket &&
+      (request as IncomingMessage & { res?: { headersSent: boolean } }).res?.headersSent === true;
     if (error.code === 'ECONNRESET' || !socket.writable || alreadyAnswered) {
       socket.destroy();
       return;

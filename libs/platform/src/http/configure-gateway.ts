@@ -57,7 +57,9 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.
-  app.use(requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics), logUrl: options.logUrl }));
+  app.use(
+    requestLifecycleMiddleware(options.logger, { headers, observe: options.metrics && requestDurationObserver(options.metrics), logUrl: options.logUrl }),
+  );
   for (const [path, writer] of Object.entries(options.problemWriters ?? {})) app.use(onPathOnly(path, useProblemWriter(writer)));
   // Bodies are read once the bearer guard has let the request through (ReadBodyGuard): a media type
   // that is not accepted is refused unread (415). Not strict: a body that is valid JSON but not an

@@ -20,7 +20,12 @@ export function capConnections(server: Server, max: number): void {
       const requestId = randomUUID();
       answerOnSocket(
         socket,
-        { status: 503, type: 'service-unavailable', detail: `This gateway process is serving as many connections as it accepts (${max}); try again shortly.`, requestId },
+        {
+          status: 503,
+          type: 'service-unavailable',
+          detail: `This gateway process is serving as many connections as it accepts (${max}); try again shortly.`,
+          requestId,
+        },
         [`Retry-After: ${CONNECTION_CAP_RETRY_AFTER_SECONDS}`, `X-Request-Id: ${requestId}`],
         REFUSED_DRAIN_MS,
       );

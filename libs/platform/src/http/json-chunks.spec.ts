@@ -50,7 +50,14 @@ describe('JSON written from a DTO', () => {
 
   it('streams a list whose array is filled page by page, empty pages adding nothing', async () => {
     const list = jsonEnvelope(ListDto, 'items');
-    const body = await text(jsonListChunks(list, { outcome: 'SUCCESS' }, (groups: GroupDto[]) => groups.map((g) => JSON.stringify(g)).join(','), from([{ warehouseId: 'w', items: [] }], [])));
+    const body = await text(
+      jsonListChunks(
+        list,
+        { outcome: 'SUCCESS' },
+        (groups: GroupDto[]) => groups.map((g) => JSON.stringify(g)).join(','),
+        from([{ warehouseId: 'w', items: [] }], []),
+      ),
+    );
     expect(body).toBe('{"outcome":"SUCCESS","items":[{"warehouseId":"w","items":[]}]}');
     expect(await text(jsonListChunks(list, { outcome: 'SUCCESS' }, items, from<ItemDto[]>()))).toBe('{"outcome":"SUCCESS","items":[]}');
   });
@@ -66,7 +73,13 @@ describe('JSON written from a DTO', () => {
     const body = await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), items, pages));
     expect(JSON.parse(body)).toEqual({
       items: [
-        { warehouseId: 'a', items: [{ barcode: '1', onHand: 1 }, { barcode: '2', onHand: 2 }] },
+        {
+          warehouseId: 'a',
+          items: [
+            { barcode: '1', onHand: 1 },
+            { barcode: '2', onHand: 2 },
+          ],
+        },
         { warehouseId: 'b', items: [{ barcode: '3', onHand: 3 }] },
       ],
     });

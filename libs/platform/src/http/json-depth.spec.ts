@@ -15,7 +15,9 @@ describe('jsonDepth', () => {
   });
 
   it('refuses a body nested too deeply with a 400 body-parser error', () => {
-    expect(() => refuseDeepJson(undefined, undefined, Buffer.from('['.repeat(MAX_JSON_DEPTH + 1)))).toThrow(expect.objectContaining({ status: 400, type: 'entity.too.deep' }));
+    expect(() => refuseDeepJson(undefined, undefined, Buffer.from('['.repeat(MAX_JSON_DEPTH + 1)))).toThrow(
+      expect.objectContaining({ status: 400, type: 'entity.too.deep' }),
+    );
     expect(() => refuseDeepJson(undefined, undefined, Buffer.from('{"a":[{"b":1}]}'))).not.toThrow();
   });
 });

@@ -30,7 +30,9 @@ describe('response headers computed once', () => {
 
   it('refuse options whose headers depend on the request', () => {
     expect(() =>
-      planHelmetHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { nonce: string }).nonce}'`] } } }),
+      planHelmetHeaders({
+        contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { nonce: string }).nonce}'`] } },
+      }),
     ).toThrow();
   });
 });

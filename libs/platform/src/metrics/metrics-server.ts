@@ -38,7 +38,8 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
         return;
       }
       this.metrics.registry.metrics().then(
-        (text) => res.writeHead(200, { 'Content-Type': this.metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+        (text) =>
+          res.writeHead(200, { 'Content-Type': this.metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
         () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The metrics could not be collected.\n'),
       );
     });

@@ -14,7 +14,8 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 /** Plain text with `code` spans, as the table writes it, into HTML. */
 const prose = (text: string): string => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const STYLE = 'body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}code{background:#f2f2f2;padding:0 .2em}dt{font-weight:600}';
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}code{background:#f2f2f2;padding:0 .2em}dt{font-weight:600}';
 
 function page(title: string, body: string): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
@@ -32,9 +33,15 @@ export function problemTypePage(slug: ProblemTypeSlug): string {
 
 export function problemTypeIndexPage(): string {
   const items = (Object.keys(PROBLEM_TYPES) as ProblemTypeSlug[])
-    .map((slug) => `<dt><a href="${problemTypeUri(slug)}">${problemTypeUri(slug)}</a> (${PROBLEM_TYPES[slug].status})</dt><dd>${escapeHtml(PROBLEM_TYPES[slug].heading)}</dd>`)
+    .map(
+      (slug) =>
+        `<dt><a href="${problemTypeUri(slug)}">${problemTypeUri(slug)}</a> (${PROBLEM_TYPES[slug].status})</dt><dd>${escapeHtml(PROBLEM_TYPES[slug].heading)}</dd>`,
+    )
     .join('');
-  return page('Problem types', `<h1>Problem types</h1><p>Every error answer is a problem body (RFC 9457) whose <code>type</code> is one of these.</p><dl>${items}</dl>`);
+  return page(
+    'Problem types',
+    `<h1>Problem types</h1><p>Every error answer is a problem body (RFC 9457) whose <code>type</code> is one of these.</p><dl>${items}</dl>`,
+  );
 }
 
 /** Pages change only with a release: caches may keep them an hour. */

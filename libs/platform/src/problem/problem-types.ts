@@ -17,38 +17,47 @@ export const PROBLEM_TYPES = {
   'bad-request': {
     status: 400,
     heading: 'The request cannot be read',
-    meaning: 'The request is not one the gateway can read: its body is not valid JSON, is nested more than 32 levels deep, does not match its Content-Length, or its path is not validly percent-encoded. `detail` says which.',
+    meaning:
+      'The request is not one the gateway can read: its body is not valid JSON, is nested more than 32 levels deep, does not match its Content-Length, or its path is not validly percent-encoded. `detail` says which.',
     remedy: 'Fix the request as `detail` says and send it again. Sending it unchanged gives the same answer.',
   },
   'validation-failed': {
     status: 400,
     heading: 'Invalid input',
-    meaning: 'The request was read, but some of its values break the rules of the operation. `errors` lists each one: `pointer` is a JSON pointer (RFC 6901) into the body (`/lineItems/0/quantity`), the query (`/query/limit`), the path (`/path/organizationId`) or a header (`/headers/Idempotency-Key`), and `message` says what is wrong.',
+    meaning:
+      'The request was read, but some of its values break the rules of the operation. `errors` lists each one: `pointer` is a JSON pointer (RFC 6901) into the body (`/lineItems/0/quantity`), the query (`/query/limit`), the path (`/path/organizationId`) or a header (`/headers/Idempotency-Key`), and `message` says what is wrong.',
     remedy: 'Correct every value `errors` names (the schema of the operation in the OpenAPI document states each rule) and send the request again.',
   },
   unauthorized: {
     status: 401,
     heading: 'No access token',
     meaning: 'The operation needs a bearer access token and the request carried none (no `Authorization: Bearer ...` header).',
-    remedy: 'Get a token from `POST /oauth2/token` with your client credentials (grant_type=client_credentials) and send it as `Authorization: Bearer <token>`.',
+    remedy:
+      'Get a token from `POST /oauth2/token` with your client credentials (grant_type=client_credentials) and send it as `Authorization: Bearer <token>`.',
   },
   'invalid-token': {
     status: 401,
     heading: 'The access token is not accepted',
-    meaning: 'The bearer token is expired, malformed, signed by a key the gateway does not know, issued for another audience (a public token on the internal gateway or the other way round), or its client was revoked. `WWW-Authenticate` carries `error="invalid_token"` and a description.',
-    remedy: 'Get a new token from `POST /oauth2/token` and send the request again. If a new token is refused too, the client may be revoked or registered for the other gateway: ask the platform team.',
+    meaning:
+      'The bearer token is expired, malformed, signed by a key the gateway does not know, issued for another audience (a public token on the internal gateway or the other way round), or its client was revoked. `WWW-Authenticate` carries `error="invalid_token"` and a description.',
+    remedy:
+      'Get a new token from `POST /oauth2/token` and send the request again. If a new token is refused too, the client may be revoked or registered for the other gateway: ask the platform team.',
   },
   forbidden: {
     status: 403,
     heading: 'Not allowed',
-    meaning: 'The token is valid, but its client may not do this: the organization is not one it can access (whether or not the organization exists), or the operation needs a role or a client type it does not have (invoices of a CONNECTOR, webhook endpoints of a USER who is not the OWNER).',
-    remedy: 'Use a client with access to that organization, or ask the organization\'s owner for the access. Retrying with the same client gives the same answer.',
+    meaning:
+      'The token is valid, but its client may not do this: the organization is not one it can access (whether or not the organization exists), or the operation needs a role or a client type it does not have (invoices of a CONNECTOR, webhook endpoints of a USER who is not the OWNER).',
+    remedy:
+      "Use a client with access to that organization, or ask the organization's owner for the access. Retrying with the same client gives the same answer.",
   },
   'not-found': {
     status: 404,
     heading: 'Not found',
-    meaning: 'Nothing exists at this address for this caller: the resource (an invoice, a store, a sales order, a webhook endpoint, a barcode...) is unknown in this organization, or no operation is served at this method and path.',
-    remedy: 'Check the ids and the path (paths are case-sensitive and the public ones start with /v0). A resource created a moment ago by another request is found once that request has been answered.',
+    meaning:
+      'Nothing exists at this address for this caller: the resource (an invoice, a store, a sales order, a webhook endpoint, a barcode...) is unknown in this organization, or no operation is served at this method and path.',
+    remedy:
+      'Check the ids and the path (paths are case-sensitive and the public ones start with /v0). A resource created a moment ago by another request is found once that request has been answered.',
   },
   'method-not-allowed': {
     status: 405,
@@ -59,7 +68,7 @@ export const PROBLEM_TYPES = {
   'request-timeout': {
     status: 408,
     heading: 'The request arrived too slowly',
-    meaning: 'The request line and headers, or the whole request with its body, did not arrive within the gateway\'s time limits. The connection is closed.',
+    meaning: "The request line and headers, or the whole request with its body, did not arrive within the gateway's time limits. The connection is closed.",
     remedy: 'Send the request again on a new connection, at once and whole.',
   },
   conflict: {
@@ -76,8 +85,9 @@ export const PROBLEM_TYPES = {
   },
   'fulfilment-order-state': {
     status: 409,
-    heading: 'Not allowed in the fulfilment order\'s state',
-    meaning: 'The fulfilment order is in a state from which this change is not allowed (for example cancelling or withdrawing an order that is PICKING or SHIPPED). `detail` names the state.',
+    heading: "Not allowed in the fulfilment order's state",
+    meaning:
+      'The fulfilment order is in a state from which this change is not allowed (for example cancelling or withdrawing an order that is PICKING or SHIPPED). `detail` names the state.',
     remedy: 'Read the fulfilment order to see its state; the transition is allowed only from the states `detail` names.',
   },
   'inventory-conflict': {
@@ -101,25 +111,29 @@ export const PROBLEM_TYPES = {
   'unsupported-media-type': {
     status: 415,
     heading: 'The body is not JSON',
-    meaning: 'The request has a body whose Content-Type is not `application/json` (or `application/*+json`), or a body without a Content-Type. Only the token endpoint takes a form.',
+    meaning:
+      'The request has a body whose Content-Type is not `application/json` (or `application/*+json`), or a body without a Content-Type. Only the token endpoint takes a form.',
     remedy: 'Send the body as JSON with `Content-Type: application/json`.',
   },
   'webhook-endpoint-limit': {
     status: 409,
     heading: 'Too many webhook endpoints',
-    meaning: 'The organization already has as many webhook endpoints as it may (`WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION`, 16 by default), enabled or not. The limit keeps one organization from taking the delivery capacity others share.',
-    remedy: 'Delete an endpoint you no longer use, or widen one endpoint\'s `eventTypes` instead of registering another.',
+    meaning:
+      'The organization already has as many webhook endpoints as it may (`WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION`, 16 by default), enabled or not. The limit keeps one organization from taking the delivery capacity others share.',
+    remedy: "Delete an endpoint you no longer use, or widen one endpoint's `eventTypes` instead of registering another.",
   },
   'webhook-endpoint-disabled': {
     status: 409,
     heading: 'The webhook endpoint is disabled',
-    meaning: 'A test event or a recover was asked of an endpoint that is disabled (`enabled: false`; `disabledReason` says why). A disabled endpoint is sent nothing.',
+    meaning:
+      'A test event or a recover was asked of an endpoint that is disabled (`enabled: false`; `disabledReason` says why). A disabled endpoint is sent nothing.',
     remedy: 'Enable it with `PATCH` `{ "enabled": true }` (unless it was disabled as `CLIENT_REVOKED`), then send the request again.',
   },
   'webhook-endpoint-revoked': {
     status: 409,
     heading: 'The webhook endpoint belongs to a revoked connector',
-    meaning: 'The endpoint was created by a connector whose client has been revoked, and was disabled with it (`disabledReason: CLIENT_REVOKED`). It cannot be enabled again.',
+    meaning:
+      'The endpoint was created by a connector whose client has been revoked, and was disabled with it (`disabledReason: CLIENT_REVOKED`). It cannot be enabled again.',
     remedy: 'Register a new endpoint with a client that is not revoked, and delete this one.',
   },
   'unprocessable-content': {
@@ -131,14 +145,16 @@ export const PROBLEM_TYPES = {
   'idempotency-key-reused': {
     status: 422,
     heading: 'Idempotency-Key used for another request',
-    meaning: 'This `Idempotency-Key` was already used, by the same client, with a different request (another path or another body). A key names one request: its replays must be identical.',
+    meaning:
+      'This `Idempotency-Key` was already used, by the same client, with a different request (another path or another body). A key names one request: its replays must be identical.',
     remedy: 'Use a new key for a new request. To retry the first request, send it exactly as it was.',
   },
   'rate-limited': {
     status: 429,
     heading: 'Too many requests',
     meaning: 'The client, or the address it calls from, is over a rate limit. `Retry-After` says how many seconds to wait.',
-    remedy: 'Wait the number of seconds `Retry-After` gives, then send the request again; spread requests out, and reuse access tokens until shortly before they expire instead of minting one per request.',
+    remedy:
+      'Wait the number of seconds `Retry-After` gives, then send the request again; spread requests out, and reuse access tokens until shortly before they expire instead of minting one per request.',
   },
   'request-header-fields-too-large': {
     status: 431,
@@ -155,13 +171,15 @@ export const PROBLEM_TYPES = {
   'internal-error': {
     status: 500,
     heading: 'Internal error',
-    meaning: 'The gateway failed to answer this request. Nothing about the failure is disclosed; `requestId` (also in `X-Request-Id`) identifies it in the gateway\'s logs.',
+    meaning:
+      "The gateway failed to answer this request. Nothing about the failure is disclosed; `requestId` (also in `X-Request-Id`) identifies it in the gateway's logs.",
     remedy: 'Retry later; requests with an `Idempotency-Key` are safe to retry with the same key. If it persists, report it with the `requestId`.',
   },
   'service-unavailable': {
     status: 503,
     heading: 'Service unavailable',
-    meaning: 'The gateway cannot serve the request right now: its database is unreachable or too slow, it cannot reach the keys that verify tokens, or it serves as many connections as it accepts. `Retry-After` says how many seconds to wait.',
+    meaning:
+      'The gateway cannot serve the request right now: its database is unreachable or too slow, it cannot reach the keys that verify tokens, or it serves as many connections as it accepts. `Retry-After` says how many seconds to wait.',
     remedy: 'Wait the seconds `Retry-After` gives, then send the request again; requests with an `Idempotency-Key` are safe to retry with the same key.',
   },
   'server-error': {

@@ -8,8 +8,7 @@ import { IsArray, IsObject, ValidateNested } from 'class-validator';
 type ClassType = new (...args: any[]) => object;
 
 /** A property holding one object of the given class. */
-export const NestedObject = (type: () => ClassType) =>
-  applyDecorators(IsObject({ message: 'must be an object' }), ValidateNested(), Type(type));
+export const NestedObject = (type: () => ClassType) => applyDecorators(IsObject({ message: 'must be an object' }), ValidateNested(), Type(type));
 
 /**
  * A property holding an array of objects of the given class. class-validator validates the items of an

@@ -42,7 +42,14 @@ function pathParam(name: string, pipe: Type<PipeTransform>, schema: SchemaObject
   return (target, key, index) => {
     Param(name, pipe)(target, key, index);
     const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
-    if (key !== undefined && descriptor) ApiParam({ name, required: true, schema, description, ...(typeof example === 'object' ? demoExample(example.value, example.summary) : demoExample(example)) })(target, key, descriptor);
+    if (key !== undefined && descriptor)
+      ApiParam({
+        name,
+        required: true,
+        schema,
+        description,
+        ...(typeof example === 'object' ? demoExample(example.value, example.summary) : demoExample(example)),
+      })(target, key, descriptor);
   };
 }
 
@@ -61,8 +68,12 @@ export interface ParamExample {
  */
 export const DEMO_ORGANIZATION_ID = '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01';
 
-export const OrganizationIdParam = () => pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)', DEMO_ORGANIZATION_ID);
-export const EntityIdParam = (name: string, description: string, example?: string) => pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description, example);
-export const BarcodeParam = () => pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit', '8710000000011');
+export const OrganizationIdParam = () =>
+  pathParam('organizationId', OrganizationIdPipe, { type: 'string', format: 'uuid' }, 'the organization (a UUID, in any case)', DEMO_ORGANIZATION_ID);
+export const EntityIdParam = (name: string, description: string, example?: string) =>
+  pathParam(name, EntityIdPipe, { type: 'string', pattern: ENTITY_ID.source }, description, example);
+export const BarcodeParam = () =>
+  pathParam('barcode', BarcodePipe, { type: 'string', pattern: BARCODE.source }, 'the barcode of a retail unit', '8710000000011');
 /** Another UUID in a path (a sales order, a webhook endpoint), answered in lower case. */
-export const UuidParam = (name: string, description: string, example?: ParamExample) => pathParam(name, OrganizationIdPipe, { type: 'string', format: 'uuid' }, description, example);
+export const UuidParam = (name: string, description: string, example?: ParamExample) =>
+  pathParam(name, OrganizationIdPipe, { type: 'string', format: 'uuid' }, description, example);

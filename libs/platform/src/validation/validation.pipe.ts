@@ -29,8 +29,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
     const constraints = Object.entries(error.constraints ?? {});
     const typeErrors = constraints.filter(([name]) => TYPE_CONSTRAINTS.has(name));
     if (typeErrors.length > 0) {
-      const [name, message] =
-        typeErrors.find(([n]) => n === 'isDefined') ?? typeErrors.find(([n]) => n !== 'nestedValidation') ?? typeErrors[0];
+      const [name, message] = typeErrors.find(([n]) => n === 'isDefined') ?? typeErrors.find(([n]) => n !== 'nestedValidation') ?? typeErrors[0];
       out.push({ pointer, message: name === 'whitelistValidation' ? 'is not a known property' : name === 'nestedValidation' ? NOT_AN_OBJECT : message });
       continue;
     }
@@ -73,7 +72,10 @@ class GatewayValidationPipe extends ValidationPipe {
       return await super.transform(value, metadata);
     } catch (error) {
       if (metadata.type === 'query' && error instanceof BadRequestProblem) {
-        throw new BadRequestProblem('The query is not valid.', (error.problem.errors ?? []).map((e) => ({ ...e, pointer: `/query${e.pointer}` })));
+        throw new BadRequestProblem(
+          'The query is not valid.',
+          (error.problem.errors ?? []).map((e) => ({ ...e, pointer: `/query${e.pointer}` })),
+        );
       }
       throw error;
     }

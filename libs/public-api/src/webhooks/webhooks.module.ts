@@ -37,7 +37,16 @@ export class WebhooksModule {
         WebhookRetentionJob,
         WebhookMetrics,
       ],
-      exports: [WebhookEndpointsService, WebhookRedeliveryService, WebhookEventsFeedService, WebhookDispatcher, WebhookDeliveryWorkers, WebhookDeliveryQueue, WebhookRecoverJob, WebhookRetentionJob],
+      exports: [
+        WebhookEndpointsService,
+        WebhookRedeliveryService,
+        WebhookEventsFeedService,
+        WebhookDispatcher,
+        WebhookDeliveryWorkers,
+        WebhookDeliveryQueue,
+        WebhookRecoverJob,
+        WebhookRetentionJob,
+      ],
     };
   }
 }

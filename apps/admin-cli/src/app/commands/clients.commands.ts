@@ -43,7 +43,12 @@ export async function createClientCommand(app: INestApplicationContext, options:
 export async function listClientsCommand(app: INestApplicationContext, out: Output): Promise<void> {
   const clients = await app.get(ApiClientsService).list();
   const text = clients.length
-    ? clients.map((c) => `${c.client_id}  ${c.client_type.padEnd(12)} ${c.auth_method.padEnd(19)} ${c.audience.padEnd(8)} ${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}${c.name ? `  ${c.name}` : ''}`).join('\n')
+    ? clients
+        .map(
+          (c) =>
+            `${c.client_id}  ${c.client_type.padEnd(12)} ${c.auth_method.padEnd(19)} ${c.audience.padEnd(8)} ${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}${c.name ? `  ${c.name}` : ''}`,
+        )
+        .join('\n')
     : 'no clients';
   out.result(clients, text);
 }

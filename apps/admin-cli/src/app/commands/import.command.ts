@@ -30,10 +30,9 @@ export async function importCommand(app: INestApplicationContext, file: string, 
   } catch (error) {
     display.done();
     if (error instanceof FixtureInvalidError) {
-      throw new CliFailure(
-        `${file}: ${error.message} Nothing was written.\n${error.problems.map((p) => `  ${p.pointer || '/'}: ${p.message}`).join('\n')}`,
-        { problems: error.problems },
-      );
+      throw new CliFailure(`${file}: ${error.message} Nothing was written.\n${error.problems.map((p) => `  ${p.pointer || '/'}: ${p.message}`).join('\n')}`, {
+        problems: error.problems,
+      });
     }
     if (error instanceof FixtureSyntaxError || (error as NodeJS.ErrnoException).code) {
       throw new CliFailure(`cannot read ${file} as JSON: ${(error as Error).message}`);

@@ -14,5 +14,12 @@ export async function rotateKeysCommand(app: INestApplicationContext, out: Outpu
 
 export async function listKeysCommand(app: INestApplicationContext, out: Output): Promise<void> {
   const keys = await app.get(SigningKeysService).list();
-  out.result(keys, keys.length ? keys.map((k) => `${k.kid}  ${k.algorithm}  ${k.status.padEnd(9)}  created ${k.createdAt}${k.publishUntil ? `  published until ${k.publishUntil}` : ''}`).join('\n') : 'no keys yet');
+  out.result(
+    keys,
+    keys.length
+      ? keys
+          .map((k) => `${k.kid}  ${k.algorithm}  ${k.status.padEnd(9)}  created ${k.createdAt}${k.publishUntil ? `  published until ${k.publishUntil}` : ''}`)
+          .join('\n')
+      : 'no keys yet',
+  );
 }

@@ -14,7 +14,7 @@ const AUTH_METHODS = ['client_secret_post', 'client_secret_basic'];
 
 export function checkTokenUsage(options: TokenOptions): void {
   if (!AUTH_METHODS.includes(options.authMethod)) throw new CliUsageError(`--auth-method must be one of ${AUTH_METHODS.join(', ')}`);
-  if (!/^https?:\/\/[^/]+/.test(options.url)) throw new CliUsageError('--url must be the gateway\'s http(s) URL, e.g. http://localhost:3000');
+  if (!/^https?:\/\/[^/]+/.test(options.url)) throw new CliUsageError("--url must be the gateway's http(s) URL, e.g. http://localhost:3000");
 }
 
 /** The first line of standard input; on a terminal, typed without echo after a prompt on stderr. */
@@ -46,7 +46,8 @@ export async function tokenCommand(options: TokenOptions, secret: string, out: O
   if (!secret) throw new CliFailure('no client secret: set CLIENT_SECRET or write it on standard input');
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  if (options.authMethod === 'client_secret_basic') headers.authorization = `Basic ${Buffer.from(`${formUrlEncode(options.clientId)}:${formUrlEncode(secret)}`).toString('base64')}`;
+  if (options.authMethod === 'client_secret_basic')
+    headers.authorization = `Basic ${Buffer.from(`${formUrlEncode(options.clientId)}:${formUrlEncode(secret)}`).toString('base64')}`;
   else {
     form.set('client_id', options.clientId);
     form.set('client_secret', secret);
@@ -56,11 +57,22 @@ export async function tokenCommand(options: TokenOptions, secret: string, out: O
   try {
     response = await fetch(url, { method: 'POST', headers, body: form.toString(), signal: AbortSignal.timeout(30_000) });
   } catch (error) {
-    throw new CliFailure(`the token endpoint ${url} did not answer: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    throw new CliFailure(
+      `the token endpoint ${url} did not answer: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    );
   }
-  const body = (await response.json().catch(() => ({}))) as { access_token?: string; token_type?: string; expires_in?: number; error?: string; error_description?: string };
+  const body = (await response.json().catch(() => ({}))) as {
+    access_token?: string;
+    token_type?: string;
+    expires_in?: number;
+    error?: string;
+    error_description?: string;
+  };
   if (!response.ok || typeof body.access_token !== 'string') {
-    throw new CliFailure(`token request refused: ${response.status}${body.error ? ` ${body.error}` : ''}${body.error_description ? ` (${body.error_description})` : ''}`, { status: response.status, oauthError: body.error });
+    throw new CliFailure(
+      `token request refused: ${response.status}${body.error ? ` ${body.error}` : ''}${body.error_description ? ` (${body.error_description})` : ''}`,
+      { status: response.status, oauthError: body.error },
+    );
   }
   out.result({ access_token: body.access_token, token_type: body.token_type, expires_in: body.expires_in }, body.access_token);
   out.message(`token of ${options.clientId}, valid ${body.expires_in} s`);

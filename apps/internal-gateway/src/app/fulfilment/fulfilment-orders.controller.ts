@@ -15,10 +15,18 @@ export class FulfilmentOrdersController {
 
   @Post('organizations/:organizationId/fulfilment-orders/:fulfilmentOrderId/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a fulfilment order (OPEN, ALLOCATED or BACK_ORDERED) and its sales order, releasing what it held; repeating it answers the same; 409 from any other state' })
+  @ApiOperation({
+    summary:
+      'Cancel a fulfilment order (OPEN, ALLOCATED or BACK_ORDERED) and its sales order, releasing what it held; repeating it answers the same; 409 from any other state',
+  })
   @ApiOkResponse({
     type: FulfilmentOrderCancellationDto,
-    example: { fulfilmentOrderId: 'fo-1002', organizationId: DEMO_ORGANIZATION_ID, status: 'CANCELLED', releasedLines: [{ barcode: '8710000000011', warehouseId: 'wh-ams-1', quantity: 3 }] },
+    example: {
+      fulfilmentOrderId: 'fo-1002',
+      organizationId: DEMO_ORGANIZATION_ID,
+      status: 'CANCELLED',
+      releasedLines: [{ barcode: '8710000000011', warehouseId: 'wh-ams-1', quantity: 3 }],
+    },
   })
   @ApiProblemResponses(400, 404, 409, 500)
   cancelFulfilmentOrder(
@@ -31,8 +39,15 @@ export class FulfilmentOrdersController {
 
   @Post('organizations/:organizationId/fulfilment-orders/:fulfilmentOrderId/withdraw')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Withdraw a fulfilment order (OPEN, ALLOCATED or BACK_ORDERED) from its warehouse, releasing what it held; the sales order stands; repeating it answers the same; 409 from any other state' })
-  @ApiOkResponse({ type: [ReleasedLineDto], description: 'the lines released, in line order', example: [{ barcode: '8710000000035', warehouseId: 'wh-ber-1', quantity: 5 }] })
+  @ApiOperation({
+    summary:
+      'Withdraw a fulfilment order (OPEN, ALLOCATED or BACK_ORDERED) from its warehouse, releasing what it held; the sales order stands; repeating it answers the same; 409 from any other state',
+  })
+  @ApiOkResponse({
+    type: [ReleasedLineDto],
+    description: 'the lines released, in line order',
+    example: [{ barcode: '8710000000035', warehouseId: 'wh-ber-1', quantity: 5 }],
+  })
   @ApiProblemResponses(400, 404, 409, 500)
   withdrawFulfilmentOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -43,10 +58,20 @@ export class FulfilmentOrdersController {
   }
 
   @Get('fulfilment-orders/:fulfilmentOrderId/back-order')
-  @ApiOperation({ summary: 'The back-order view of a fulfilment order: its status and, per line, the ordered quantity, what is fulfillable now and the shortfall; changes nothing' })
+  @ApiOperation({
+    summary:
+      'The back-order view of a fulfilment order: its status and, per line, the ordered quantity, what is fulfillable now and the shortfall; changes nothing',
+  })
   @ApiOkResponse({
     type: BackOrderViewDto,
-    example: { fulfilmentOrderId: 'fo-1001', organizationId: DEMO_ORGANIZATION_ID, warehouseId: 'wh-ams-1', status: 'ALLOCATED', backOrdered: false, lines: [{ barcode: '8710000000011', quantity: 2, fulfillable: 38, shortfall: 0 }] },
+    example: {
+      fulfilmentOrderId: 'fo-1001',
+      organizationId: DEMO_ORGANIZATION_ID,
+      warehouseId: 'wh-ams-1',
+      status: 'ALLOCATED',
+      backOrdered: false,
+      lines: [{ barcode: '8710000000011', quantity: 2, fulfillable: 38, shortfall: 0 }],
+    },
   })
   @ApiProblemResponses(400, 404, 500)
   getBackOrder(@EntityIdParam('fulfilmentOrderId', 'the fulfilment order', 'fo-1002') fulfilmentOrderId: string): Promise<BackOrderViewDto> {

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
-import { AssignReleaseChannelDto, Authenticated, AuthenticatedCaller, CurrentCaller, ReleaseChannelAssignmentDto, ReleaseChannelFeatureDto } from '@gateway/domain';
+import {
+  AssignReleaseChannelDto,
+  Authenticated,
+  AuthenticatedCaller,
+  CurrentCaller,
+  ReleaseChannelAssignmentDto,
+  ReleaseChannelFeatureDto,
+} from '@gateway/domain';
 import { ReleaseChannelsService } from '@gateway/internal-api';
 
 @ApiTags('release-channels')
@@ -14,7 +21,11 @@ export class ReleaseChannelsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Put an organization on a release channel (appends ReleaseChannelAssigned when the channel changes)' })
   @ApiBody({ type: AssignReleaseChannelDto, examples: { demo: { summary: 'the demo organization to BETA', value: { releaseChannel: 'BETA' } } } })
-  @ApiOkResponse({ type: ReleaseChannelAssignmentDto, description: 'The assignment result', example: { outcome: 'success', organizationId: DEMO_ORGANIZATION_ID, releaseChannel: 'BETA' } })
+  @ApiOkResponse({
+    type: ReleaseChannelAssignmentDto,
+    description: 'The assignment result',
+    example: { outcome: 'success', organizationId: DEMO_ORGANIZATION_ID, releaseChannel: 'BETA' },
+  })
   @ApiProblemResponses(400, 404, 413, 415, 500)
   assignReleaseChannel(
     @CurrentCaller() caller: AuthenticatedCaller,

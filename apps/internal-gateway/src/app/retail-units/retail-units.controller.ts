@@ -12,7 +12,9 @@ export class RetailUnitsController {
 
   @Post('archive')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Archive a retail unit: ARCHIVAL_FAILED while it has stock on hand or fulfilment orders still to be fulfilled; archiving twice succeeds' })
+  @ApiOperation({
+    summary: 'Archive a retail unit: ARCHIVAL_FAILED while it has stock on hand or fulfilment orders still to be fulfilled; archiving twice succeeds',
+  })
   @ApiOkResponse({ type: RetailUnitArchivalDto, example: { outcome: 'SUCCESS' } })
   @ApiProblemResponses(400, 404, 500)
   archiveRetailUnit(

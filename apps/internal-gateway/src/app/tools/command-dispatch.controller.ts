@@ -2,7 +2,13 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { CommandDispatchService, DISPATCH_COMMAND_MODELS, DispatchCommandDto, DispatchCommandOutcomeDto, dispatchCommandRequestSchema } from '@gateway/internal-tools';
+import {
+  CommandDispatchService,
+  DISPATCH_COMMAND_MODELS,
+  DispatchCommandDto,
+  DispatchCommandOutcomeDto,
+  dispatchCommandRequestSchema,
+} from '@gateway/internal-tools';
 
 @ApiTags('internal-tools')
 @Authenticated()
@@ -13,15 +19,42 @@ export class CommandDispatchController {
 
   @Post('dispatch-command')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Run a command by hand: an unknown command or an invalid body is 400; a valid command the domain refuses is FAILED with its reason' })
+  @ApiOperation({
+    summary: 'Run a command by hand: an unknown command or an invalid body is 400; a valid command the domain refuses is FAILED with its reason',
+  })
   @ApiBody({
     schema: dispatchCommandRequestSchema(),
     examples: {
-      receiveStock: { summary: 'ten tents received at Amsterdam', value: { commandName: 'RECEIVE_STOCK', organizationId: DEMO_ORGANIZATION_ID, commandBody: { warehouseId: 'wh-ams-1', barcode: '8710000000011', quantity: 10 } } },
-      allocate: { summary: 'allocate an open fulfilment order', value: { commandName: 'ALLOCATE_FULFILMENT_ORDER', organizationId: DEMO_ORGANIZATION_ID, commandBody: { fulfilmentOrderId: 'fo-1002' } } },
+      receiveStock: {
+        summary: 'ten tents received at Amsterdam',
+        value: {
+          commandName: 'RECEIVE_STOCK',
+          organizationId: DEMO_ORGANIZATION_ID,
+          commandBody: { warehouseId: 'wh-ams-1', barcode: '8710000000011', quantity: 10 },
+        },
+      },
+      allocate: {
+        summary: 'allocate an open fulfilment order',
+        value: { commandName: 'ALLOCATE_FULFILMENT_ORDER', organizationId: DEMO_ORGANIZATION_ID, commandBody: { fulfilmentOrderId: 'fo-1002' } },
+      },
     },
   })
-  @ApiOkResponse({ type: DispatchCommandOutcomeDto, example: { outcome: 'SUCCESS', result: { organizationId: DEMO_ORGANIZATION_ID, warehouseId: 'wh-ams-1', barcode: '8710000000011', fulfillable: 48, allocated: 2, pendingAllocation: 4, sellable: 44, onHand: 50 } } })
+  @ApiOkResponse({
+    type: DispatchCommandOutcomeDto,
+    example: {
+      outcome: 'SUCCESS',
+      result: {
+        organizationId: DEMO_ORGANIZATION_ID,
+        warehouseId: 'wh-ams-1',
+        barcode: '8710000000011',
+        fulfillable: 48,
+        allocated: 2,
+        pendingAllocation: 4,
+        sellable: 44,
+        onHand: 50,
+      },
+    },
+  })
   @ApiProblemResponses(400, 413, 415, 500)
   dispatchCommand(@CurrentCaller() caller: AuthenticatedCaller, @Body() body: DispatchCommandDto): Promise<DispatchCommandOutcomeDto> {
     return this.commands.dispatch(body, caller.identity.clientId);

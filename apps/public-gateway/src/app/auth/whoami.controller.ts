@@ -15,7 +15,10 @@ export class WhoamiController {
     example: { clientType: 'SERVICE', clientId: 'cl_oIoxi91GP4F4RSQwNxFYAA' },
     schema: {
       oneOf: CALLER_SHAPES.map((shape) => ({ $ref: getSchemaPath(shape) })),
-      discriminator: { propertyName: 'clientType', mapping: Object.fromEntries(Object.entries(CALLER_SHAPES_BY_TYPE).map(([type, shape]) => [type, getSchemaPath(shape)])) },
+      discriminator: {
+        propertyName: 'clientType',
+        mapping: Object.fromEntries(Object.entries(CALLER_SHAPES_BY_TYPE).map(([type, shape]) => [type, getSchemaPath(shape)])),
+      },
     },
   })
   @ApiProblemResponses(400)

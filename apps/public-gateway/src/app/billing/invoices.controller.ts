@@ -16,13 +16,32 @@ export class InvoicesController {
     type: InvoiceListDto,
     example: {
       items: [
-        { id: 'inv-2026-0001', number: '2026-0001', status: 'FINALIZED', subtotal: { amountInMinorUnit: 54500, currency: 'EUR' }, totalExcludingTax: { amountInMinorUnit: 54500, currency: 'EUR' }, dueDate: '2028-02-29' },
-        { id: 'inv-2026-0002', number: '2026-0002', status: 'PAID', subtotal: { amountInMinorUnit: 55450, currency: 'EUR' }, totalExcludingTax: { amountInMinorUnit: 55450, currency: 'EUR' }, dueDate: '2026-03-28', paidAt: '2026-03-20' },
+        {
+          id: 'inv-2026-0001',
+          number: '2026-0001',
+          status: 'FINALIZED',
+          subtotal: { amountInMinorUnit: 54500, currency: 'EUR' },
+          totalExcludingTax: { amountInMinorUnit: 54500, currency: 'EUR' },
+          dueDate: '2028-02-29',
+        },
+        {
+          id: 'inv-2026-0002',
+          number: '2026-0002',
+          status: 'PAID',
+          subtotal: { amountInMinorUnit: 55450, currency: 'EUR' },
+          totalExcludingTax: { amountInMinorUnit: 55450, currency: 'EUR' },
+          dueDate: '2026-03-28',
+          paidAt: '2026-03-20',
+        },
       ],
     },
   })
   @ApiProblemResponses(400, 403, 404, 500)
-  listInvoices(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters): Promise<InvoiceListDto> {
+  listInvoices(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @Query() _query: NoQueryParameters,
+  ): Promise<InvoiceListDto> {
     return this.invoices.list(caller.identity, organizationId);
   }
 

@@ -17,13 +17,24 @@ export class InventoryController {
     type: InventoryDto,
     example: {
       items: [
-        { warehouseId: 'wh-ams-1', items: [{ barcode: '8710000000011', onHand: 40, sellable: 35 }, { barcode: '8710000000028', onHand: 25, sellable: 24 }] },
+        {
+          warehouseId: 'wh-ams-1',
+          items: [
+            { barcode: '8710000000011', onHand: 40, sellable: 35 },
+            { barcode: '8710000000028', onHand: 25, sellable: 24 },
+          ],
+        },
         { warehouseId: 'wh-ber-1', items: [{ barcode: '8710000000011', onHand: 12, sellable: 12 }] },
       ],
     },
   })
   @ApiProblemResponses(400, 403, 404, 500)
-  async getInventory(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters, @Res() res: Response): Promise<void> {
+  async getInventory(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @Query() _query: NoQueryParameters,
+    @Res() res: Response,
+  ): Promise<void> {
     await sendJsonStream(res, await this.inventory.stream(caller.identity, organizationId));
   }
 }

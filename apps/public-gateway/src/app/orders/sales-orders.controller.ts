@@ -3,7 +3,18 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, 
 import type { Response } from 'express';
 import { ApiProblemResponses, DEMO_ORGANIZATION_ID, EntityIdParam, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { CreateSalesOrderDto, Idempotent, ListSalesOrdersQuery, SalesOrderPageDto, SalesOrderReadService, SalesOrderOutcome, SalesOrderRecord, SalesOrderService, SalesOrderView, parseIdempotencyKey } from '@gateway/public-api';
+import {
+  CreateSalesOrderDto,
+  Idempotent,
+  ListSalesOrdersQuery,
+  SalesOrderPageDto,
+  SalesOrderReadService,
+  SalesOrderOutcome,
+  SalesOrderRecord,
+  SalesOrderService,
+  SalesOrderView,
+  parseIdempotencyKey,
+} from '@gateway/public-api';
 
 @ApiTags('orders')
 @Authenticated()
@@ -23,14 +34,29 @@ export class SalesOrdersController {
     examples: {
       demo: {
         summary: 'one tent for the demo webshop',
-        value: { orderReference: 'web-10001', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }] },
+        value: {
+          orderReference: 'web-10001',
+          customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
+          lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
+        },
       },
     },
   })
   @ApiCreatedResponse({
     type: SalesOrderRecord,
     description: 'The sales order record',
-    example: { id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f' },
+    example: {
+      id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
+      organizationId: DEMO_ORGANIZATION_ID,
+      storeId: 'store-nordic-web',
+      orderReference: 'web-10001',
+      status: 'RECEIVED',
+      placedAt: '2026-09-18T10:15:00.000Z',
+      createdAt: '2026-09-18T10:15:00.000Z',
+      customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
+      lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
+      fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
+    },
     headers: { Location: { description: 'the path of the order (GET it for its current status)', schema: { type: 'string' } } },
   })
   @ApiProblemResponses(400, 403, 404, 413, 415, 422, 500)
@@ -54,8 +80,33 @@ export class SalesOrdersController {
   }
 
   @Get()
-  @ApiOperation({ summary: "A store's sales orders, newest first, in pages", description: 'Follow nextCursor with the same orderReference for the next page. Unknown query parameters are refused.' })
-  @ApiOkResponse({ type: SalesOrderPageDto, description: 'One page of sales orders, newest first', example: { items: [{ id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f', fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' }], nextCursor: null } })
+  @ApiOperation({
+    summary: "A store's sales orders, newest first, in pages",
+    description: 'Follow nextCursor with the same orderReference for the next page. Unknown query parameters are refused.',
+  })
+  @ApiOkResponse({
+    type: SalesOrderPageDto,
+    description: 'One page of sales orders, newest first',
+    example: {
+      items: [
+        {
+          id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
+          organizationId: DEMO_ORGANIZATION_ID,
+          storeId: 'store-nordic-web',
+          orderReference: 'web-10001',
+          status: 'RECEIVED',
+          placedAt: '2026-09-18T10:15:00.000Z',
+          createdAt: '2026-09-18T10:15:00.000Z',
+          customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
+          lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
+          fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
+          fulfilmentStatus: 'OPEN',
+          updatedAt: '2026-09-18T10:15:00.000Z',
+        },
+      ],
+      nextCursor: null,
+    },
+  })
   @ApiProblemResponses(400, 403, 404, 500)
   listSalesOrders(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -68,13 +119,34 @@ export class SalesOrdersController {
 
   @Get(':salesOrderId')
   @ApiOperation({ summary: 'One sales order with the state of its fulfilment' })
-  @ApiOkResponse({ type: SalesOrderView, description: 'The sales order', example: { id: '9865a2a3-90e1-4291-ba3e-1060283ba337', organizationId: DEMO_ORGANIZATION_ID, storeId: 'store-nordic-web', orderReference: 'web-10001', status: 'RECEIVED', placedAt: '2026-09-18T10:15:00.000Z', createdAt: '2026-09-18T10:15:00.000Z', customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' }, lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }], fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f', fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' } })
+  @ApiOkResponse({
+    type: SalesOrderView,
+    description: 'The sales order',
+    example: {
+      id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
+      organizationId: DEMO_ORGANIZATION_ID,
+      storeId: 'store-nordic-web',
+      orderReference: 'web-10001',
+      status: 'RECEIVED',
+      placedAt: '2026-09-18T10:15:00.000Z',
+      createdAt: '2026-09-18T10:15:00.000Z',
+      customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
+      lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
+      fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
+      fulfilmentStatus: 'OPEN',
+      updatedAt: '2026-09-18T10:15:00.000Z',
+    },
+  })
   @ApiProblemResponses(400, 403, 404, 500)
   getSalesOrder(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
     @EntityIdParam('storeId', 'the store', 'store-nordic-web') storeId: string,
-    @UuidParam('salesOrderId', 'the sales order (the id of its record)', { value: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f', summary: 'an id of this shape: use the id (or the Location) of an order you created' }) salesOrderId: string,
+    @UuidParam('salesOrderId', 'the sales order (the id of its record)', {
+      value: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f',
+      summary: 'an id of this shape: use the id (or the Location) of an order you created',
+    })
+    salesOrderId: string,
     @Query() _query: NoQueryParameters,
   ): Promise<SalesOrderView> {
     return this.reads.get(caller, organizationId, storeId, salesOrderId);

@@ -13,7 +13,12 @@ export class OrganizationsController {
   @ApiOperation({ summary: 'The organizations the caller can access' })
   @ApiOkResponse({
     type: OrganizationListDto,
-    example: { organizations: [{ id: '4c1f9e23-8a7b-4d3c-b2e1-5a6f7d8c9b02', name: 'Lumen Home Goods' }, { id: DEMO_ORGANIZATION_ID, name: 'Nordic Outdoor Supply' }] },
+    example: {
+      organizations: [
+        { id: '4c1f9e23-8a7b-4d3c-b2e1-5a6f7d8c9b02', name: 'Lumen Home Goods' },
+        { id: DEMO_ORGANIZATION_ID, name: 'Nordic Outdoor Supply' },
+      ],
+    },
   })
   @ApiProblemResponses(400, 403, 404, 500)
   async listOrganizations(@CurrentCaller() caller: AuthenticatedCaller, @Query() _query: NoQueryParameters): Promise<OrganizationListDto> {

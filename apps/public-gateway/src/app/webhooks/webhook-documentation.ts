@@ -2,7 +2,15 @@
 // the request a receiver gets, with its payload schema (the DTOs of the public resources) and the Standard
 // Webhooks headers.
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { DELIVERED_EVENT_TYPES, DeliveredEventType, InventoryLevelWebhookEventDto, SalesOrderWebhookEventDto, WEBHOOK_EVENT_CATALOG, WebhookPayloadKind, WebhookTestEventDto } from '@gateway/public-api';
+import {
+  DELIVERED_EVENT_TYPES,
+  DeliveredEventType,
+  InventoryLevelWebhookEventDto,
+  SalesOrderWebhookEventDto,
+  WEBHOOK_EVENT_CATALOG,
+  WebhookPayloadKind,
+  WebhookTestEventDto,
+} from '@gateway/public-api';
 
 export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
 
@@ -25,7 +33,9 @@ const MODELS: Record<WebhookPayloadKind, { name: string }> = {
 
 /** The schema of the body of one event type: its payload DTO with `type` fixed. */
 export function webhookPayloadSchema(type: DeliveredEventType): object {
-  return { allOf: [{ $ref: `#/components/schemas/${MODELS[WEBHOOK_EVENT_CATALOG[type].payload].name}` }, { type: 'object', properties: { type: { const: type } } }] };
+  return {
+    allOf: [{ $ref: `#/components/schemas/${MODELS[WEBHOOK_EVENT_CATALOG[type].payload].name}` }, { type: 'object', properties: { type: { const: type } } }],
+  };
 }
 
 export function addWebhooks(document: OpenAPIObject): OpenAPIObject {

@@ -2,10 +2,22 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@ne
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, RecoverWebhookEventsDto, RotateWebhookSecretDto, UpdateWebhookEndpointDto, WebhookDeliveryAttemptListDto, WebhookEndpointDto, WebhookEndpointListDto, WebhookEndpointsService, WebhookRedeliveryService, WebhookSecretDto, WebhookTestSentDto } from '@gateway/public-api';
+import {
+  CreateWebhookEndpointDto,
+  CreatedWebhookEndpointDto,
+  RecoverWebhookEventsDto,
+  RotateWebhookSecretDto,
+  UpdateWebhookEndpointDto,
+  WebhookDeliveryAttemptListDto,
+  WebhookEndpointDto,
+  WebhookEndpointListDto,
+  WebhookEndpointsService,
+  WebhookRedeliveryService,
+  WebhookSecretDto,
+  WebhookTestSentDto,
+} from '@gateway/public-api';
 
 const WEBHOOK_ENDPOINT_EXAMPLE = { value: '7c9e6679-7425-40de-944b-e07fc1f90ae7', summary: 'an id of this shape: use the id of an endpoint you registered' };
-
 
 /** An endpoint as the examples show it (a receiver name that never resolves). */
 const ENDPOINT_EXAMPLE = {
@@ -30,15 +42,29 @@ export class WebhookEndpointsController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Register a webhook endpoint; its signing secret is answered this once',
-    description: 'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (16) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).',
+    description:
+      'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (16) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).',
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,
-    examples: { demo: { summary: 'shipping notices for a receiver of yours (a name that never resolves: put your own)', value: { url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices' } } },
+    examples: {
+      demo: {
+        summary: 'shipping notices for a receiver of yours (a name that never resolves: put your own)',
+        value: { url: 'https://receiver.invalid/hook', eventTypes: ['sales_order.shipped'], description: 'shipping notices' },
+      },
+    },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto, description: 'The endpoint with its secret', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' } })
+  @ApiCreatedResponse({
+    type: CreatedWebhookEndpointDto,
+    description: 'The endpoint with its secret',
+    example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_1kycNSt9uT+EfzSyWNiU2KO0DUEYMn8Kx+O3yVNXElo=' },
+  })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
-  createWebhookEndpoint(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
+  createWebhookEndpoint(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @Body() body: CreateWebhookEndpointDto,
+  ): Promise<CreatedWebhookEndpointDto> {
     return this.endpoints.create(caller.identity, organizationId, body);
   }
 
@@ -46,7 +72,11 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'The webhook endpoints the caller manages in the organization' })
   @ApiOkResponse({ type: WebhookEndpointListDto, description: 'The endpoints, without secrets', example: { items: [ENDPOINT_EXAMPLE] } })
   @ApiProblemResponses(400, 403, 404, 500)
-  listWebhookEndpoints(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() _query: NoQueryParameters): Promise<WebhookEndpointListDto> {
+  listWebhookEndpoints(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @Query() _query: NoQueryParameters,
+  ): Promise<WebhookEndpointListDto> {
     return this.endpoints.list(caller.identity, organizationId);
   }
 
@@ -64,14 +94,30 @@ export class WebhookEndpointsController {
   }
 
   @Get(':webhookEndpointId/deliveries')
-  @ApiOperation({ summary: "The latest 100 delivery attempts of one webhook endpoint, newest first" })
+  @ApiOperation({ summary: 'The latest 100 delivery attempts of one webhook endpoint, newest first' })
   @ApiOkResponse({
     type: WebhookDeliveryAttemptListDto,
     description: 'The attempts',
     example: {
       items: [
-        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 2, status: 'PENDING', responseStatus: null, attemptedAt: null, nextAttemptAt: '2026-09-18T10:20:05.000Z' },
-        { eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134', eventType: 'sales_order.shipped', attempt: 1, status: 'FAILED', responseStatus: 503, attemptedAt: '2026-09-18T10:20:00.000Z', nextAttemptAt: '2026-09-18T10:20:05.000Z' },
+        {
+          eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134',
+          eventType: 'sales_order.shipped',
+          attempt: 2,
+          status: 'PENDING',
+          responseStatus: null,
+          attemptedAt: null,
+          nextAttemptAt: '2026-09-18T10:20:05.000Z',
+        },
+        {
+          eventId: 'evt_5b0f6c1e-2d7a-4c3b-9e8f-1a2b3c4d5e6f_43ab9134',
+          eventType: 'sales_order.shipped',
+          attempt: 1,
+          status: 'FAILED',
+          responseStatus: 503,
+          attemptedAt: '2026-09-18T10:20:00.000Z',
+          nextAttemptAt: '2026-09-18T10:20:05.000Z',
+        },
       ],
     },
   })
@@ -94,7 +140,10 @@ export class WebhookEndpointsController {
   @ApiBody({
     type: UpdateWebhookEndpointDto,
     examples: {
-      move: { summary: 'a new receiver and one more event type', value: { url: 'https://receiver.invalid/v2', eventTypes: ['sales_order.shipped', 'sales_order.cancelled'] } },
+      move: {
+        summary: 'a new receiver and one more event type',
+        value: { url: 'https://receiver.invalid/v2', eventTypes: ['sales_order.shipped', 'sales_order.cancelled'] },
+      },
       pause: { summary: 'pause deliveries', value: { enabled: false } },
     },
   })
@@ -120,7 +169,11 @@ export class WebhookEndpointsController {
     description:
       'For overlapSeconds (default 86400, at most a day) every delivery carries two signatures in webhook-signature, `v1,<new> v1,<old>`, so a receiver holding either secret verifies it while you deploy the new one. 0 ends the old secret at once.',
   })
-  @ApiBody({ type: RotateWebhookSecretDto, required: false, examples: { hour: { summary: 'keep the old secret valid for an hour', value: { overlapSeconds: 3600 } } } })
+  @ApiBody({
+    type: RotateWebhookSecretDto,
+    required: false,
+    examples: { hour: { summary: 'keep the old secret valid for an hour', value: { overlapSeconds: 3600 } } },
+  })
   @ApiOkResponse({ type: WebhookSecretDto, description: 'The new secret', example: { secret: 'whsec_pV0sQ3c9bEw2mJ4kT8yZr1nX6aD5fH7gL0uC2iO9eKs=' } })
   @ApiProblemResponses(400, 403, 404, 413, 415, 500)
   rotateWebhookSecret(
@@ -137,9 +190,14 @@ export class WebhookEndpointsController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a webhook.test event to this endpoint only',
-    description: 'Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.',
+    description:
+      'Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.',
   })
-  @ApiAcceptedResponse({ type: WebhookTestSentDto, description: 'Queued for delivery', example: { eventId: 'msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test' } })
+  @ApiAcceptedResponse({
+    type: WebhookTestSentDto,
+    description: 'Queued for delivery',
+    example: { eventId: 'msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test' },
+  })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
   sendWebhookTest(
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -155,7 +213,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Send every event since a date to this endpoint again',
     description:
-      'Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint\'s event types (and, for a connector\'s endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.',
+      "Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.",
   })
   @ApiBody({ type: RecoverWebhookEventsDto, examples: { outage: { summary: 'everything since an outage began', value: { since: '2026-11-20T08:00:00Z' } } } })
   @ApiAcceptedResponse({ description: 'Queued: the events are sent again in the background' })

@@ -14,7 +14,7 @@ export class WebhookEventsController {
   @ApiOperation({
     summary: "The organization's webhook events, oldest first, in pages",
     description:
-      'The payloads the webhooks carry, stored when each event was fanned out (whether or not an endpoint listened) and kept at least 30 days: catch up by reading. id is the webhook-id of the deliveries of the event. Follow nextCursor with the same types and since. Who may read: whoever manages the organization\'s webhook endpoints; a connector reads only its stores\' events.',
+      "The payloads the webhooks carry, stored when each event was fanned out (whether or not an endpoint listened) and kept at least 30 days: catch up by reading. id is the webhook-id of the deliveries of the event. Follow nextCursor with the same types and since. Who may read: whoever manages the organization's webhook endpoints; a connector reads only its stores' events.",
   })
   @ApiOkResponse({
     type: WebhookEventPageDto,
@@ -32,7 +32,11 @@ export class WebhookEventsController {
     },
   })
   @ApiProblemResponses(400, 403, 404, 500)
-  listWebhookEvents(@CurrentCaller() caller: AuthenticatedCaller, @OrganizationIdParam() organizationId: string, @Query() query: WebhookEventsQuery): Promise<WebhookEventPageDto> {
+  listWebhookEvents(
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @OrganizationIdParam() organizationId: string,
+    @Query() query: WebhookEventsQuery,
+  ): Promise<WebhookEventPageDto> {
     return this.feed.page(caller.identity, organizationId, query);
   }
 }

@@ -9,11 +9,7 @@ import { AuthenticatedCaller } from '../model/caller-identity';
 
 export const BEARER_SCHEME = 'bearer';
 
-export const Authenticated = () =>
-  applyDecorators(
-    ApiBearerAuth(BEARER_SCHEME),
-    ApiProblemResponses(401, 429, 500, 503),
-  );
+export const Authenticated = () => applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiProblemResponses(401, 429, 500, 503));
 
 /** The verified caller of the request. */
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedCaller => {

@@ -12,7 +12,7 @@ const DESCRIPTIONS = {
   public:
     'OAuth 2.0 client credentials (spec section 5). Swagger UI sends the credentials as client_secret_basic (an Authorization: Basic header): use a client registered for it, such as the demo client of `npm start`.',
   internal:
-    'OAuth 2.0 client credentials at the public gateway\'s token endpoint, with a client registered for the internal audience (`clients:create --type SERVICE --audience internal --auth-method client_secret_basic`): Swagger UI sends the credentials as client_secret_basic.',
+    "OAuth 2.0 client credentials at the public gateway's token endpoint, with a client registered for the internal audience (`clients:create --type SERVICE --audience internal --auth-method client_secret_basic`): Swagger UI sends the credentials as client_secret_basic.",
 };
 
 export function addClientCredentialsScheme(builder: DocumentBuilder, publicBaseUrl: string, audience: 'public' | 'internal'): DocumentBuilder {
@@ -27,7 +27,8 @@ export function offerClientCredentials(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item) as { security?: Record<string, string[]>[] }[]) {
       // A new array: operations of one controller share the one their class decorator made.
-      if (operation.security?.some((requirement) => BEARER_SCHEME in requirement)) operation.security = [{ [CLIENT_CREDENTIALS_SCHEME]: [] }, ...operation.security];
+      if (operation.security?.some((requirement) => BEARER_SCHEME in requirement))
+        operation.security = [{ [CLIENT_CREDENTIALS_SCHEME]: [] }, ...operation.security];
     }
   }
   return document;

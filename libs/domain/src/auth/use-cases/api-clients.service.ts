@@ -116,7 +116,8 @@ export class ApiClientsService {
       // statements below see it.
       if (!(await this.clients.revoke(tx, clientId))) return false;
       const client = await this.clients.find(tx, clientId);
-      if (client?.clientType === 'CONNECTOR') await this.webhookEndpoints.disable(tx, await this.webhookEndpoints.createdByConnector(tx, clientId), 'CLIENT_REVOKED');
+      if (client?.clientType === 'CONNECTOR')
+        await this.webhookEndpoints.disable(tx, await this.webhookEndpoints.createdByConnector(tx, clientId), 'CLIENT_REVOKED');
       return true;
     });
   }

@@ -124,7 +124,10 @@ export class IssuerKeySet implements ReadinessCheck, OnModuleInit, OnModuleDestr
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(
-      () => void this.refresh().catch(() => undefined).finally(() => this.schedule()),
+      () =>
+        void this.refresh()
+          .catch(() => undefined)
+          .finally(() => this.schedule()),
       this.held ? KEY_SET_REFRESH_MS : ON_DEMAND_GAP_MS,
     );
     this.timer.unref();

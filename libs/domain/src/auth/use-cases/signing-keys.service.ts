@@ -36,10 +36,11 @@ export class SigningKeysService {
   async activeKey(): Promise<ActiveSigningKey> {
     if (this.cached && Date.now() - this.cached.loadedAt < ACTIVE_KEY_CACHE_MS) return this.cached.key;
     let row = await this.keys.active(this.db);
-    if (!row) row = await this.db.transaction(async (tx) => {
-      await this.keys.lock(tx);
-      return (await this.keys.active(tx)) ?? (await this.create(tx));
-    });
+    if (!row)
+      row = await this.db.transaction(async (tx) => {
+        await this.keys.lock(tx);
+        return (await this.keys.active(tx)) ?? (await this.create(tx));
+      });
     const key = { kid: row.kid, privateKey: await importPKCS8(decryptPrivateKey(row.privateKeyCiphertext, this.options.keyEncryptionKey), 'RS256') };
     this.cached = { key, loadedAt: Date.now() };
     return key;

@@ -35,7 +35,22 @@ function smallFixture() {
 }
 
 async function tableCounts(database: TestDatabase): Promise<Record<string, number>> {
-  const tables = ['warehouses', 'organizations', 'users', 'memberships', 'stores', 'connections', 'retail_units', 'inventory_levels', 'invoices', 'invoice_line_items', 'fulfilment_orders', 'fulfilment_order_lines', 'release_channel_features', 'domain_events'];
+  const tables = [
+    'warehouses',
+    'organizations',
+    'users',
+    'memberships',
+    'stores',
+    'connections',
+    'retail_units',
+    'inventory_levels',
+    'invoices',
+    'invoice_line_items',
+    'fulfilment_orders',
+    'fulfilment_order_lines',
+    'release_channel_features',
+    'domain_events',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
   return counts;
@@ -58,9 +73,12 @@ describe('FixtureImportService', () => {
   // visibly (Jest lists it as skipped), rather than passing without comparing anything.
   const contract = join(root, '../shared/contract/fixture.schema.json');
   const skipped = !existsSync(contract) && process.env.CI !== 'true';
-  (skipped ? it.skip : it)(`keeps its copy of the schema identical to the contract${skipped ? ' (skipped: no ../shared/contract beside this checkout)' : ''}`, () => {
-    expect(JSON.parse(readFileSync(join(__dirname, '../policies/fixture.schema.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(contract, 'utf8')));
-  });
+  (skipped ? it.skip : it)(
+    `keeps its copy of the schema identical to the contract${skipped ? ' (skipped: no ../shared/contract beside this checkout)' : ''}`,
+    () => {
+      expect(JSON.parse(readFileSync(join(__dirname, '../policies/fixture.schema.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(contract, 'utf8')));
+    },
+  );
 
   it('imports the demo file with counts per section', async () => {
     const counts = await importer.import(demo);
@@ -145,9 +163,22 @@ describe('FixtureImportService', () => {
   });
 
   describe('held quantities and fulfilment orders', () => {
-    const order = (status: string, quantity: number) => ({ id: 'fo-1', organizationId: ORG, warehouseId: 'wh-1', status, lines: [{ barcode: 'B-1', quantity }] });
-    const level = (held: { allocated?: number; pendingAllocation?: number }) => ({ organizationId: ORG, warehouseId: 'wh-1', barcode: 'B-1', onHand: 5, ...held });
-    const heldBy = (allocated: number, pending: number) => `the fulfilment orders of organization ${ORG}, warehouse wh-1, barcode B-1 hold allocated ${allocated} and pendingAllocation ${pending}`;
+    const order = (status: string, quantity: number) => ({
+      id: 'fo-1',
+      organizationId: ORG,
+      warehouseId: 'wh-1',
+      status,
+      lines: [{ barcode: 'B-1', quantity }],
+    });
+    const level = (held: { allocated?: number; pendingAllocation?: number }) => ({
+      organizationId: ORG,
+      warehouseId: 'wh-1',
+      barcode: 'B-1',
+      onHand: 5,
+      ...held,
+    });
+    const heldBy = (allocated: number, pending: number) =>
+      `the fulfilment orders of organization ${ORG}, warehouse wh-1, barcode B-1 hold allocated ${allocated} and pendingAllocation ${pending}`;
 
     it('refuses a re-import that would set a level held by open orders otherwise, pointing at the field, and writes nothing', async () => {
       await importer.import({ ...smallFixture(), inventory: [level({ pendingAllocation: 3 })], fulfilmentOrders: [order('OPEN', 3)] });
@@ -216,9 +247,7 @@ describe('FixtureImportService', () => {
       const bad = smallFixture();
       const upper = '0B7D7C52-3F1E-4A2B-9C3D-4E5F6A7B8C9D';
       bad.organizations.push({ id: upper, name: 'Upper' }, { id: upper.toLowerCase(), name: 'Lower' });
-      expect(await problemsOf(bad)).toEqual([
-        { pointer: '/organizations/2', message: `duplicates /organizations/1 (same key ${upper.toLowerCase()})` },
-      ]);
+      expect(await problemsOf(bad)).toEqual([{ pointer: '/organizations/2', message: `duplicates /organizations/1 (same key ${upper.toLowerCase()})` }]);
     });
 
     it('refuses a NUL character in a string or a property name', async () => {
@@ -233,7 +262,9 @@ describe('FixtureImportService', () => {
     });
 
     it('refuses numbers that are not finite or beyond the safe integer range', async () => {
-      const bad = JSON.parse(JSON.stringify(smallFixture()).replace('"amountInMinorUnit":100', '"amountInMinorUnit":1e400').replace('"taxRate":0.21', '"taxRate":-1e300'));
+      const bad = JSON.parse(
+        JSON.stringify(smallFixture()).replace('"amountInMinorUnit":100', '"amountInMinorUnit":1e400').replace('"taxRate":0.21', '"taxRate":-1e300'),
+      );
       expect(bad.invoices[0].subtotal.amountInMinorUnit).toBe(Infinity);
       const message = 'must be a finite number between -9007199254740991 and 9007199254740991';
       expect(await problemsOf(bad)).toEqual([
@@ -271,7 +302,9 @@ describe('FixtureImportService', () => {
       file.inventory[0].organizationId = UPPER;
       file.invoices[0].organizationId = lower;
       await importer.import(file);
-      const ids = await database.db.query<{ id: string }>('SELECT id FROM organizations UNION ALL SELECT organization_id FROM stores UNION ALL SELECT organization_id FROM memberships UNION ALL SELECT organization_id FROM inventory_levels');
+      const ids = await database.db.query<{ id: string }>(
+        'SELECT id FROM organizations UNION ALL SELECT organization_id FROM stores UNION ALL SELECT organization_id FROM memberships UNION ALL SELECT organization_id FROM inventory_levels',
+      );
       expect(ids.rows.map((r) => r.id)).toEqual([lower, lower, lower, lower]);
     });
   });

@@ -25,7 +25,10 @@ const MAX_LISTED_PROBLEMS = 1000;
 const BATCH_SIZE = 2000;
 
 export class FixtureInvalidError extends Error {
-  constructor(readonly problems: ProblemFieldError[], total = problems.length) {
+  constructor(
+    readonly problems: ProblemFieldError[],
+    total = problems.length,
+  ) {
     super(`The import file has ${total} problem${total === 1 ? '' : 's'}.${total > problems.length ? ` The first ${problems.length} are listed.` : ''}`);
     this.name = 'FixtureInvalidError';
   }
@@ -65,7 +68,9 @@ export class FixtureImportService {
       if (heldProblems.length > 0) throw new FixtureInvalidError(heldProblems.slice(0, MAX_LISTED_PROBLEMS), heldProblems.length);
       return counts;
     });
-    const written = Object.entries(counts).filter(([, c]) => c.inserted + c.updated > 0).map(([section]) => section);
+    const written = Object.entries(counts)
+      .filter(([, c]) => c.inserted + c.updated > 0)
+      .map(([section]) => section);
     await this.fixtures.analyze(this.db, written);
     return counts;
   }
@@ -193,7 +198,9 @@ export class FixtureImportService {
     const levelKey = (l: { organizationId: string; warehouseId: string; barcode: string }) => `${l.organizationId}/${l.warehouseId}/${l.barcode}`;
     const levels = [
       ...(keys.inventory ?? []),
-      ...(keys.fulfilmentOrders ?? []).flatMap((f) => f.lines.map((l) => ({ organizationId: f.organizationId, warehouseId: f.warehouseId, barcode: l.barcode }))),
+      ...(keys.fulfilmentOrders ?? []).flatMap((f) =>
+        f.lines.map((l) => ({ organizationId: f.organizationId, warehouseId: f.warehouseId, barcode: l.barcode })),
+      ),
     ];
     const mismatches = await this.fixtures.heldQuantityMismatches(tx, levels, {
       allocatedStatuses: FULFILMENT_ORDER_STATUSES.filter((s) => heldQuantity(s) === 'allocated'),
@@ -205,11 +212,20 @@ export class FixtureImportService {
       const index = inventoryIndex.get(levelKey(m));
       const held = `the fulfilment orders of organization ${m.organizationId}, warehouse ${m.warehouseId}, barcode ${m.barcode} hold allocated ${m.heldAllocated} and pendingAllocation ${m.heldPendingAllocation}`;
       if (index !== undefined) {
-        for (const [field, value, expected] of [['allocated', m.allocated, m.heldAllocated], ['pendingAllocation', m.pendingAllocation, m.heldPendingAllocation]] as const) {
-          if (value !== expected) problems.push({ pointer: `/inventory/${index}/${field}`, message: `is ${value}, but ${held}: set ${expected}, or leave the level out of the file` });
+        for (const [field, value, expected] of [
+          ['allocated', m.allocated, m.heldAllocated],
+          ['pendingAllocation', m.pendingAllocation, m.heldPendingAllocation],
+        ] as const) {
+          if (value !== expected)
+            problems.push({
+              pointer: `/inventory/${index}/${field}`,
+              message: `is ${value}, but ${held}: set ${expected}, or leave the level out of the file`,
+            });
         }
       } else {
-        const order = (keys.fulfilmentOrders ?? []).findIndex((f) => f.organizationId === m.organizationId && f.warehouseId === m.warehouseId && f.lines.some((l) => l.barcode === m.barcode));
+        const order = (keys.fulfilmentOrders ?? []).findIndex(
+          (f) => f.organizationId === m.organizationId && f.warehouseId === m.warehouseId && f.lines.some((l) => l.barcode === m.barcode),
+        );
         problems.push({
           pointer: `/fulfilmentOrders/${order}`,
           message: `leaves the level of barcode ${m.barcode} at allocated ${m.allocated} and pendingAllocation ${m.pendingAllocation}, but ${held}: add the level to the inventory section with those quantities`,

@@ -15,20 +15,22 @@ export const BARCODE_SCHEMA = { type: 'string', pattern: BARCODE_PATTERN.source,
 export const INVENTORY_SYNC_MODE_SCHEMA = {
   enum: INVENTORY_SYNC_MODES,
   enumName: 'InventorySyncMode',
-  description: 'DEFAULT: the sellable quantity of every retail unit is synced to the sales channels. BARCODE_OVERRIDES: some barcodes are overridden, that is excluded from the sync; the others are synced as by default.',
+  description:
+    'DEFAULT: the sellable quantity of every retail unit is synced to the sales channels. BARCODE_OVERRIDES: some barcodes are overridden, that is excluded from the sync; the others are synced as by default.',
 } as const;
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
-const barcodeList = (description: string, required: boolean) => ({
-  type: 'array',
-  items: BARCODE_SCHEMA,
-  minItems: 1,
-  maxItems: MAX_BARCODES_PER_REQUEST,
-  uniqueItems: true,
-  required,
-  description: `${description} 1 to ${MAX_BARCODES_PER_REQUEST} barcodes, each 1 to 100 of A-Z a-z 0-9 . _ -, no repeats.`,
-}) as const;
+const barcodeList = (description: string, required: boolean) =>
+  ({
+    type: 'array',
+    items: BARCODE_SCHEMA,
+    minItems: 1,
+    maxItems: MAX_BARCODES_PER_REQUEST,
+    uniqueItems: true,
+    required,
+    description: `${description} 1 to ${MAX_BARCODES_PER_REQUEST} barcodes, each 1 to 100 of A-Z a-z 0-9 . _ -, no repeats.`,
+  }) as const;
 
 const DRY_RUN = {
   type: 'boolean',
@@ -71,11 +73,27 @@ export class InventorySyncResultDto {
   @ApiProperty({ enum: ['SUCCESS'] }) outcome!: 'SUCCESS';
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
   @ApiProperty({ description: 'true when nothing was written: the lists say what a real run would change' }) dryRun!: boolean;
-  @ApiProperty({ ...INVENTORY_SYNC_MODE_SCHEMA, description: 'the mode after the request (for a dry run: the mode a real run would leave)' }) mode!: InventorySyncMode;
-  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'barcodes whose sync the request changed (or would change), in request order (bytewise order for a reset of every barcode)' })
+  @ApiProperty({ ...INVENTORY_SYNC_MODE_SCHEMA, description: 'the mode after the request (for a dry run: the mode a real run would leave)' })
+  mode!: InventorySyncMode;
+  @ApiProperty({
+    type: 'array',
+    items: BARCODE_SCHEMA,
+    uniqueItems: true,
+    description: 'barcodes whose sync the request changed (or would change), in request order (bytewise order for a reset of every barcode)',
+  })
   changed!: string[];
-  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'retail units of the organization already in the asked state, in request order' })
+  @ApiProperty({
+    type: 'array',
+    items: BARCODE_SCHEMA,
+    uniqueItems: true,
+    description: 'retail units of the organization already in the asked state, in request order',
+  })
   unchanged!: string[];
-  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'barcodes that are not retail units of the organization (nothing done), in request order' })
+  @ApiProperty({
+    type: 'array',
+    items: BARCODE_SCHEMA,
+    uniqueItems: true,
+    description: 'barcodes that are not retail units of the organization (nothing done), in request order',
+  })
   unknown!: string[];
 }

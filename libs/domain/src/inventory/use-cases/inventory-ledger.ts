@@ -94,7 +94,10 @@ function outOfRange(change: InventoryChange, before: InventoryQuantities | undef
   const where = `${change.barcode} at ${change.warehouseId}`;
   const tooLarge = (Object.keys(delta) as (keyof InventoryQuantities)[]).find((k) => level[k] + delta[k] > Number.MAX_SAFE_INTEGER);
   if (tooLarge) {
-    return new ConflictProblem(`The change would make the ${tooLarge} of ${where} exceed ${Number.MAX_SAFE_INTEGER}, the largest supported quantity.`, 'inventory-conflict');
+    return new ConflictProblem(
+      `The change would make the ${tooLarge} of ${where} exceed ${Number.MAX_SAFE_INTEGER}, the largest supported quantity.`,
+      'inventory-conflict',
+    );
   }
   return new ConflictProblem(`The change would make the inventory of ${where} negative.`, 'inventory-conflict');
 }

@@ -8,7 +8,10 @@ describe('openLevelPages', () => {
   const reads: string[] = [];
   const read = async (warehouseId: string, after: string, limit: number) => {
     reads.push(`${warehouseId}>${after}`);
-    return data[warehouseId].filter((b) => b > after).slice(0, limit).map(row);
+    return data[warehouseId]
+      .filter((b) => b > after)
+      .slice(0, limit)
+      .map(row);
   };
 
   beforeEach(() => reads.splice(0));

@@ -16,12 +16,21 @@ export type LevelPageReader<Row> = (warehouseId: string, afterBarcode: string, l
  * Reads the first page now, so that a failing database is reported before an answer starts; the rest is
  * read while the walk is consumed. A warehouse without rows yields no page.
  */
-export async function openLevelPages<Row extends { barcode: string }>(read: LevelPageReader<Row>, warehouses: string[], pageSize = LEVEL_PAGE_SIZE): Promise<AsyncGenerator<LevelPage<Row>>> {
+export async function openLevelPages<Row extends { barcode: string }>(
+  read: LevelPageReader<Row>,
+  warehouses: string[],
+  pageSize = LEVEL_PAGE_SIZE,
+): Promise<AsyncGenerator<LevelPage<Row>>> {
   const first = warehouses.length > 0 ? await read(warehouses[0], '', pageSize) : [];
   return walk(read, warehouses, first, pageSize);
 }
 
-async function* walk<Row extends { barcode: string }>(read: LevelPageReader<Row>, warehouses: string[], first: Row[], pageSize: number): AsyncGenerator<LevelPage<Row>> {
+async function* walk<Row extends { barcode: string }>(
+  read: LevelPageReader<Row>,
+  warehouses: string[],
+  first: Row[],
+  pageSize: number,
+): AsyncGenerator<LevelPage<Row>> {
   for (const [index, warehouseId] of warehouses.entries()) {
     let rows = index === 0 ? first : await read(warehouseId, '', pageSize);
     while (rows.length > 0) {

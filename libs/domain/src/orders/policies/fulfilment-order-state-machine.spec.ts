@@ -1,4 +1,11 @@
-import { FULFILMENT_ORDER_STATUSES, FulfilmentAction, FulfilmentOrderStatus, decideTransition, heldQuantity, inventoryEffect } from './fulfilment-order-state-machine';
+import {
+  FULFILMENT_ORDER_STATUSES,
+  FulfilmentAction,
+  FulfilmentOrderStatus,
+  decideTransition,
+  heldQuantity,
+  inventoryEffect,
+} from './fulfilment-order-state-machine';
 
 const ACTIONS: FulfilmentAction[] = ['allocate', 'backOrder', 'startPicking', 'ship', 'cancel', 'withdraw'];
 
@@ -23,8 +30,14 @@ describe('fulfilment-order state machine', () => {
   });
 
   it('names the state and the allowed ones in a refusal', () => {
-    expect(decideTransition('PICKING', 'cancel')).toEqual({ kind: 'refused', reason: 'A fulfilment order that is PICKING cannot be cancelled; allowed from OPEN, ALLOCATED, BACK_ORDERED.' });
-    expect(decideTransition('CANCELLED', 'withdraw')).toEqual({ kind: 'refused', reason: 'A fulfilment order that is CANCELLED cannot be withdrawn; allowed from OPEN, ALLOCATED, BACK_ORDERED.' });
+    expect(decideTransition('PICKING', 'cancel')).toEqual({
+      kind: 'refused',
+      reason: 'A fulfilment order that is PICKING cannot be cancelled; allowed from OPEN, ALLOCATED, BACK_ORDERED.',
+    });
+    expect(decideTransition('CANCELLED', 'withdraw')).toEqual({
+      kind: 'refused',
+      reason: 'A fulfilment order that is CANCELLED cannot be withdrawn; allowed from OPEN, ALLOCATED, BACK_ORDERED.',
+    });
   });
 
   it('moves inventory by what the states hold', () => {

@@ -88,5 +88,12 @@ function effectType(released: Held, taken: Held, shipped: boolean): string {
 }
 
 function describe(action: FulfilmentAction): string {
-  return { allocate: 'be allocated', backOrder: 'be back-ordered', startPicking: 'start picking', ship: 'be shipped', cancel: 'be cancelled', withdraw: 'be withdrawn' }[action];
+  return {
+    allocate: 'be allocated',
+    backOrder: 'be back-ordered',
+    startPicking: 'start picking',
+    ship: 'be shipped',
+    cancel: 'be cancelled',
+    withdraw: 'be withdrawn',
+  }[action];
 }

@@ -11,7 +11,12 @@ export class InventorySyncSettingsDto {
   @ApiProperty(INVENTORY_SYNC_MODE_SCHEMA)
   mode!: InventorySyncMode;
 
-  @ApiProperty({ type: 'array', items: BARCODE_SCHEMA, uniqueItems: true, description: 'the barcodes excluded from the inventory sync, bytewise order; empty in DEFAULT mode' })
+  @ApiProperty({
+    type: 'array',
+    items: BARCODE_SCHEMA,
+    uniqueItems: true,
+    description: 'the barcodes excluded from the inventory sync, bytewise order; empty in DEFAULT mode',
+  })
   overriddenBarcodes!: string[];
 }
 
@@ -20,7 +25,10 @@ export class OrganizationRecordDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ minLength: 1, maxLength: 200 }) name!: string;
   @ApiProperty(RELEASE_CHANNEL_SCHEMA) releaseChannel!: ReleaseChannel;
-  @ApiProperty({ type: () => [ReleaseChannelFeatureDto], description: 'the features on for this organization: those of its channel and of the more stable ones, most stable channel first, then by name' })
+  @ApiProperty({
+    type: () => [ReleaseChannelFeatureDto],
+    description: 'the features on for this organization: those of its channel and of the more stable ones, most stable channel first, then by name',
+  })
   features!: ReleaseChannelFeatureDto[];
   @ApiProperty({ type: () => InventorySyncSettingsDto }) inventorySync!: InventorySyncSettingsDto;
 }

@@ -83,7 +83,7 @@ describe('QuotaAllowance', () => {
     expect(allowance.take('cl_a', 31_000)).toBe(QUOTA_UNKNOWN);
   });
 
-  it("voids what was left of a window once a lease of the next one arrives, and adds a lease of the same window to what it holds", () => {
+  it('voids what was left of a window once a lease of the next one arrives, and adds a lease of the same window to what it holds', () => {
     const allowance = new QuotaAllowance(6000, WINDOW_MS);
     allowance.apply('cl_a', 0, lease(300, 300, WINDOW_MS, 60_000));
     allowance.apply('cl_a', 5, lease(300, 900, WINDOW_MS - 5, 60_000));

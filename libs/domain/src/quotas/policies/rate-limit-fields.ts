@@ -21,7 +21,7 @@ export function rateLimitValue(remaining: number, resetSeconds: number): string 
 const HEADERS = {
   [RATE_LIMIT_POLICY_FIELD]: {
     description:
-      "the client's request quota (draft-ietf-httpapi-ratelimit-headers): `q` requests per window of `w` seconds, shared by every request with a bearer token on both gateways, e.g. `\"default\";q=6000;w=60`. Sent on every answer once the token is verified",
+      'the client\'s request quota (draft-ietf-httpapi-ratelimit-headers): `q` requests per window of `w` seconds, shared by every request with a bearer token on both gateways, e.g. `"default";q=6000;w=60`. Sent on every answer once the token is verified',
     schema: { type: 'string', pattern: '^"default";q=\\d+;w=\\d+$' },
     example: '"default";q=6000;w=60',
   },

@@ -9,7 +9,11 @@ export class RetailUnitArchivalDto {
   @ApiProperty({ enum: ['SUCCESS', 'ARCHIVAL_FAILED'], description: 'SUCCESS also when the unit was already archived' })
   outcome!: 'SUCCESS' | 'ARCHIVAL_FAILED';
 
-  @ApiPropertyOptional({ enum: ARCHIVAL_FAILURE_REASONS, description: 'with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it' })
+  @ApiPropertyOptional({
+    enum: ARCHIVAL_FAILURE_REASONS,
+    description:
+      'with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it',
+  })
   reason?: ArchivalFailureReason;
 
   @ApiPropertyOptional({ description: 'with ARCHIVAL_FAILED only: the reason for a person' })

@@ -62,5 +62,11 @@ export class InternalInventoryReadService {
 }
 
 async function* items(organizationId: string, pages: AsyncGenerator<LevelPage<InventoryLevelRow>>): AsyncGenerator<InventoryListItemDto[]> {
-  for await (const page of pages) yield page.rows.map((row) => ({ ...toInventoryLevel({ organizationId, warehouseId: page.warehouseId, barcode: row.barcode }, row), sku: row.sku, name: row.name, archived: row.archived }));
+  for await (const page of pages)
+    yield page.rows.map((row) => ({
+      ...toInventoryLevel({ organizationId, warehouseId: page.warehouseId, barcode: row.barcode }, row),
+      sku: row.sku,
+      name: row.name,
+      archived: row.archived,
+    }));
 }

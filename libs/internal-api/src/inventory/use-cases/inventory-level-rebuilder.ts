@@ -32,13 +32,25 @@ export class InventoryLevelRebuilder {
       const key = { organizationId, warehouseId: current.warehouseId, barcode: current.barcode };
       const previous = { onHand: current.onHand, allocated: current.allocated, pendingAllocation: current.pendingAllocation };
       const projected = projectLevel(await this.levels.eventPayloads(tx, key));
-      const repaired = projected.onHand !== previous.onHand || projected.allocated !== previous.allocated || projected.pendingAllocation !== previous.pendingAllocation;
+      const repaired =
+        projected.onHand !== previous.onHand || projected.allocated !== previous.allocated || projected.pendingAllocation !== previous.pendingAllocation;
       if (repaired) {
         try {
-          await this.ledger.set(tx, { ...key, level: projected, type: 'InventoryLevelRebuilt', aggregateType: 'InventoryLevel', aggregateId: `${key.warehouseId}/${key.barcode}`, initiator, details: { ...details, previous } });
+          await this.ledger.set(tx, {
+            ...key,
+            level: projected,
+            type: 'InventoryLevelRebuilt',
+            aggregateType: 'InventoryLevel',
+            aggregateId: `${key.warehouseId}/${key.barcode}`,
+            initiator,
+            details: { ...details, previous },
+          });
         } catch (error) {
           if ((error as { code?: string }).code === CHECK_VIOLATION) {
-            throw new ConflictProblem(`The event log of ${key.barcode} at ${key.warehouseId} projects to a negative quantity; the level was left as it is.`, 'inventory-conflict');
+            throw new ConflictProblem(
+              `The event log of ${key.barcode} at ${key.warehouseId} projects to a negative quantity; the level was left as it is.`,
+              'inventory-conflict',
+            );
           }
           throw error;
         }

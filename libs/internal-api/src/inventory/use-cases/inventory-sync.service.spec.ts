@@ -33,7 +33,9 @@ describe('InventorySyncService', () => {
   });
 
   const overrides = async () =>
-    (await database.db.query('SELECT barcode FROM inventory_sync_overrides WHERE organization_id = $1 ORDER BY barcode', [org.organizationId])).rows.map((r) => r.barcode as string);
+    (await database.db.query('SELECT barcode FROM inventory_sync_overrides WHERE organization_id = $1 ORDER BY barcode', [org.organizationId])).rows.map(
+      (r) => r.barcode as string,
+    );
   const netEvents = async () => {
     const { rows } = await database.db.query<{ type: string; barcode: string }>(
       `SELECT type, barcode FROM domain_events WHERE organization_id = $1 AND type LIKE 'InventorySyncOverride%' ORDER BY sequence`,

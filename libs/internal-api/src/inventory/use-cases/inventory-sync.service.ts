@@ -37,7 +37,13 @@ export class InventorySyncService {
     return this.run(caller, organizationId.toLowerCase(), 'DEFAULT', body?.barcodes ?? null, body?.dryRun === true);
   }
 
-  private async run(caller: AuthenticatedCaller, organizationId: string, direction: Direction, barcodes: string[] | null, dryRun: boolean): Promise<InventorySyncResultDto> {
+  private async run(
+    caller: AuthenticatedCaller,
+    organizationId: string,
+    direction: Direction,
+    barcodes: string[] | null,
+    dryRun: boolean,
+  ): Promise<InventorySyncResultDto> {
     const answer = (plan: Plan, mode: InventorySyncMode): InventorySyncResultDto => ({ outcome: 'SUCCESS', organizationId, dryRun, mode, ...plan });
     if (dryRun) {
       // One snapshot for every read, and a transaction that cannot write.
@@ -54,7 +60,10 @@ export class InventorySyncService {
       // Concurrent runs for one organization queue here, so each sees what the previous one wrote.
       await this.sync.lock(tx, organizationId);
       const plan = await this.plan(tx, organizationId, direction, barcodes);
-      const written = direction === 'OVERRIDE' ? await this.sync.addOverrides(tx, organizationId, plan.changed) : await this.sync.removeOverrides(tx, organizationId, plan.changed);
+      const written =
+        direction === 'OVERRIDE'
+          ? await this.sync.addOverrides(tx, organizationId, plan.changed)
+          : await this.sync.removeOverrides(tx, organizationId, plan.changed);
       // Under the lock, what was written is what was planned; keep the plan's order.
       const writtenSet = new Set(written);
       const changed = plan.changed.filter((b) => writtenSet.has(b));
@@ -82,7 +91,14 @@ export class InventorySyncService {
     return plan;
   }
 
-  private eventsOf(caller: AuthenticatedCaller, organizationId: string, direction: Direction, changed: string[], mode: InventorySyncMode, previousMode: InventorySyncMode): NewDomainEvent[] {
+  private eventsOf(
+    caller: AuthenticatedCaller,
+    organizationId: string,
+    direction: Direction,
+    changed: string[],
+    mode: InventorySyncMode,
+    previousMode: InventorySyncMode,
+  ): NewDomainEvent[] {
     const common = { organizationId, aggregateType: 'InventorySyncSettings', aggregateId: organizationId, initiator: caller.identity.clientId };
     const events: NewDomainEvent[] = changed.map((barcode) => ({
       ...common,

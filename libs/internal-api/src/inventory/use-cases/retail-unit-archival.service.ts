@@ -2,7 +2,14 @@
 // to be fulfilled has a line of it; archiving twice succeeds; the archival and its event in one transaction.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository } from '@gateway/persistence';
+import {
+  AccessRepository,
+  Database,
+  DomainEventRepository,
+  FulfilmentOrderRepository,
+  InventoryLevelRepository,
+  RetailUnitRepository,
+} from '@gateway/persistence';
 import { RetailUnitArchivalDto } from '../dto/retail-unit-archival.dto';
 
 @Injectable()
@@ -29,10 +36,16 @@ export class RetailUnitArchivalService {
       }
       const open = await this.fulfilmentOrders.countNonTerminalWithBarcode(tx, organizationId, barcode);
       if (open > 0) {
-        return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_FULFILMENT_ORDERS', detail: `${open} fulfilment order${open === 1 ? ' is' : 's are'} still to be fulfilled with this unit.` };
+        return {
+          outcome: 'ARCHIVAL_FAILED',
+          reason: 'OPEN_FULFILMENT_ORDERS',
+          detail: `${open} fulfilment order${open === 1 ? ' is' : 's are'} still to be fulfilled with this unit.`,
+        };
       }
       await this.retailUnits.archive(tx, organizationId, barcode);
-      await this.events.append(tx, [{ organizationId, type: 'RetailUnitArchived', aggregateType: 'RetailUnit', aggregateId: barcode, barcode, initiator, payload: { sku: unit.sku } }]);
+      await this.events.append(tx, [
+        { organizationId, type: 'RetailUnitArchived', aggregateType: 'RetailUnit', aggregateId: barcode, barcode, initiator, payload: { sku: unit.sku } },
+      ]);
       return { outcome: 'SUCCESS' };
     });
   }

@@ -36,7 +36,16 @@ export class StockReceiptService {
       if (!unit) throw new NotFoundProblem('The barcode is not a retail unit of this organization.');
       if (unit.archived) throw new ConflictProblem('The retail unit is archived: stock cannot be received for it.', 'retail-unit-archived');
       await this.ledger.apply(tx, [
-        { organizationId, warehouseId, barcode, delta: { onHand: quantity }, type: 'StockReceived', aggregateType: 'InventoryLevel', aggregateId: `${warehouseId}/${barcode}`, initiator },
+        {
+          organizationId,
+          warehouseId,
+          barcode,
+          delta: { onHand: quantity },
+          type: 'StockReceived',
+          aggregateType: 'InventoryLevel',
+          aggregateId: `${warehouseId}/${barcode}`,
+          initiator,
+        },
       ]);
       const level = await this.levels.find(tx, { organizationId, warehouseId, barcode });
       return toInventoryLevel({ organizationId, warehouseId, barcode }, level ?? { onHand: 0, allocated: 0, pendingAllocation: 0 });

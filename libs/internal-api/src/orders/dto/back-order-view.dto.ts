@@ -10,12 +10,14 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export class BackOrderLineDto {
   @ApiProperty() barcode!: string;
   @ApiProperty({ type: 'integer', minimum: 1, maximum: SAFE, description: 'ordered quantity of the line' }) quantity!: number;
-  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: "fulfillable now (onHand - allocated) of the barcode at the order's warehouse" }) fulfillable!: number;
+  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: "fulfillable now (onHand - allocated) of the barcode at the order's warehouse" })
+  fulfillable!: number;
   @ApiProperty({
     type: 'integer',
     minimum: 0,
     maximum: SAFE,
-    description: 'how much of the line an allocation now could not cover (lines of one barcode take the fulfillable quantity in line order); 0 unless the order is OPEN or BACK_ORDERED',
+    description:
+      'how much of the line an allocation now could not cover (lines of one barcode take the fulfillable quantity in line order); 0 unless the order is OPEN or BACK_ORDERED',
   })
   shortfall!: number;
 }

@@ -30,9 +30,21 @@ export class BackOrderViewService {
         const available = remaining.get(line.barcode) ?? 0;
         const covered = Math.min(available, line.quantity);
         remaining.set(line.barcode, available - covered);
-        return { barcode: line.barcode, quantity: line.quantity, fulfillable: fulfillable.get(line.barcode) ?? 0, shortfall: waiting ? line.quantity - covered : 0 };
+        return {
+          barcode: line.barcode,
+          quantity: line.quantity,
+          fulfillable: fulfillable.get(line.barcode) ?? 0,
+          shortfall: waiting ? line.quantity - covered : 0,
+        };
       });
-      return { fulfilmentOrderId, organizationId: order.organizationId, warehouseId: order.warehouseId, status: order.status, backOrdered: order.status === 'BACK_ORDERED', lines };
+      return {
+        fulfilmentOrderId,
+        organizationId: order.organizationId,
+        warehouseId: order.warehouseId,
+        status: order.status,
+        backOrdered: order.status === 'BACK_ORDERED',
+        lines,
+      };
     }, 'REPEATABLE READ');
   }
 }

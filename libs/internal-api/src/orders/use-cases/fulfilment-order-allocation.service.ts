@@ -21,12 +21,16 @@ export class FulfilmentOrderAllocationService {
     return this.db.transaction(async (tx) => {
       const order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
       const allocate = decideTransition(order.status, 'allocate');
-      if (allocate.kind !== 'apply') throw new ConflictProblem(allocate.kind === 'refused' ? allocate.reason : `The fulfilment order is already ${order.status}.`, 'fulfilment-order-state');
+      if (allocate.kind !== 'apply')
+        throw new ConflictProblem(allocate.kind === 'refused' ? allocate.reason : `The fulfilment order is already ${order.status}.`, 'fulfilment-order-state');
 
       const needed = new Map<string, number>();
       for (const line of order.lines) needed.set(line.barcode, (needed.get(line.barcode) ?? 0) + line.quantity);
       // Locked until the transaction ends: no other allocation can take the same stock meanwhile.
-      const levels = await this.levels.readLocked(tx, [...needed.keys()].map((barcode) => ({ organizationId, warehouseId: order.warehouseId, barcode })));
+      const levels = await this.levels.readLocked(
+        tx,
+        [...needed.keys()].map((barcode) => ({ organizationId, warehouseId: order.warehouseId, barcode })),
+      );
       const shortfalls = [...needed].flatMap(([barcode, quantity]) => {
         const level = levels.get(inventoryLevelKey({ organizationId, warehouseId: order.warehouseId, barcode }));
         const fulfillable = level ? level.onHand - level.allocated : 0;

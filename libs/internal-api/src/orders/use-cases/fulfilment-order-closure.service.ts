@@ -22,7 +22,14 @@ export class FulfilmentOrderClosureService {
       const order = await this.close(tx, organizationId, fulfilmentOrderId, 'cancel', initiator);
       if (order.salesOrderId && (await this.salesOrders.cancel(tx, order.salesOrderId))) {
         await this.events.append(tx, [
-          { organizationId, type: 'SalesOrderCancelled', aggregateType: 'SalesOrder', aggregateId: order.salesOrderId, initiator, payload: { fulfilmentOrderId } },
+          {
+            organizationId,
+            type: 'SalesOrderCancelled',
+            aggregateType: 'SalesOrder',
+            aggregateId: order.salesOrderId,
+            initiator,
+            payload: { fulfilmentOrderId },
+          },
         ]);
       }
       return {
@@ -39,7 +46,13 @@ export class FulfilmentOrderClosureService {
     return this.db.transaction(async (tx) => releasedLines(await this.close(tx, organizationId, fulfilmentOrderId, 'withdraw', initiator)));
   }
 
-  private async close(tx: Queryable, organizationId: string, fulfilmentOrderId: string, action: FulfilmentAction, initiator: string): Promise<FulfilmentOrderRow> {
+  private async close(
+    tx: Queryable,
+    organizationId: string,
+    fulfilmentOrderId: string,
+    action: FulfilmentAction,
+    initiator: string,
+  ): Promise<FulfilmentOrderRow> {
     const order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
     const decision = decideTransition(order.status, action);
     switch (decision.kind) {

@@ -20,7 +20,8 @@ export class FulfilmentOrderShippingService {
       const picking = decideTransition(order.status, 'startPicking');
       if (picking.kind === 'apply') order = await this.transitions.move(tx, order, picking.to, picking.event, initiator);
       const ship = decideTransition(order.status, 'ship');
-      if (ship.kind !== 'apply') throw new ConflictProblem(`A fulfilment order that is ${order.status} cannot be shipped; allowed from ALLOCATED or PICKING.`, 'fulfilment-order-state');
+      if (ship.kind !== 'apply')
+        throw new ConflictProblem(`A fulfilment order that is ${order.status} cannot be shipped; allowed from ALLOCATED or PICKING.`, 'fulfilment-order-state');
       const moved = await this.transitions.move(tx, order, ship.to, ship.event, initiator);
       return { fulfilmentOrderId, status: moved.status };
     });

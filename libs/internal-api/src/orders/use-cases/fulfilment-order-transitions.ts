@@ -22,7 +22,14 @@ export class FulfilmentOrderTransitions {
   }
 
   /** Moves the order to `to`; returns the order as it now is. */
-  async move(tx: Queryable, order: FulfilmentOrderRow, to: FulfilmentOrderStatus, event: string, initiator: string, details: Record<string, unknown> = {}): Promise<FulfilmentOrderRow> {
+  async move(
+    tx: Queryable,
+    order: FulfilmentOrderRow,
+    to: FulfilmentOrderStatus,
+    event: string,
+    initiator: string,
+    details: Record<string, unknown> = {},
+  ): Promise<FulfilmentOrderRow> {
     const from = order.status;
     await this.orders.updateStatus(tx, order.id, to);
     await this.events.append(tx, [

@@ -36,7 +36,9 @@ export class DispatchCommandDto {
   organizationId!: string;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the body of the command; its shape depends on commandName' })
-  @ValidateIf((o: { commandName?: unknown; commandBody?: unknown }) => o.commandBody === undefined || o.commandBody === null || BODIES.has(String(o.commandName)))
+  @ValidateIf(
+    (o: { commandName?: unknown; commandBody?: unknown }) => o.commandBody === undefined || o.commandBody === null || BODIES.has(String(o.commandName)),
+  )
   @Required()
   @IsObject({ message: 'must be an object' })
   @ValidateNested()
@@ -66,7 +68,10 @@ export class DispatchCommandOutcomeDto {
   @ApiProperty({ enum: ['SUCCESS', 'FAILED'] })
   outcome!: 'SUCCESS' | 'FAILED';
 
-  @ApiPropertyOptional({ description: 'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit or fulfilment order, or a state that does not allow it)' })
+  @ApiPropertyOptional({
+    description:
+      'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit or fulfilment order, or a state that does not allow it)',
+  })
   reason?: string;
 
   @ApiPropertyOptional({

@@ -9,7 +9,11 @@ export const BARCODE_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const BARCODE_MESSAGE = 'must be 1 to 100 letters, digits, dots, underscores or hyphens';
 
 export const IsEntityId = () =>
-  applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(ENTITY_ID_PATTERN, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }));
+  applyDecorators(
+    Required(),
+    IsString({ message: 'must be a string' }),
+    Matches(ENTITY_ID_PATTERN, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }),
+  );
 
 export const IsBarcode = () => applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
 

@@ -71,7 +71,12 @@ export class CommandRegistry {
     const command = this.commands.get(commandName);
     if (!command) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/commandName', message: `must be one of ${this.names.join(', ')}` }]);
     const body = plainToInstance(command.metadata.body, commandBody);
-    const errors = await validate(body, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } });
+    const errors = await validate(body, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+    });
     if (errors.length > 0) throw new BadRequestProblem('The request is not valid.', flattenValidationErrors(errors, '/commandBody'));
     try {
       return { outcome: 'SUCCESS', result: await command.handler.handle(body, context) };

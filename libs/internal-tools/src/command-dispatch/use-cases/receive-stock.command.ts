@@ -26,6 +26,12 @@ export class ReceiveStockCommand implements CommandHandler<ReceiveStockBody> {
   constructor(private readonly receipts: StockReceiptService) {}
 
   handle(body: ReceiveStockBody, context: CommandContext): Promise<InventoryLevelDto> {
-    return this.receipts.receive({ organizationId: context.organizationId, warehouseId: body.warehouseId, barcode: body.barcode, quantity: body.quantity, initiator: context.initiator });
+    return this.receipts.receive({
+      organizationId: context.organizationId,
+      warehouseId: body.warehouseId,
+      barcode: body.barcode,
+      quantity: body.quantity,
+      initiator: context.initiator,
+    });
   }
 }

@@ -5,7 +5,12 @@ import { ClosedSchema } from '@gateway/platform';
 @ClosedSchema()
 export class DomainEventDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'position in the event log; a later append has a higher sequence' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'position in the event log; a later append has a higher sequence',
+  })
   sequence!: number;
   @ApiProperty({ minLength: 1, maxLength: 100, description: 'what happened, e.g. StockReceived, PendingAllocationRaised, InventorySyncOverrideAdded' })
   type!: string;

@@ -53,7 +53,13 @@ export class EventsByBarcodeQuery {
   @Matches(BARCODE_PATTERN, { message: 'must be 1 to 100 of A-Z a-z 0-9 . _ -' })
   barcode!: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: EVENTS_PAGE_LIMIT.min, maximum: EVENTS_PAGE_LIMIT.max, default: EVENTS_PAGE_LIMIT.default, description: 'events per page' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: EVENTS_PAGE_LIMIT.min,
+    maximum: EVENTS_PAGE_LIMIT.max,
+    default: EVENTS_PAGE_LIMIT.default,
+    description: 'events per page',
+  })
   // A number written plainly: 20.0 is 20, 20.5 is not an integer (400).
   @Transform(plainNumber)
   @Optional()
@@ -81,12 +87,18 @@ export class EventsByBarcodeQuery {
   @IsDateTime()
   startDate?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'events that occurred before this instant (RFC 3339, time zone required); default: now, fixed by the first page for the whole walk' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'events that occurred before this instant (RFC 3339, time zone required); default: now, fixed by the first page for the whole walk',
+  })
   @Optional()
   @IsDateTime()
   endDate?: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same organizationId, barcode, timeWindowHours, startDate and endDate' })
+  @ApiPropertyOptional({
+    maxLength: MAX_CURSOR_LENGTH,
+    description: 'the nextCursor of the previous page, sent with the same organizationId, barcode, timeWindowHours, startDate and endDate',
+  })
   @Optional()
   @IsString({ message: 'must be a cursor from nextCursor' })
   @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })

@@ -35,7 +35,10 @@ export class EventsByBarcodeService {
       cursor = await this.cursors.open(query.cursor);
       if (!cursor) problems.push({ pointer: '/query/cursor', message: 'is not a cursor this service issued' });
       else if (!sameQuery(cursor, asSent)) {
-        problems.push({ pointer: '/query/cursor', message: 'belongs to another query: send it with the organizationId, barcode, timeWindowHours, startDate and endDate of the first page' });
+        problems.push({
+          pointer: '/query/cursor',
+          message: 'belongs to another query: send it with the organizationId, barcode, timeWindowHours, startDate and endDate of the first page',
+        });
       }
     }
     if (problems.length > 0) throw new BadRequestProblem('The query is not valid.', problems);
@@ -47,7 +50,9 @@ export class EventsByBarcodeService {
     else {
       const window = await this.events.resolveWindowEnd(this.db, query.endDate, query.startDate);
       if (window.startAfterEnd) {
-        throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/startDate', message: query.endDate === undefined ? 'must not be after now (endDate is omitted)' : 'must not be after endDate' }]);
+        throw new BadRequestProblem('The query is not valid.', [
+          { pointer: '/query/startDate', message: query.endDate === undefined ? 'must not be after now (endDate is omitted)' : 'must not be after endDate' },
+        ]);
       }
       end = query.endDate ?? window.end;
     }

@@ -33,7 +33,14 @@ export class InventoryClarificationJob implements OnModuleInit {
         const result = { refused: error.problem.detail };
         await this.clarifications.complete(tx, clarificationId, result);
         await this.events.append(tx, [
-          { organizationId: clarification.organizationId, type: 'InventoryClarificationRefused', aggregateType: 'InventoryClarification', aggregateId: clarificationId, initiator: clarification.initiator, payload: result },
+          {
+            organizationId: clarification.organizationId,
+            type: 'InventoryClarificationRefused',
+            aggregateType: 'InventoryClarification',
+            aggregateId: clarificationId,
+            initiator: clarification.initiator,
+            payload: result,
+          },
         ]);
       });
     }
@@ -48,7 +55,16 @@ export class InventoryClarificationJob implements OnModuleInit {
       const repaired = rebuilt.filter((r) => r.repaired).map((r) => ({ warehouseId: r.level.warehouseId, barcode: r.level.barcode, previous: r.previous }));
       const result = { levels: rebuilt.length, repaired };
       await this.clarifications.complete(tx, clarificationId, result);
-      await this.events.append(tx, [{ organizationId, type: 'InventoryClarificationCompleted', aggregateType: 'InventoryClarification', aggregateId: clarificationId, initiator, payload: result }]);
+      await this.events.append(tx, [
+        {
+          organizationId,
+          type: 'InventoryClarificationCompleted',
+          aggregateType: 'InventoryClarification',
+          aggregateId: clarificationId,
+          initiator,
+          payload: result,
+        },
+      ]);
     });
   }
 }

@@ -31,11 +31,20 @@ export class InventoryClarificationService {
     await this.db.transaction(async (tx) => {
       if (!(await this.access.organizationExists(tx, organizationId))) throw new NotFoundProblem('The organization does not exist.');
       const known = await this.retailUnits.existingBarcodes(tx, organizationId, barcodes);
-      const unknown = body.barcodes.flatMap((barcode, index) => (known.has(barcode) ? [] : [{ pointer: `/barcodes/${index}`, message: 'is not a retail unit of this organization' }]));
+      const unknown = body.barcodes.flatMap((barcode, index) =>
+        known.has(barcode) ? [] : [{ pointer: `/barcodes/${index}`, message: 'is not a retail unit of this organization' }],
+      );
       if (unknown.length > 0) throw new BadRequestProblem('Some barcodes are not retail units of the organization.', unknown);
       await this.clarifications.insert(tx, { id: clarificationId, organizationId, initiator, barcodes });
       await this.events.append(tx, [
-        { organizationId, type: 'InventoryClarificationRequested', aggregateType: 'InventoryClarification', aggregateId: clarificationId, initiator, payload: { barcodes, clientId } },
+        {
+          organizationId,
+          type: 'InventoryClarificationRequested',
+          aggregateType: 'InventoryClarification',
+          aggregateId: clarificationId,
+          initiator,
+          payload: { barcodes, clientId },
+        },
       ]);
       await this.queue.send<ClarificationJobData>(tx, CLARIFY_INVENTORY_LEVELS_QUEUE, { clarificationId });
     });

@@ -7,8 +7,10 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 @ClosedSchema()
 export class InventoryItemDto {
   @ApiProperty({ description: 'barcode of the item' }) barcode!: string;
-  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: 'number of items physically received at the warehouse location' }) onHand!: number;
-  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: 'number of items available, not reserved or allocated for fulfilment' }) sellable!: number;
+  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: 'number of items physically received at the warehouse location' })
+  onHand!: number;
+  @ApiProperty({ type: 'integer', minimum: -SAFE, maximum: SAFE, description: 'number of items available, not reserved or allocated for fulfilment' })
+  sellable!: number;
 }
 
 @ClosedSchema()

@@ -60,7 +60,10 @@ describe('CreateSalesOrderDto', () => {
     expect(await problems(body)).toEqual(
       expect.arrayContaining([
         { pointer: '/orderReference', message: 'must be 1 to 200 characters' },
-        { pointer: '/placedAt', message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200' },
+        {
+          pointer: '/placedAt',
+          message: 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200',
+        },
         { pointer: '/customer/firstName', message: 'is required' },
         { pointer: '/customer/lastName', message: 'must be a string' },
         { pointer: '/lineItems/0/sku', message: 'must be 1 to 200 characters' },
@@ -112,7 +115,14 @@ describe('CreateSalesOrderDto', () => {
     ['lineItems an object', { lineItems: {} }, [{ pointer: '/lineItems', message: 'must be an array' }]],
     ['lineItems a string', { lineItems: 'x' }, [{ pointer: '/lineItems', message: 'must be an array' }]],
     ['a line that is an array', { lineItems: [[]] }, [{ pointer: '/lineItems/0', message: 'must be an object' }]],
-    ['a line that is a number or null', { lineItems: [1, null] }, [{ pointer: '/lineItems/0', message: 'must be an object' }, { pointer: '/lineItems/1', message: 'must be an object' }]],
+    [
+      'a line that is a number or null',
+      { lineItems: [1, null] },
+      [
+        { pointer: '/lineItems/0', message: 'must be an object' },
+        { pointer: '/lineItems/1', message: 'must be an object' },
+      ],
+    ],
     ['a price that is null', { lineItems: [{ sku: 's', quantity: 1, price: null }] }, [{ pointer: '/lineItems/0/price', message: 'must be an object' }]],
     ['a price that is a string', { lineItems: [{ sku: 's', quantity: 1, price: 'x' }] }, [{ pointer: '/lineItems/0/price', message: 'must be an object' }]],
   ])('gives %s one message, at a pointer into the body', async (_name, change, expected) => {

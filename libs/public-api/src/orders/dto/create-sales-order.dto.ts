@@ -106,7 +106,12 @@ export class SalesOrderLineInput {
   @Max(MAX, { message: `must be at most ${MAX}` })
   minShelfLifeDays?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX, description: 'weight of one item in grams; when omitted, the weight configured for the product is used' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX,
+    description: 'weight of one item in grams; when omitted, the weight configured for the product is used',
+  })
   @Optional()
   @IsInt({ message: 'must be an integer' })
   @Min(0, { message: 'must be at least 0' })

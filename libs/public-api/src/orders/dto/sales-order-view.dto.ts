@@ -15,7 +15,10 @@ export const FULFILMENT_STATUSES = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKIN
 export const SALES_ORDER_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export class SalesOrderView extends OmitType(SalesOrderRecord, ['status'] as const) {
-  @ApiProperty({ enum: SALES_ORDER_STATUSES, description: 'RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)' })
+  @ApiProperty({
+    enum: SALES_ORDER_STATUSES,
+    description: 'RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)',
+  })
   status!: SalesOrderStatus;
 
   @ApiProperty({ enum: FULFILMENT_STATUSES, description: "the fulfilment order's state" })
@@ -30,7 +33,11 @@ export class SalesOrderPageDto {
   @ApiProperty({ type: () => [SalesOrderView], description: 'newest first' })
   items!: SalesOrderView[];
 
-  @ApiProperty({ type: String, nullable: true, description: 'opaque; pass it as cursor, with the same orderReference, for the next page; null on the last page' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'opaque; pass it as cursor, with the same orderReference, for the next page; null on the last page',
+  })
   nextCursor!: string | null;
 }
 
@@ -38,7 +45,13 @@ const Optional = () => ValidateIf((_object, value) => value !== undefined);
 const LIMIT_MESSAGE = `must be an integer from ${SALES_ORDER_PAGE_LIMIT.min} to ${SALES_ORDER_PAGE_LIMIT.max}`;
 
 export class ListSalesOrdersQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: SALES_ORDER_PAGE_LIMIT.min, maximum: SALES_ORDER_PAGE_LIMIT.max, default: SALES_ORDER_PAGE_LIMIT.default, description: 'orders per page' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: SALES_ORDER_PAGE_LIMIT.min,
+    maximum: SALES_ORDER_PAGE_LIMIT.max,
+    default: SALES_ORDER_PAGE_LIMIT.default,
+    description: 'orders per page',
+  })
   @Transform(plainNumber)
   @Optional()
   @IsInt({ message: LIMIT_MESSAGE })

@@ -13,7 +13,8 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?
 // Z, or an offset from UTC: ±hh, ±hhmm or ±hh:mm. None: UTC.
 const OFFSET = /^(?:Z|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 
-export const ISO_DATE_TIME_MESSAGE = 'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200';
+export const ISO_DATE_TIME_MESSAGE =
+  'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200';
 
 /** The instant an ISO 8601 date-time names, as RFC 3339 in UTC with milliseconds; undefined when it is not one or the day does not exist. */
 export function isoDateTimeToUtc(value: unknown): string | undefined {
@@ -51,5 +52,9 @@ export const IsoDateTime = (description: string) =>
   applyDecorators(
     Transform(({ value }) => isoDateTimeToUtc(value) ?? value),
     ValidateBy({ name: 'isoDateTime', validator: { validate: (value) => isoDateTimeToUtc(value) !== undefined, defaultMessage: () => ISO_DATE_TIME_MESSAGE } }),
-    ApiProperty({ type: 'string', required: false, description: `${description}; an ISO 8601 date-time in the extended or basic format, to the minute or finer, with Z or an offset (±hh, ±hhmm, ±hh:mm), or without one for UTC, e.g. 2026-09-18T10:15:00Z or 20260918T1015+0200` }),
+    ApiProperty({
+      type: 'string',
+      required: false,
+      description: `${description}; an ISO 8601 date-time in the extended or basic format, to the minute or finer, with Z or an offset (±hh, ±hhmm, ±hh:mm), or without one for UTC, e.g. 2026-09-18T10:15:00Z or 20260918T1015+0200`,
+    }),
   );

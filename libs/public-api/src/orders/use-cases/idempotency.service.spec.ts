@@ -7,7 +7,14 @@ import { IdempotencyService, IdempotentRequest } from './idempotency.service';
 describe('IdempotencyService', () => {
   let database: TestDatabase;
   const idempotency = new IdempotencyService(new IdempotencyRepository());
-  const request = (key: string | undefined, body: unknown = { name: 'a' }): IdempotentRequest => ({ scope: 'client-a', key, operation: 'createThing', path: ['org-1'], body, status: 201 });
+  const request = (key: string | undefined, body: unknown = { name: 'a' }): IdempotentRequest => ({
+    scope: 'client-a',
+    key,
+    operation: 'createThing',
+    path: ['org-1'],
+    body,
+    status: 201,
+  });
   let made = 0;
   const work = async () => ({ id: `thing-${++made}` });
 
@@ -47,7 +54,9 @@ describe('IdempotencyService', () => {
   });
 
   it('stores nothing when the work fails: the key is free for the retry', async () => {
-    const failed = await database.db.transaction((tx) => idempotency.run(tx, request('k-3'), () => Promise.reject(new Error('crash')))).catch((e: unknown) => e);
+    const failed = await database.db
+      .transaction((tx) => idempotency.run(tx, request('k-3'), () => Promise.reject(new Error('crash'))))
+      .catch((e: unknown) => e);
     expect(failed).toEqual(new Error('crash'));
     const retried = await database.db.transaction((tx) => idempotency.run(tx, request('k-3'), work));
     expect(retried.replayed).toBe(false);

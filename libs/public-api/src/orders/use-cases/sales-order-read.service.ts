@@ -53,7 +53,9 @@ export class SalesOrderReadService {
       cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
       if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
       if (cursor.organizationId !== organizationId || cursor.storeId !== storeId || cursor.orderReference !== orderReference) {
-        throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, store and orderReference of the first page' }]);
+        throw new BadRequestProblem('The query is not valid.', [
+          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, store and orderReference of the first page' },
+        ]);
       }
     }
     const limit = query.limit ?? SALES_ORDER_PAGE_LIMIT.default;
@@ -66,7 +68,10 @@ export class SalesOrderReadService {
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > limit ? await this.cursors.seal(PURPOSE, { organizationId, storeId, orderReference, createdAt: last.createdAtKey, id: last.id } satisfies SalesOrderCursor) : null;
+    const nextCursor =
+      rows.length > limit
+        ? await this.cursors.seal(PURPOSE, { organizationId, storeId, orderReference, createdAt: last.createdAtKey, id: last.id } satisfies SalesOrderCursor)
+        : null;
     return { items: page.map(toSalesOrderView), nextCursor };
   }
 }

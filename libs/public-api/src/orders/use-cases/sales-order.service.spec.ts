@@ -25,7 +25,10 @@ function order(org: SeededOrganization, overrides: Partial<CreateSalesOrderDto> 
 }
 
 async function problemOf(promise: Promise<unknown>): Promise<ProblemException> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProblemException);
   return error as ProblemException;
 }
@@ -51,7 +54,12 @@ describe('SalesOrderService', () => {
   });
 
   const level = async (barcode: string) =>
-    (await database.db.query('SELECT on_hand, allocated, pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [org.organizationId, barcode])).rows[0];
+    (
+      await database.db.query('SELECT on_hand, allocated, pending_allocation FROM inventory_levels WHERE organization_id = $1 AND barcode = $2', [
+        org.organizationId,
+        barcode,
+      ])
+    ).rows[0];
 
   it('creates the order, its OPEN fulfilment order, pendingAllocation per barcode and the events, together', async () => {
     const before = await level(org.barcodes[0]);
@@ -73,15 +81,22 @@ describe('SalesOrderService', () => {
       ],
       fulfilmentOrderId: expect.stringMatching(/^fo-/),
     });
-    const fo = await database.db.query('SELECT status, warehouse_id, store_id, sales_order_id FROM fulfilment_orders WHERE id = $1', [record.fulfilmentOrderId]);
+    const fo = await database.db.query('SELECT status, warehouse_id, store_id, sales_order_id FROM fulfilment_orders WHERE id = $1', [
+      record.fulfilmentOrderId,
+    ]);
     expect(fo.rows).toEqual([{ status: 'OPEN', warehouse_id: org.warehouseId, store_id: org.storeId, sales_order_id: record.id }]);
-    const lines = await database.db.query('SELECT barcode, quantity FROM fulfilment_order_lines WHERE fulfilment_order_id = $1 ORDER BY position', [record.fulfilmentOrderId]);
+    const lines = await database.db.query('SELECT barcode, quantity FROM fulfilment_order_lines WHERE fulfilment_order_id = $1 ORDER BY position', [
+      record.fulfilmentOrderId,
+    ]);
     expect(lines.rows).toEqual([
       { barcode: org.barcodes[0], quantity: 3 },
       { barcode: org.barcodes[1], quantity: 1 },
     ]);
     expect(await level(org.barcodes[0])).toEqual({ ...before, pending_allocation: before.pending_allocation + 3 });
-    const events = await database.db.query('SELECT type FROM domain_events WHERE aggregate_id IN ($1, $2) ORDER BY sequence', [record.id, record.fulfilmentOrderId]);
+    const events = await database.db.query('SELECT type FROM domain_events WHERE aggregate_id IN ($1, $2) ORDER BY sequence', [
+      record.id,
+      record.fulfilmentOrderId,
+    ]);
     expect(events.rows.map((e) => e.type)).toEqual(['SalesOrderReceived', 'FulfilmentOrderOpened', 'PendingAllocationRaised', 'PendingAllocationRaised']);
   });
 
@@ -89,13 +104,18 @@ describe('SalesOrderService', () => {
     const count = async () => (await database.db.query('SELECT count(*)::int AS n FROM sales_orders')).rows[0].n;
     const before = await count();
     const problem = await problemOf(
-      orders.create(service, org.organizationId, org.storeId, order(org, {
-        lineItems: [
-          { sku: 's', barcode: 'NOPE', quantity: 1 },
-          { sku: 's', barcode: org.barcodes[2], quantity: 1 },
-          { sku: 'unknown-sku', quantity: 1 },
-        ],
-      } as Partial<CreateSalesOrderDto>)),
+      orders.create(
+        service,
+        org.organizationId,
+        org.storeId,
+        order(org, {
+          lineItems: [
+            { sku: 's', barcode: 'NOPE', quantity: 1 },
+            { sku: 's', barcode: org.barcodes[2], quantity: 1 },
+            { sku: 'unknown-sku', quantity: 1 },
+          ],
+        } as Partial<CreateSalesOrderDto>),
+      ),
     );
     expect(problem.getStatus()).toBe(400);
     expect(problem.problem.errors).toEqual([
@@ -118,7 +138,9 @@ describe('SalesOrderService', () => {
   });
 
   it('creates exactly one order when 50 requests with the same key arrive at once', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'burst' }), 'key-burst')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'burst' }), 'key-burst')),
+    );
     const created = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ record: { id: string } }>).value.record.id);
     const refused = results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as ProblemException).getStatus());
     expect(new Set(created).size).toBe(1);
@@ -130,7 +152,9 @@ describe('SalesOrderService', () => {
   it('replays a stored answer to every one of 30 requests with its key at once, none refused as in flight', async () => {
     const first = await orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst');
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, () => orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst')),
+      Array.from({ length: 30 }, () =>
+        orders.create(service, org.organizationId, org.storeId, order(org, { orderReference: 'replayed-burst' }), 'key-replayed-burst'),
+      ),
     );
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as ProblemException).getStatus()))).toEqual(
       Array.from({ length: 30 }, () => ({ record: first.record, replayed: true, replayText: JSON.stringify(first.record) })),

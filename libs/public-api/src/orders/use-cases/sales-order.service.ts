@@ -3,14 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ProblemFieldError } from '@gateway/platform';
-import {
-  Database,
-  DomainEventRepository,
-  FulfilmentOrderRepository,
-  Queryable,
-  RetailUnitMatch,
-  SalesOrderRepository,
-} from '@gateway/persistence';
+import { Database, DomainEventRepository, FulfilmentOrderRepository, Queryable, RetailUnitMatch, SalesOrderRepository } from '@gateway/persistence';
 import { AuthenticatedCaller, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
 import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
@@ -31,7 +24,13 @@ export class SalesOrderService {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  async create(caller: AuthenticatedCaller, organizationId: string, storeId: string, body: CreateSalesOrderDto, idempotencyKey?: string): Promise<SalesOrderOutcome> {
+  async create(
+    caller: AuthenticatedCaller,
+    organizationId: string,
+    storeId: string,
+    body: CreateSalesOrderDto,
+    idempotencyKey?: string,
+  ): Promise<SalesOrderOutcome> {
     const store = await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
     const clientId = caller.identity.clientId;
     const request = { scope: clientId, key: idempotencyKey, operation: 'createSalesOrder', path: [organizationId, storeId], body, status: 201 };
@@ -98,7 +97,12 @@ export class SalesOrderService {
         aggregateType: 'SalesOrder',
         aggregateId: salesOrderId,
         initiator: clientId,
-        payload: { storeId, orderReference: body.orderReference, fulfilmentOrderId, lines: lineItems.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
+        payload: {
+          storeId,
+          orderReference: body.orderReference,
+          fulfilmentOrderId,
+          lines: lineItems.map((l) => ({ barcode: l.barcode, quantity: l.quantity })),
+        },
       },
       {
         organizationId,

@@ -33,7 +33,10 @@ export class WebhookSecretDto {
 
 @ClosedSchema()
 export class WebhookTestSentDto {
-  @ApiProperty({ pattern: '^msg_[0-9a-f]{32}_webhook\\.test$', description: 'the webhook-id of the test event: the eventId of its attempts in GET .../deliveries' })
+  @ApiProperty({
+    pattern: '^msg_[0-9a-f]{32}_webhook\\.test$',
+    description: 'the webhook-id of the test event: the eventId of its attempts in GET .../deliveries',
+  })
   eventId!: string;
 }
 

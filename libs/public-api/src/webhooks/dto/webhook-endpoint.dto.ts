@@ -13,8 +13,14 @@ export const WEBHOOK_DESCRIPTION_MAX = 500;
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
 /** The rules of a URL (where it may point is checked by webhookUrlProblem, at registration and on PATCH). */
-const WebhookUrlRules = () => applyDecorators(IsString({ message: 'must be a string' }), Length(1, WEBHOOK_URL_MAX, { message: `must be 1 to ${WEBHOOK_URL_MAX} characters` }));
-const URL_SCHEMA = { format: 'uri', maxLength: WEBHOOK_URL_MAX, description: 'https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves' };
+const WebhookUrlRules = () =>
+  applyDecorators(IsString({ message: 'must be a string' }), Length(1, WEBHOOK_URL_MAX, { message: `must be 1 to ${WEBHOOK_URL_MAX} characters` }));
+const URL_SCHEMA = {
+  format: 'uri',
+  maxLength: WEBHOOK_URL_MAX,
+  description:
+    'https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves',
+};
 
 const EventTypeRules = () =>
   applyDecorators(
@@ -24,9 +30,19 @@ const EventTypeRules = () =>
     ArrayUnique({ message: 'must not repeat an event type' }),
     IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: `must hold only ${WEBHOOK_EVENT_TYPES.join(', ')}` }),
   );
-const EVENT_TYPES_SCHEMA: ApiPropertyOptions = { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true };
+const EVENT_TYPES_SCHEMA: ApiPropertyOptions = {
+  type: 'array',
+  items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+  minItems: 1,
+  maxItems: WEBHOOK_EVENT_TYPES.length,
+  uniqueItems: true,
+};
 
-const DescriptionRules = () => applyDecorators(IsString({ message: 'must be a string' }), MaxLength(WEBHOOK_DESCRIPTION_MAX, { message: `must be at most ${WEBHOOK_DESCRIPTION_MAX} characters` }));
+const DescriptionRules = () =>
+  applyDecorators(
+    IsString({ message: 'must be a string' }),
+    MaxLength(WEBHOOK_DESCRIPTION_MAX, { message: `must be at most ${WEBHOOK_DESCRIPTION_MAX} characters` }),
+  );
 
 @ClosedSchema()
 export class CreateWebhookEndpointDto {
@@ -84,7 +100,8 @@ export class WebhookEndpointDto {
   @ApiProperty({
     enum: WEBHOOK_DISABLED_REASONS,
     nullable: true,
-    description: 'null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)',
+    description:
+      'null while enabled; MANUAL: disabled through PATCH; FAILING: every attempt failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS; CLIENT_REVOKED: the connector that created it was revoked (final)',
   })
   disabledReason!: WebhookDisabledReason | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

@@ -13,17 +13,27 @@ export const EVENT_FEED_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 const LIMIT_MESSAGE = `must be an integer from ${EVENT_FEED_LIMIT.min} to ${EVENT_FEED_LIMIT.max}`;
-const TYPES_PATTERN = new RegExp(`^(${WEBHOOK_EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${WEBHOOK_EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})){0,${WEBHOOK_EVENT_TYPES.length - 1}}$`);
+const TYPES_PATTERN = new RegExp(
+  `^(${WEBHOOK_EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${WEBHOOK_EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})){0,${WEBHOOK_EVENT_TYPES.length - 1}}$`,
+);
 const TYPES_MESSAGE = `must be comma-separated event types of ${WEBHOOK_EVENT_TYPES.join(', ')}`;
 
 export class WebhookEventsQuery {
-  @ApiPropertyOptional({ type: 'string', pattern: TYPES_PATTERN.source, description: `only these event types, comma-separated (${WEBHOOK_EVENT_TYPES.join(', ')}); all when omitted` })
+  @ApiPropertyOptional({
+    type: 'string',
+    pattern: TYPES_PATTERN.source,
+    description: `only these event types, comma-separated (${WEBHOOK_EVENT_TYPES.join(', ')}); all when omitted`,
+  })
   @Optional()
   @IsString({ message: TYPES_MESSAGE })
   @Matches(TYPES_PATTERN, { message: TYPES_MESSAGE })
   types?: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'date-time', description: 'only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC)' })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'date-time',
+    description: 'only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC)',
+  })
   @Transform(({ value }) => isoDateTimeToUtc(value) ?? value)
   @Optional()
   @ValidateBy({ name: 'isoDateTime', validator: { validate: (value) => isoDateTimeToUtc(value) !== undefined, defaultMessage: () => ISO_DATE_TIME_MESSAGE } })
@@ -35,7 +45,13 @@ export class WebhookEventsQuery {
   @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
   cursor?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: EVENT_FEED_LIMIT.min, maximum: EVENT_FEED_LIMIT.max, default: EVENT_FEED_LIMIT.default, description: 'events per page' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: EVENT_FEED_LIMIT.min,
+    maximum: EVENT_FEED_LIMIT.max,
+    default: EVENT_FEED_LIMIT.default,
+    description: 'events per page',
+  })
   @Transform(plainNumber)
   @Optional()
   @IsInt({ message: LIMIT_MESSAGE })
@@ -65,7 +81,8 @@ export class WebhookEventPageDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'opaque; pass it as cursor, with the same types and since, for the next page; null on the last page (to read on later, ask again with since a little before the last timestamp read, and skip the ids already read)',
+    description:
+      'opaque; pass it as cursor, with the same types and since, for the next page; null on the last page (to read on later, ask again with since a little before the last timestamp read, and skip the ids already read)',
   })
   nextCursor!: string | null;
 }

@@ -17,14 +17,16 @@ const TIMESTAMP = () => ApiProperty({ format: 'date-time', description: 'when th
 export class SalesOrderWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('salesOrder') }) type!: EventTypeCarrying<'salesOrder'>;
   @TIMESTAMP() timestamp!: string;
-  @ApiProperty({ type: () => SalesOrderView, description: 'the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched' }) data!: SalesOrderView;
+  @ApiProperty({ type: () => SalesOrderView, description: 'the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched' })
+  data!: SalesOrderView;
 }
 
 @ClosedSchema()
 export class InventoryLevelWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('inventoryLevel') }) type!: EventTypeCarrying<'inventoryLevel'>;
   @TIMESTAMP() timestamp!: string;
-  @ApiProperty({ type: () => InventoryLevelChangedDataDto, description: 'the public inventory entry when the event is dispatched, with its warehouse' }) data!: InventoryLevelChangedDataDto;
+  @ApiProperty({ type: () => InventoryLevelChangedDataDto, description: 'the public inventory entry when the event is dispatched, with its warehouse' })
+  data!: InventoryLevelChangedDataDto;
 }
 
 export type WebhookPayload = SalesOrderWebhookEventDto | InventoryLevelWebhookEventDto;

@@ -14,7 +14,12 @@ export class WebhookMetrics {
 
   constructor(metrics: GatewayMetrics, db: Database, deliveries: WebhookDeliveryRepository) {
     const registers = [metrics.registry];
-    this.attempts = new Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts made, per outcome: succeeded (2xx), failed (another status), no_answer (target refused, connection error, timeout).', labelNames: ['outcome'] as const, registers });
+    this.attempts = new Counter({
+      name: 'gateway_webhook_attempts_total',
+      help: 'Webhook delivery attempts made, per outcome: succeeded (2xx), failed (another status), no_answer (target refused, connection error, timeout).',
+      labelNames: ['outcome'] as const,
+      registers,
+    });
     this.latency = new Histogram({
       name: 'gateway_webhook_attempt_duration_seconds',
       help: 'Time from sending a webhook request to its outcome, per outcome.',

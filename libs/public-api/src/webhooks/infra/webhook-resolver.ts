@@ -53,7 +53,10 @@ export async function systemLookup(host: string): Promise<ResolvedAddress[]> {
  * [] when empty (the system's), undefined when an entry is none of these.
  */
 export function parseDnsServers(value: string | undefined): string[] | undefined {
-  const entries = (value ?? '').split(',').map((text) => text.trim()).filter((text) => text.length > 0);
+  const entries = (value ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text.length > 0);
   const valid = entries.every((entry) => {
     const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
     const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);

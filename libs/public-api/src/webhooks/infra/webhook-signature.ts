@@ -23,6 +23,8 @@ export function signWebhook(secret: WebhookSecret, webhookId: string, timestampS
  */
 export function webhookHeaders(secrets: WebhookSecret | readonly WebhookSecret[], webhookId: string, body: string, now = new Date()): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  const signatures = (Array.isArray(secrets) ? (secrets as readonly WebhookSecret[]) : [secrets as WebhookSecret]).map((secret) => signWebhook(secret, webhookId, timestamp, body));
+  const signatures = (Array.isArray(secrets) ? (secrets as readonly WebhookSecret[]) : [secrets as WebhookSecret]).map((secret) =>
+    signWebhook(secret, webhookId, timestamp, body),
+  );
   return { 'webhook-id': webhookId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
 }

@@ -20,24 +20,36 @@ const event = (fields: Partial<DomainEventRow>): DomainEventRow => ({
 
 describe('webhook event mapping', () => {
   it('maps the sales order events', () => {
-    expect(mapDomainEvent(event({ type: 'SalesOrderReceived', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: 's' } }]);
-    expect(mapDomainEvent(event({ type: 'SalesOrderCancelled', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: 's' } }]);
+    expect(mapDomainEvent(event({ type: 'SalesOrderReceived', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([
+      { type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: 's' } },
+    ]);
+    expect(mapDomainEvent(event({ type: 'SalesOrderCancelled', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([
+      { type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: 's' } },
+    ]);
   });
 
   it('maps a shipment to sales_order.shipped and a status change; other transitions to a status change only', () => {
     const subject = { kind: 'fulfilmentOrder', fulfilmentOrderId: 'fo-1' };
-    expect(mapDomainEvent(event({ type: 'FulfilmentOrderShipped', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1', payload: { from: 'PICKING', to: 'SHIPPED' } }))).toEqual([
+    expect(
+      mapDomainEvent(
+        event({ type: 'FulfilmentOrderShipped', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1', payload: { from: 'PICKING', to: 'SHIPPED' } }),
+      ),
+    ).toEqual([
       { type: 'sales_order.shipped', subject },
       { type: 'fulfilment_order.status_changed', subject },
     ]);
-    expect(mapDomainEvent(event({ type: 'FulfilmentOrderAllocated', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([{ type: 'fulfilment_order.status_changed', subject }]);
+    expect(mapDomainEvent(event({ type: 'FulfilmentOrderAllocated', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([
+      { type: 'fulfilment_order.status_changed', subject },
+    ]);
     expect(mapDomainEvent(event({ type: 'FulfilmentOrderOpened', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([]);
   });
 
   it('maps every ledger event (a delta or a set on one level) to inventory_level.changed', () => {
     const level = { warehouseId: 'wh', barcode: 'B1' };
     for (const payload of [{ delta: { onHand: 1 } }, { set: { onHand: 1 } }]) {
-      expect(mapDomainEvent(event({ type: 'AnythingMoved', ...level, payload }))).toEqual([{ type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', ...level } }]);
+      expect(mapDomainEvent(event({ type: 'AnythingMoved', ...level, payload }))).toEqual([
+        { type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', ...level } },
+      ]);
     }
     expect(mapDomainEvent(event({ type: 'RetailUnitArchived', barcode: 'B1', payload: { sku: 'S' } }))).toEqual([]);
   });

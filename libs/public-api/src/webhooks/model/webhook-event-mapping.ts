@@ -28,11 +28,20 @@ const FULFILMENT_TRANSITIONS = new Set([
 /** A ledger event moves or sets one level: it names its warehouse and barcode and carries a delta or a set. */
 function isLevelChange(event: DomainEventRow): boolean {
   const payload = event.payload as { delta?: unknown; set?: unknown } | null;
-  return event.warehouseId !== null && event.barcode !== null && typeof payload === 'object' && payload !== null && (payload.delta !== undefined || payload.set !== undefined);
+  return (
+    event.warehouseId !== null &&
+    event.barcode !== null &&
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload.delta !== undefined || payload.set !== undefined)
+  );
 }
 
 export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
-  if (isLevelChange(event)) return [{ type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', warehouseId: event.warehouseId as string, barcode: event.barcode as string } }];
+  if (isLevelChange(event))
+    return [
+      { type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', warehouseId: event.warehouseId as string, barcode: event.barcode as string } },
+    ];
   if (event.type === 'SalesOrderReceived') return [{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'SalesOrderCancelled') return [{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.aggregateType === 'FulfilmentOrder' && FULFILMENT_TRANSITIONS.has(event.type)) {

@@ -18,9 +18,17 @@ export const WEBHOOK_EVENT_CATALOG = {
   'sales_order.created': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was received' },
   'sales_order.shipped': { payload: 'salesOrder', subscribable: true, summary: "A sales order's fulfilment order shipped" },
   'sales_order.cancelled': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was cancelled' },
-  'fulfilment_order.status_changed': { payload: 'salesOrder', subscribable: true, summary: "A sales order's fulfilment order changed state (fulfilmentStatus)" },
+  'fulfilment_order.status_changed': {
+    payload: 'salesOrder',
+    subscribable: true,
+    summary: "A sales order's fulfilment order changed state (fulfilmentStatus)",
+  },
   'inventory_level.changed': { payload: 'inventoryLevel', subscribable: true, summary: 'The inventory of a barcode at a warehouse changed' },
-  'webhook.test': { payload: 'endpoint', subscribable: false, summary: 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)' },
+  'webhook.test': {
+    payload: 'endpoint',
+    subscribable: false,
+    summary: 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)',
+  },
 } as const satisfies Record<string, WebhookEventTypeEntry>;
 
 type Catalog = typeof WEBHOOK_EVENT_CATALOG;
@@ -34,7 +42,9 @@ export type EventTypeCarrying<K extends WebhookPayloadKind> = { [T in DeliveredE
 export const DELIVERED_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_CATALOG) as DeliveredEventType[];
 export const WEBHOOK_EVENT_TYPES = DELIVERED_EVENT_TYPES.filter((type): type is WebhookEventType => WEBHOOK_EVENT_CATALOG[type].subscribable);
 /** The event POST .../test sends to one endpoint; no endpoint subscribes to it, and the events feed leaves it out. */
-export const WEBHOOK_TEST_EVENT_TYPE = DELIVERED_EVENT_TYPES.find((type) => WEBHOOK_EVENT_CATALOG[type].payload === 'endpoint') as EventTypeCarrying<'endpoint'>;
+export const WEBHOOK_TEST_EVENT_TYPE = DELIVERED_EVENT_TYPES.find(
+  (type) => WEBHOOK_EVENT_CATALOG[type].payload === 'endpoint',
+) as EventTypeCarrying<'endpoint'>;
 
 /** The types whose webhooks carry `kind`, in the table's order. */
 export function eventTypesCarrying<K extends WebhookPayloadKind>(kind: K): EventTypeCarrying<K>[] {

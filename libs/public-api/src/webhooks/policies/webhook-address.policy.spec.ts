@@ -60,13 +60,19 @@ describe('address classification', () => {
     expect(isPublicUnicast(address)).toBe(false);
   });
 
-  it.each(['::5db8:d822', '::ffff:0:5db8:d822', '64:ff9b::5db8:d822', '64:ff9b::93.184.216.34'])('accepts %s, which reaches the public 93.184.216.34', (address) => {
-    expect(isPublicUnicast(address)).toBe(true);
-  });
+  it.each(['::5db8:d822', '::ffff:0:5db8:d822', '64:ff9b::5db8:d822', '64:ff9b::93.184.216.34'])(
+    'accepts %s, which reaches the public 93.184.216.34',
+    (address) => {
+      expect(isPublicUnicast(address)).toBe(true);
+    },
+  );
 
-  it.each(['64:ff9b:1::a00:1', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '100::1'])('refuses %s (local NAT64, 6to4, Teredo, documentation, discard)', (address) => {
-    expect(isPublicUnicast(address)).toBe(false);
-  });
+  it.each(['64:ff9b:1::a00:1', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '100::1'])(
+    'refuses %s (local NAT64, 6to4, Teredo, documentation, discard)',
+    (address) => {
+      expect(isPublicUnicast(address)).toBe(false);
+    },
+  );
 });
 
 describe('resolveWebhookTarget', () => {
@@ -148,9 +154,11 @@ describe('resolveWebhookTarget', () => {
     expect(dns.questions.slice(before)).toEqual(expect.arrayContaining(['localhost A', 'localhost AAAA']));
   });
 
-  it("refuses a port of the gateways on any host, an allowed one or a public one, before resolving", async () => {
+  it('refuses a port of the gateways on any host, an allowed one or a public one, before resolving', async () => {
     const before = dns.questions.length;
-    await expect(target('http://127.0.0.1:3001/internal-tools/dispatch-command', '127.0.0.1', [3001, 9464])).rejects.toThrow('port 3001 is a port of the gateways themselves');
+    await expect(target('http://127.0.0.1:3001/internal-tools/dispatch-command', '127.0.0.1', [3001, 9464])).rejects.toThrow(
+      'port 3001 is a port of the gateways themselves',
+    );
     await expect(target('https://public.test:9464/metrics', '', [3001, 9464])).rejects.toThrow('port 9464 is a port of the gateways themselves');
     await expect(target('https://public.test/hook', '', [443])).rejects.toThrow('port 443 is a port of the gateways themselves');
     expect(dns.questions.length).toBe(before);
@@ -161,6 +169,7 @@ describe('WEBHOOK_DNS_SERVERS', () => {
   it('reads addresses with optional ports, IPv6 in brackets with a port', () => {
     expect(parseDnsServers('10.0.0.2, 10.0.0.3:5353,fd00::53,[fd00::53]:5353')).toEqual(['10.0.0.2', '10.0.0.3:5353', 'fd00::53', '[fd00::53]:5353']);
     expect(parseDnsServers('')).toEqual([]);
-    for (const bad of ['dns.example', '10.0.0.2:0', '10.0.0.2:65536', '[10.0.0.2]:53', 'fd00::53:', 'fe80::1%eth0', '10.0.0']) expect(parseDnsServers(bad)).toBeUndefined();
+    for (const bad of ['dns.example', '10.0.0.2:0', '10.0.0.2:65536', '[10.0.0.2]:53', 'fd00::53:', 'fe80::1%eth0', '10.0.0'])
+      expect(parseDnsServers(bad)).toBeUndefined();
   });
 });

@@ -41,7 +41,9 @@ describe('webhookUrlProblem', () => {
 
   it("refuses the gateways' ports on every host, an allowed one included", () => {
     const guarded = policy('127.0.0.1,localhost', [3000, 3001, 9464]);
-    expect(webhookUrlProblem('http://127.0.0.1:3001/internal-tools/dispatch-command', guarded)).toBe('must not use port 3001, a port of the gateways themselves');
+    expect(webhookUrlProblem('http://127.0.0.1:3001/internal-tools/dispatch-command', guarded)).toBe(
+      'must not use port 3001, a port of the gateways themselves',
+    );
     expect(webhookUrlProblem('http://localhost:9464/metrics', guarded)).toBe('must not use port 9464, a port of the gateways themselves');
     expect(webhookUrlProblem('https://hooks.example.com:3000/in', guarded)).toBe('must not use port 3000, a port of the gateways themselves');
     expect(webhookUrlProblem('http://127.0.0.1:3002/in', guarded)).toBeUndefined();
@@ -78,10 +80,13 @@ describe('WEBHOOK_ALLOWED_HOSTS and WEBHOOK_DENIED_PORTS', () => {
     expect(parseAllowedHosts('')).toEqual(new Map());
   });
 
-  it.each(['a b', 'host:0', 'host:65536', 'host:port', '[::1', '[127.0.0.1]:80', '[not-v6]:80', 'ho$t', '-host', 'a..b', `${'a'.repeat(64)}.test`])('refuses the entry %p', (entry) => {
-    expect(allowedHostsProblem(`127.0.0.1,${entry}`)).toContain(entry);
-    expect(() => parseAllowedHosts(entry)).toThrow('WEBHOOK_ALLOWED_HOSTS');
-  });
+  it.each(['a b', 'host:0', 'host:65536', 'host:port', '[::1', '[127.0.0.1]:80', '[not-v6]:80', 'ho$t', '-host', 'a..b', `${'a'.repeat(64)}.test`])(
+    'refuses the entry %p',
+    (entry) => {
+      expect(allowedHostsProblem(`127.0.0.1,${entry}`)).toContain(entry);
+      expect(() => parseAllowedHosts(entry)).toThrow('WEBHOOK_ALLOWED_HOSTS');
+    },
+  );
 
   it('reads a list of ports', () => {
     expect(parsePortList('3000, 3001,9464')).toEqual([3000, 3001, 9464]);

@@ -57,7 +57,10 @@ function parseAllowedHost(entry: string): { host: string; port: number | null } 
 
 /** Why WEBHOOK_ALLOWED_HOSTS is malformed, or undefined when it is not. */
 export function allowedHostsProblem(value: string): string | undefined {
-  const bad = value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0 && !parseAllowedHost(entry));
+  const bad = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0 && !parseAllowedHost(entry));
   return bad.length === 0 ? undefined : `has entries that are neither a host name nor an address, each with an optional :port: ${bad.slice(0, 3).join(', ')}`;
 }
 
@@ -78,7 +81,10 @@ export function parseAllowedHosts(value: string | undefined): Map<string, Set<nu
 
 /** WEBHOOK_DENIED_PORTS: comma-separated port numbers, or undefined when one is not a port. */
 export function parsePortList(value: string | undefined): number[] | undefined {
-  const entries = (value ?? '').split(',').map((text) => text.trim()).filter((text) => text.length > 0);
+  const entries = (value ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text.length > 0);
   const ports = entries.map((text) => (/^\d{1,5}$/.test(text) ? Number(text) : Number.NaN));
   return ports.every((port) => port >= 1 && port <= 65535) ? ports : undefined;
 }

@@ -161,12 +161,18 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     let result: { recorded: AttemptKey[]; claimed: ClaimedAttempt[] };
     try {
       await this.deliveries.releaseClaims(this.db, unanswered);
-      result = await this.deliveries.recordAndClaim(this.db, outcomes, { limit: free, perEndpoint: this.perEndpoint, perOrganization: this.perOrganization, leaseSeconds: LEASE_SECONDS });
+      result = await this.deliveries.recordAndClaim(this.db, outcomes, {
+        limit: free,
+        perEndpoint: this.perEndpoint,
+        perOrganization: this.perOrganization,
+        leaseSeconds: LEASE_SECONDS,
+      });
     } catch (error) {
       const message = (error as Error).message;
       if (!this.running) {
         // Stopping: the attempts stay leased, and are sent again when their leases run out.
-        if (outcomes.length + unanswered.length > 0) this.logger.warn(`recording ${outcomes.length + unanswered.length} webhook attempts failed while stopping; their leases run out instead: ${message}`);
+        if (outcomes.length + unanswered.length > 0)
+          this.logger.warn(`recording ${outcomes.length + unanswered.length} webhook attempts failed while stopping; their leases run out instead: ${message}`);
         this.inFlight -= outcomes.length + unanswered.length;
         return false;
       }
@@ -207,7 +213,8 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
       while (this.healthOutcomes.length > 0) {
         const batch = this.healthOutcomes.splice(0);
         try {
-          for (const id of await this.health.apply(batch)) this.logger.warn(`webhook endpoint ${id} disabled: every attempt failed for ${this.health.disableAfterSeconds} s`);
+          for (const id of await this.health.apply(batch))
+            this.logger.warn(`webhook endpoint ${id} disabled: every attempt failed for ${this.health.disableAfterSeconds} s`);
         } catch (error) {
           // The next outcome of these endpoints brings their state up to date.
           this.logger.warn(`updating the state of webhook endpoints failed: ${(error as Error).message}`);
@@ -234,7 +241,9 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     const ciphertexts = `${attempt.secretCiphertext} ${attempt.previousSecretCiphertext ?? ''}`;
     const cached = this.signingKeys.get(key);
     if (cached?.ciphertexts === ciphertexts) return cached.keys;
-    const keys = [attempt.secretCiphertext, ...(attempt.previousSecretCiphertext ? [attempt.previousSecretCiphertext] : [])].map((c) => signingKey(decryptPrivateKey(c, this.options.keyEncryptionKey)));
+    const keys = [attempt.secretCiphertext, ...(attempt.previousSecretCiphertext ? [attempt.previousSecretCiphertext] : [])].map((c) =>
+      signingKey(decryptPrivateKey(c, this.options.keyEncryptionKey)),
+    );
     if (this.signingKeys.size >= MAX_SIGNING_KEYS) this.signingKeys.clear();
     this.signingKeys.set(key, { ciphertexts, keys });
     return keys;
@@ -246,10 +255,14 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     const started = process.hrtime.bigint();
     let result: WebhookResult;
     try {
-      result = await sendWebhook({ url: attempt.url, headers: webhookHeaders(this.keysOf(attempt), attempt.webhookId, attempt.body, attemptedAt), body: attempt.body }, this.options.targets, {
-        connections: { pool: this.connections, organizationId: attempt.organizationId },
-        signal: stop,
-      });
+      result = await sendWebhook(
+        { url: attempt.url, headers: webhookHeaders(this.keysOf(attempt), attempt.webhookId, attempt.body, attemptedAt), body: attempt.body },
+        this.options.targets,
+        {
+          connections: { pool: this.connections, organizationId: attempt.organizationId },
+          signal: stop,
+        },
+      );
     } catch (error) {
       result = { ok: false, status: null, error: `not sent: ${(error as Error).message}`, responseBody: Buffer.alloc(0) };
     }

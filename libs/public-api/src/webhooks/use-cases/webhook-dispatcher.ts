@@ -140,7 +140,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         for (const endpoint of endpoints) {
           if (endpoint.organizationId !== event.organizationId || !endpoint.eventTypes.includes(mapped.type) || endpoint.createdAt > event.occurredAt) continue;
           if (!reaches(endpoint, mapped, resource)) continue;
-          eventDeliveries.push({ id: randomUUID(), organizationId: event.organizationId, endpointId: endpoint.id, eventId: event.id, eventType: mapped.type, webhookId });
+          eventDeliveries.push({
+            id: randomUUID(),
+            organizationId: event.organizationId,
+            endpointId: endpoint.id,
+            eventId: event.id,
+            eventType: mapped.type,
+            webhookId,
+          });
         }
       }
       if (consumed > 0 && deliveries.length + eventDeliveries.length > MAX_DELIVERIES) break;
@@ -155,9 +162,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async resource(tx: Queryable, organizationId: string, subject: WebhookSubject): Promise<Resource | undefined> {
     if (subject.kind === 'inventoryLevel') {
       const entry = await this.inventory.stockEntry(tx, organizationId, subject.warehouseId, subject.barcode);
-      return entry && { data: { warehouseId: subject.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable }, warehouseId: subject.warehouseId };
+      return (
+        entry && {
+          data: { warehouseId: subject.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable },
+          warehouseId: subject.warehouseId,
+        }
+      );
     }
-    const salesOrderId = subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, organizationId, subject.fulfilmentOrderId);
+    const salesOrderId =
+      subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, organizationId, subject.fulfilmentOrderId);
     if (!salesOrderId) return undefined;
     const row = await this.salesOrders.findInOrganization(tx, organizationId, salesOrderId);
     if (!row) return undefined;
@@ -166,12 +179,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 }
 
 function subjectKey(subject: WebhookSubject): string {
-  return subject.kind === 'inventoryLevel' ? `level/${subject.warehouseId}/${subject.barcode}` : subject.kind === 'salesOrder' ? `so/${subject.salesOrderId}` : `fo/${subject.fulfilmentOrderId}`;
+  return subject.kind === 'inventoryLevel'
+    ? `level/${subject.warehouseId}/${subject.barcode}`
+    : subject.kind === 'salesOrder'
+      ? `so/${subject.salesOrderId}`
+      : `fo/${subject.fulfilmentOrderId}`;
 }
 
 /** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */
 function reaches(endpoint: DispatchEndpoint, event: MappedWebhookEvent, resource: Resource): boolean {
   if (endpoint.storeIds === null || endpoint.warehouseIds === null) return true;
-  if (WEBHOOK_EVENT_CATALOG[event.type].payload === 'inventoryLevel') return resource.warehouseId !== undefined && endpoint.warehouseIds.includes(resource.warehouseId);
+  if (WEBHOOK_EVENT_CATALOG[event.type].payload === 'inventoryLevel')
+    return resource.warehouseId !== undefined && endpoint.warehouseIds.includes(resource.warehouseId);
   return resource.storeId !== undefined && endpoint.storeIds.includes(resource.storeId);
 }

@@ -7,7 +7,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
 import { ApiClientRepository, Database, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
 import { CallerIdentity, encryptPrivateKey } from '@gateway/domain';
-import { CreateWebhookEndpointDto, CreatedWebhookEndpointDto, UpdateWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointListDto } from '../dto/webhook-endpoint.dto';
+import {
+  CreateWebhookEndpointDto,
+  CreatedWebhookEndpointDto,
+  UpdateWebhookEndpointDto,
+  WebhookEndpointDto,
+  WebhookEndpointListDto,
+} from '../dto/webhook-endpoint.dto';
 import { DeliveredEventType, WebhookEventType } from '../model/webhook-event-types';
 import { MAX_SECRET_OVERLAP_SECONDS, RotateWebhookSecretDto, WebhookSecretDto } from '../dto/webhook-endpoint-operations.dto';
 import { webhookUrlProblem } from '../policies/webhook-target';
@@ -54,10 +60,14 @@ export class WebhookEndpointsService {
       // A connector's endpoints are disabled when it is revoked, while its last tokens may still pass for up
       // to a minute: an endpoint created in its name is refused once the revocation committed, or, holding
       // the client's row, is there for the revocation to disable.
-      if (identity.clientType === 'CONNECTOR' && !(await this.clients.holdUnrevoked(tx, identity.clientId))) throw new ForbiddenProblem('The client has been revoked.');
+      if (identity.clientType === 'CONNECTOR' && !(await this.clients.holdUnrevoked(tx, identity.clientId)))
+        throw new ForbiddenProblem('The client has been revoked.');
       const count = await this.endpoints.countHoldingOrganization(tx, organizationId);
       if (count >= this.maxEndpoints) {
-        throw new ConflictProblem(`The organization has ${count} webhook endpoints, the most it may have (enabled or not); delete one before registering another.`, 'webhook-endpoint-limit');
+        throw new ConflictProblem(
+          `The organization has ${count} webhook endpoints, the most it may have (enabled or not); delete one before registering another.`,
+          'webhook-endpoint-limit',
+        );
       }
       return this.endpoints.insert(tx, {
         id: randomUUID(),
@@ -98,7 +108,10 @@ export class WebhookEndpointsService {
       const current = await this.endpoints.find(tx, organizationId, owner, id, 'FOR UPDATE');
       if (!current) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
       if (body.enabled === true && current.disabledReason === 'CLIENT_REVOKED') {
-        throw new ConflictProblem('The webhook endpoint was disabled because the connector that created it was revoked; it cannot be enabled again.', 'webhook-endpoint-revoked');
+        throw new ConflictProblem(
+          'The webhook endpoint was disabled because the connector that created it was revoked; it cannot be enabled again.',
+          'webhook-endpoint-revoked',
+        );
       }
       if (body.url !== undefined || body.eventTypes !== undefined || body.description !== undefined) {
         await this.endpoints.update(tx, id, { url: body.url, eventTypes: body.eventTypes, description: body.description });

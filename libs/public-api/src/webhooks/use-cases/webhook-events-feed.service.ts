@@ -49,14 +49,23 @@ export class WebhookEventsFeedService {
       const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
       if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
       if (cursor.organizationId !== organizationId || JSON.stringify(cursor.types) !== JSON.stringify(types) || cursor.since !== since) {
-        throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' }]);
+        throw new BadRequestProblem('The query is not valid.', [
+          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' },
+        ]);
       }
       afterSequence = cursor.sequence;
     }
     const limit = query.limit ?? EVENT_FEED_LIMIT.default;
     const rows = await this.events.page(
       this.db,
-      { organizationId, types, since, afterSequence, throughSequence: null, connectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null },
+      {
+        organizationId,
+        types,
+        since,
+        afterSequence,
+        throughSequence: null,
+        connectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null,
+      },
       limit + 1,
     );
     const page = rows.slice(0, limit);
@@ -65,7 +74,9 @@ export class WebhookEventsFeedService {
       return { id: row.webhookId, type: payload.type, timestamp: payload.timestamp, data: payload.data };
     });
     const nextCursor =
-      rows.length > limit ? await this.cursors.seal(PURPOSE, { organizationId, types, since, sequence: page[page.length - 1].sequence } satisfies EventFeedCursor) : null;
+      rows.length > limit
+        ? await this.cursors.seal(PURPOSE, { organizationId, types, since, sequence: page[page.length - 1].sequence } satisfies EventFeedCursor)
+        : null;
     return { items, nextCursor };
   }
 }

@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, NotFoundProblem } from '@gateway/platform';
-import { Database, EndpointOwner, Queryable, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow, WebhookEventRepository } from '@gateway/persistence';
+import {
+  Database,
+  EndpointOwner,
+  Queryable,
+  WebhookDeliveryRepository,
+  WebhookEndpointRepository,
+  WebhookEndpointRow,
+  WebhookEventRepository,
+} from '@gateway/persistence';
 import { CallerIdentity } from '@gateway/domain';
 import { WEBHOOK_TEST_EVENT_TYPE } from '../model/webhook-event-types';
 import { RECOVER_MAX_DAYS, RecoverWebhookEventsDto, WebhookTestSentDto } from '../dto/webhook-endpoint-operations.dto';
@@ -68,11 +76,13 @@ export class WebhookRedeliveryService {
     const since = Date.parse(body.since);
     const now = Date.now();
     if (since > now) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/since', message: 'must not be in the future' }]);
-    if (since < now - RECOVER_MAX_DAYS * DAY_MS) throw new BadRequestProblem('The request is not valid.', [{ pointer: '/since', message: `must be at most ${RECOVER_MAX_DAYS} days back` }]);
+    if (since < now - RECOVER_MAX_DAYS * DAY_MS)
+      throw new BadRequestProblem('The request is not valid.', [{ pointer: '/since', message: `must be at most ${RECOVER_MAX_DAYS} days back` }]);
     await this.db.transaction(async (tx) => {
       await this.enabledEndpoint(tx, organizationId, owner, id);
       const through = await this.events.lastSequence(tx, organizationId);
-      if (through !== null) await this.recoverJob.start(tx, { organizationId, endpointId: id, since: body.since, afterSequence: null, throughSequence: through });
+      if (through !== null)
+        await this.recoverJob.start(tx, { organizationId, endpointId: id, since: body.since, afterSequence: null, throughSequence: through });
     });
   }
 
@@ -80,7 +90,8 @@ export class WebhookRedeliveryService {
   private async enabledEndpoint(tx: Queryable, organizationId: string, owner: EndpointOwner, id: string): Promise<WebhookEndpointRow> {
     const endpoint = await this.endpoints.find(tx, organizationId, owner, id, 'FOR SHARE');
     if (!endpoint) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
-    if (!endpoint.enabled) throw new ConflictProblem(`The webhook endpoint is disabled (${endpoint.disabledReason}): nothing is sent to it.`, 'webhook-endpoint-disabled');
+    if (!endpoint.enabled)
+      throw new ConflictProblem(`The webhook endpoint is disabled (${endpoint.disabledReason}): nothing is sent to it.`, 'webhook-endpoint-disabled');
     return endpoint;
   }
 }

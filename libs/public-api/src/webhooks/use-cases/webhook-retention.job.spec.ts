@@ -14,7 +14,11 @@ describe('WebhookRetentionJob', () => {
   let endpointId: string;
 
   const job = (deliveryRetentionDays: number) =>
-    new WebhookRetentionJob(database.db, new WebhookDeliveryRepository(), new WebhookEventRepository(), { keyEncryptionKey: Buffer.alloc(32), targets: webhookTargetPolicy({}), deliveryRetentionDays } satisfies WebhookOptions);
+    new WebhookRetentionJob(database.db, new WebhookDeliveryRepository(), new WebhookEventRepository(), {
+      keyEncryptionKey: Buffer.alloc(32),
+      targets: webhookTargetPolicy({}),
+      deliveryRetentionDays,
+    } satisfies WebhookOptions);
 
   /** A stored event `storedDaysAgo` old and one delivery of it, with attempts `[status, daysAgo]`; answers the webhook id. */
   const history = async (storedDaysAgo: number, attempts: ['PENDING' | 'SUCCEEDED' | 'FAILED', number][]) => {
@@ -25,12 +29,10 @@ describe('WebhookRetentionJob', () => {
       [webhookId, organizationId, storedDaysAgo],
     );
     const deliveryId = randomUUID();
-    await database.db.query(`INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`, [
-      deliveryId,
-      organizationId,
-      endpointId,
-      webhookId,
-    ]);
+    await database.db.query(
+      `INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`,
+      [deliveryId, organizationId, endpointId, webhookId],
+    );
     for (const [i, [status, daysAgo]] of attempts.entries()) {
       await database.db.query(
         `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status, recorded_at, attempted_at)
@@ -68,8 +70,15 @@ describe('WebhookRetentionJob', () => {
   it('deletes the attempts made before the retention, and a delivery left without attempts; keeps waiting attempts and 30 days of payloads; never the domain event log', async () => {
     const recent = await history(1, [['SUCCEEDED', 1]]);
     const old = await history(10, [['SUCCEEDED', 10]]);
-    const retried = await history(9, [['FAILED', 9], ['FAILED', 3], ['SUCCEEDED', 2]]);
-    const waiting = await history(12, [['FAILED', 12], ['PENDING', 11]]);
+    const retried = await history(9, [
+      ['FAILED', 9],
+      ['FAILED', 3],
+      ['SUCCEEDED', 2],
+    ]);
+    const waiting = await history(12, [
+      ['FAILED', 12],
+      ['PENDING', 11],
+    ]);
     const expired = await history(31, [['SUCCEEDED', 31]]);
     const events = await domainEvents();
     expect(await job(7).prune()).toEqual({ attempts: 4, events: 1 });
@@ -86,7 +95,11 @@ describe('WebhookRetentionJob', () => {
 
   it('keeps payloads as long as the retention when it is longer than 30 days, and works through more than one batch', async () => {
     const kept = await history(40, [['SUCCEEDED', 40]]);
-    for (let i = 0; i < 3; i += 1) await history(70, [['FAILED', 70], ['SUCCEEDED', 69]]);
+    for (let i = 0; i < 3; i += 1)
+      await history(70, [
+        ['FAILED', 70],
+        ['SUCCEEDED', 69],
+      ]);
     // Six attempts and three payloads, two per transaction.
     expect(await job(60).prune(2)).toEqual({ attempts: 6, events: 3 });
     expect(await left()).toEqual({ [kept]: [1] });

@@ -74,7 +74,7 @@ describe('sendWebhook', () => {
     expect(result).toEqual(expect.objectContaining({ ok: false, status: null, error: expect.stringContaining('not a public address') }));
   });
 
-  it("refuses a port of the gateways on an allowed host without connecting", async () => {
+  it('refuses a port of the gateways on an allowed host without connecting', async () => {
     const before = bodies.length;
     const port = Number(new URL(url).port);
     const guarded = webhookTargetPolicy({ allowedHosts: '127.0.0.1', deniedPorts: [port], resolver: ALLOWED.resolver });
@@ -135,7 +135,8 @@ describe('sendWebhook with kept-alive connections', () => {
   });
 
   it("sends one organization's requests to one address over one connection, and another organization's over its own", async () => {
-    const send = (organizationId: string) => sendWebhook({ url: `http://127.0.0.1:${port}/hook`, headers: {}, body: '{}' }, ALLOWED, { connections: { pool, organizationId } });
+    const send = (organizationId: string) =>
+      sendWebhook({ url: `http://127.0.0.1:${port}/hook`, headers: {}, body: '{}' }, ALLOWED, { connections: { pool, organizationId } });
     for (let i = 0; i < 3; i++) expect((await send('org-a')).status).toBe(204);
     expect(connections['127.0.0.1']).toBe(1);
     expect((await send('org-b')).status).toBe(204);
@@ -145,7 +146,12 @@ describe('sendWebhook with kept-alive connections', () => {
 
   it('connects anew when the name resolves to another address, never riding the connection to the old one', async () => {
     jest.mocked(resolveWebhookTarget).mockResolvedValueOnce({ address: '127.0.0.1', family: 4 }).mockResolvedValueOnce({ address: '127.0.0.2', family: 4 });
-    const send = () => sendWebhook({ url: `http://hooks.example.invalid:${port}/hook`, headers: {}, body: '{}' }, webhookTargetPolicy({ allowedHosts: 'hooks.example.invalid', resolver: ALLOWED.resolver }), { connections: { pool, organizationId: 'org-a' } });
+    const send = () =>
+      sendWebhook(
+        { url: `http://hooks.example.invalid:${port}/hook`, headers: {}, body: '{}' },
+        webhookTargetPolicy({ allowedHosts: 'hooks.example.invalid', resolver: ALLOWED.resolver }),
+        { connections: { pool, organizationId: 'org-a' } },
+      );
     expect((await send()).status).toBe(204);
     expect((await send()).status).toBe(204);
     expect(receivedAt).toEqual({ '127.0.0.1': 1, '127.0.0.2': 1 });

@@ -62,7 +62,11 @@ export async function sendWebhook(message: WebhookRequest, targets: WebhookTarge
       // The name's resolution counts against the same 10 s.
       target = await Promise.race([
         resolveWebhookTarget(url, targets),
-        new Promise<never>((_resolve, reject) => deadline.signal.addEventListener('abort', () => reject(new WebhookTargetRefused(`the host could not be resolved within ${timeoutMs / 1000} s`)), { once: true })),
+        new Promise<never>((_resolve, reject) =>
+          deadline.signal.addEventListener('abort', () => reject(new WebhookTargetRefused(`the host could not be resolved within ${timeoutMs / 1000} s`)), {
+            once: true,
+          }),
+        ),
       ]);
     } catch (error) {
       if (error instanceof WebhookTargetRefused) return { ok: false, status: null, error: error.message, responseBody: Buffer.alloc(0) };
@@ -76,7 +80,14 @@ export async function sendWebhook(message: WebhookRequest, targets: WebhookTarge
   }
 }
 
-function post(url: URL, message: WebhookRequest, target: ResolvedTarget, agent: Agent | false, signal: AbortSignal, abortReason: () => string): Promise<WebhookResult> {
+function post(
+  url: URL,
+  message: WebhookRequest,
+  target: ResolvedTarget,
+  agent: Agent | false,
+  signal: AbortSignal,
+  abortReason: () => string,
+): Promise<WebhookResult> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<WebhookResult>((resolve) => {
     const chunks: Buffer[] = [];
@@ -91,7 +102,12 @@ function post(url: URL, message: WebhookRequest, target: ResolvedTarget, agent: 
       url,
       {
         method: 'POST',
-        headers: { ...message.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(message.body)), 'user-agent': 'gateway-webhooks/1' },
+        headers: {
+          ...message.headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(message.body)),
+          'user-agent': 'gateway-webhooks/1',
+        },
         lookup: pinnedLookup(target),
         agent,
         signal,
