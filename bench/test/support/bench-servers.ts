@@ -41,6 +41,9 @@ export async function startBenchServers(databaseUrl: string, beforeBaseline: (pu
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_MAX: '4',
       PUBLIC_BASE_URL: publicUrl,
+      // The baseline counts no request quota (the bench measures the quota's cost apart, quotas on against off):
+      // with it on, the gateways would write the quota's counters to rate_limits, which the baseline never does.
+      API_RATE_LIMIT_ENABLED: 'false',
     };
     const start = async (name: string, script: string, port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = [...GATEWAY_NODE_FLAGS]) => {
       const url = `http://127.0.0.1:${port}`;
