@@ -368,6 +368,10 @@ async function main() {
   await docker('kill', '--signal', 'KILL', victim.id);
   // The signal lands somewhere between the command's start and its return.
   const killedBy = Date.now();
+  // The held deliveries are let go only once the receiver has seen the dead replica's connections close (each then
+  // recorded as abandoned): released before that, one could be answered on a connection about to be reset, and
+  // count as delivered although its sender never heard the answer.
+  await waitFor(`${victim.name}'s held deliveries abandoned`, async () => (await inFlight()).every((d) => d.from !== victim.ip), 10_000).catch(() => undefined);
   await fetch(`http://127.0.0.1:${receiverPort}/release`, { method: 'POST' });
   say(`killed ${victim.name} (SIGKILL)${caught ? ` while it was delivering ${caught.webhookId}` : ', no webhook delivery of its in flight'}`);
   await waitFor(`${victim.name} out of HAProxy`, async () => !(await replicasUp('public-gateway')).includes(victim.ip), 30_000);
