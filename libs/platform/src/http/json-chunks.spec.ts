@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { jsonEnvelope, jsonGroupedListChunks, jsonItemsWriter, jsonListChunks, jsonObjectWriter } from './json-chunks';
+import { JsonPageWriter, jsonEnvelope, jsonGroupedListWriter, jsonItemsWriter, jsonListWriter, jsonObjectWriter } from './json-chunks';
 
 class ItemDto {
   @ApiProperty() barcode!: string;
@@ -21,14 +21,9 @@ class EmptyHeadDto {
   @ApiProperty({ type: () => [GroupDto] }) items!: GroupDto[];
 }
 
-async function* from<T>(...values: T[]) {
-  yield* values;
-}
-
-async function text(chunks: AsyncIterable<string>): Promise<string> {
-  let all = '';
-  for await (const chunk of chunks) all += chunk;
-  return all;
+/** The whole text a writer makes of these pages. */
+function text<P>(writer: JsonPageWriter<P>, ...pages: P[]): string {
+  return writer.open() + pages.map((page) => writer.page(page)).join('') + writer.close();
 }
 
 describe('JSON written from a DTO', () => {
@@ -50,27 +45,30 @@ describe('JSON written from a DTO', () => {
 
   it('streams a list whose array is filled page by page, empty pages adding nothing', async () => {
     const list = jsonEnvelope(ListDto, 'items');
-    const body = await text(
-      jsonListChunks(
-        list,
-        { outcome: 'SUCCESS' },
-        (groups: GroupDto[]) => groups.map((g) => JSON.stringify(g)).join(','),
-        from([{ warehouseId: 'w', items: [] }], []),
-      ),
-    );
-    expect(body).toBe('{"outcome":"SUCCESS","items":[{"warehouseId":"w","items":[]}]}');
-    expect(await text(jsonListChunks(list, { outcome: 'SUCCESS' }, items, from<ItemDto[]>()))).toBe('{"outcome":"SUCCESS","items":[]}');
+    const groups = (page: GroupDto[]) => page.map((g) => JSON.stringify(g)).join(',');
+    const body = text(jsonListWriter(list, { outcome: 'SUCCESS' }, groups), [{ warehouseId: 'w', items: [] }], [], [{ warehouseId: 'x', items: [] }]);
+    expect(body).toBe('{"outcome":"SUCCESS","items":[{"warehouseId":"w","items":[]},{"warehouseId":"x","items":[]}]}');
+    expect(text(jsonListWriter(list, { outcome: 'SUCCESS' }, items))).toBe('{"outcome":"SUCCESS","items":[]}');
   });
 
   it('streams groups, a group spanning pages (some empty) opened once', async () => {
-    const pages = from(
-      { group: { warehouseId: 'a' }, items: [{ barcode: '1', onHand: 1 }] },
-      { group: { warehouseId: 'a' }, items: [] },
-      { group: { warehouseId: 'a' }, items: [{ barcode: '2', onHand: 2 }] },
-      { group: { warehouseId: 'b' }, items: [] },
-      { group: { warehouseId: 'b' }, items: [{ barcode: '3', onHand: 3 }] },
+    type Page = { warehouseId: string; rows: ItemDto[] };
+    const writer = () =>
+      jsonGroupedListWriter(
+        jsonEnvelope(EmptyHeadDto, 'items'),
+        {},
+        jsonEnvelope(GroupDto, 'items'),
+        (page: Page) => ({ warehouseId: page.warehouseId }),
+        (page) => items(page.rows),
+      );
+    const body = text(
+      writer(),
+      { warehouseId: 'a', rows: [{ barcode: '1', onHand: 1 }] },
+      { warehouseId: 'a', rows: [] },
+      { warehouseId: 'a', rows: [{ barcode: '2', onHand: 2 }] },
+      { warehouseId: 'b', rows: [] },
+      { warehouseId: 'b', rows: [{ barcode: '3', onHand: 3 }] },
     );
-    const body = await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), items, pages));
     expect(JSON.parse(body)).toEqual({
       items: [
         {
@@ -84,7 +82,7 @@ describe('JSON written from a DTO', () => {
       ],
     });
     expect(body.startsWith('{"items":[{"warehouseId":"a","items":[')).toBe(true);
-    expect(await text(jsonGroupedListChunks(jsonEnvelope(EmptyHeadDto, 'items'), {}, jsonEnvelope(GroupDto, 'items'), items, from()))).toBe('{"items":[]}');
+    expect(text(writer())).toBe('{"items":[]}');
   });
 
   it('refuses to stream an array that is not the last property, and a class without documented properties', () => {

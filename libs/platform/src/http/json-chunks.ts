@@ -1,4 +1,4 @@
-// The JSON text of a large answer, written piece by piece for sendJsonStream, from its response classes:
+// The JSON text of a large answer, written page by page by sendJsonStream, from its response classes:
 // a class's documented properties (@ApiProperty) decide the names and their order, so the bytes on the
 // wire follow the OpenAPI document and the shape is written down once, in the DTO.
 import type { Type } from '@nestjs/common';
@@ -57,53 +57,72 @@ export function jsonEnvelope<T extends object, K extends keyof T & string>(dto: 
   };
 }
 
-/** `list` with its array filled from pages of items. */
-export async function* jsonListChunks<L extends object, K extends keyof L & string, I>(
+/**
+ * How a JSON answer is written around its pages (sendJsonStream): the text before them, each page's text
+ * ('' adds nothing), the text after. A writer may keep state between pages: one per answer.
+ */
+export interface JsonPageWriter<P> {
+  open(): string;
+  page(page: P): string;
+  close(): string;
+}
+
+/** A JSON answer of pages: where they come from and how they are written. */
+export interface PagedJson<P> {
+  pages: AsyncIterable<P>;
+  writer: JsonPageWriter<P>;
+}
+
+/** `list` with its array filled from pages; `items` writes a page's items (comma-separated, '' for none). */
+export function jsonListWriter<L extends object, K extends keyof L & string, P>(
   list: JsonEnvelope<L, K>,
   listValue: Omit<L, K>,
-  items: (values: I[]) => string,
-  pages: AsyncIterable<I[]>,
-): AsyncGenerator<string> {
-  yield list.open(listValue);
+  items: (page: P) => string,
+): JsonPageWriter<P> {
   let empty = true;
-  for await (const page of pages) {
-    if (page.length === 0) continue;
-    yield (empty ? '' : ',') + items(page);
-    empty = false;
-  }
-  yield list.close;
+  return {
+    open: () => list.open(listValue),
+    page(page) {
+      const text = items(page);
+      if (text === '') return '';
+      const chunk = empty ? text : `,${text}`;
+      empty = false;
+      return chunk;
+    },
+    close: () => list.close,
+  };
 }
 
-/** One page of items of one group; a group may span pages, which come in group order. */
-export interface GroupPage<G, I> {
-  group: G;
-  items: I[];
-}
-
-/** `list` with its array filled with `group` objects, each with its array filled with items: a group opens when a page's group is not the one before. */
-export async function* jsonGroupedListChunks<L extends object, K extends keyof L & string, G extends object, GK extends keyof G & string, I>(
+/**
+ * `list` with its array filled with `group` objects, each with its array filled with items: a group opens
+ * when a page's group (`groupOf`) is not the one before; a group may span pages, which come in group order.
+ */
+export function jsonGroupedListWriter<L extends object, K extends keyof L & string, G extends object, GK extends keyof G & string, P>(
   list: JsonEnvelope<L, K>,
   listValue: Omit<L, K>,
   group: JsonEnvelope<G, GK>,
-  items: (values: I[]) => string,
-  pages: AsyncIterable<GroupPage<Omit<G, GK>, I>>,
-): AsyncGenerator<string> {
-  yield list.open(listValue);
+  groupOf: (page: P) => Omit<G, GK>,
+  items: (page: P) => string,
+): JsonPageWriter<P> {
   let current: string | undefined;
   let empty = true;
-  for await (const page of pages) {
-    const opening = group.open(page.group);
-    let chunk = '';
-    if (opening !== current) {
-      chunk = (current === undefined ? '' : `${group.close},`) + opening;
-      current = opening;
-      empty = true;
-    }
-    if (page.items.length > 0) {
-      chunk += (empty ? '' : ',') + items(page.items);
-      empty = false;
-    }
-    if (chunk !== '') yield chunk;
-  }
-  yield current === undefined ? list.close : group.close + list.close;
+  return {
+    open: () => list.open(listValue),
+    page(page) {
+      const opening = group.open(groupOf(page));
+      let chunk = '';
+      if (opening !== current) {
+        chunk = (current === undefined ? '' : `${group.close},`) + opening;
+        current = opening;
+        empty = true;
+      }
+      const text = items(page);
+      if (text !== '') {
+        chunk += empty ? text : `,${text}`;
+        empty = false;
+      }
+      return chunk;
+    },
+    close: () => (current === undefined ? list.close : group.close + list.close),
+  };
 }

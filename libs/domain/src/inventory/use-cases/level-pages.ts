@@ -31,11 +31,23 @@ async function* walk<Row extends { barcode: string }>(
   first: Row[],
   pageSize: number,
 ): AsyncGenerator<LevelPage<Row>> {
-  for (const [index, warehouseId] of warehouses.entries()) {
-    let rows = index === 0 ? first : await read(warehouseId, '', pageSize);
-    while (rows.length > 0) {
-      yield { warehouseId, rows };
-      rows = rows.length < pageSize ? [] : await read(warehouseId, rows[rows.length - 1].barcode, pageSize);
+  // The page is kept in `held`, and taken out as it is yielded: a suspended generator keeps its local
+  // variables, so a page in one would stay reachable while the next is read (see sendJsonStream).
+  const held: { rows?: Row[] } = { rows: first };
+  for (const warehouseId of warehouses) {
+    let after: string | undefined = '';
+    while (after !== undefined) {
+      held.rows ??= await read(warehouseId, after, pageSize);
+      const count = held.rows.length;
+      after = count === pageSize ? held.rows[count - 1].barcode : undefined;
+      if (count > 0) yield { warehouseId, rows: take(held) };
+      else held.rows = undefined;
     }
   }
+}
+
+function take<Row>(held: { rows?: Row[] }): Row[] {
+  const rows = held.rows as Row[];
+  held.rows = undefined;
+  return rows;
 }

@@ -1,7 +1,7 @@
 // The internal inventory reads (spec 2.8 and 4.3): one level, and the lists of an organization or one of
 // its warehouses, streamed from the same keyset walk as the public read (openLevelPages).
 import { Injectable } from '@nestjs/common';
-import { NotFoundProblem, jsonEnvelope, jsonListChunks, jsonItemsWriter } from '@gateway/platform';
+import { NotFoundProblem, PagedJson, jsonEnvelope, jsonItemsWriter, jsonListWriter } from '@gateway/platform';
 import { AccessRepository, Database, InventoryLevelRepository, InventoryLevelRow, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
 import { InventoryLevelDto, InventoryListDto, InventoryListItemDto, toInventoryLevel } from '../dto/inventory-level.dto';
 import { LevelPage, openLevelPages } from '@gateway/domain';
@@ -34,22 +34,27 @@ export class InternalInventoryReadService {
     return toInventoryLevel({ organizationId, warehouseId, barcode }, level ?? NO_LEVEL);
   }
 
-  /** Every level of the organization (archived units included), by warehouse and barcode, as JSON text. */
-  async streamOrganization(organizationId: string): Promise<AsyncGenerator<string>> {
+  /** Every level of the organization (archived units included), by warehouse and barcode, as pages of JSON (sendJsonStream). */
+  async streamOrganization(organizationId: string): Promise<PagedJson<LevelPage<InventoryLevelRow>>> {
     await this.assertOrganization(organizationId);
     return this.stream(organizationId, await this.inventory.warehouses(this.db, organizationId));
   }
 
-  /** Every level of the organization at one warehouse, by barcode, as JSON text. */
-  async streamWarehouse(organizationId: string, warehouseId: string): Promise<AsyncGenerator<string>> {
+  /** Every level of the organization at one warehouse, by barcode, as pages of JSON (sendJsonStream). */
+  async streamWarehouse(organizationId: string, warehouseId: string): Promise<PagedJson<LevelPage<InventoryLevelRow>>> {
     await this.assertOrganization(organizationId);
     await this.assertWarehouse(warehouseId);
     return this.stream(organizationId, [warehouseId]);
   }
 
-  private async stream(organizationId: string, warehouses: string[]): Promise<AsyncGenerator<string>> {
+  private async stream(organizationId: string, warehouses: string[]): Promise<PagedJson<LevelPage<InventoryLevelRow>>> {
     const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit), warehouses);
-    return jsonListChunks(LIST, { outcome: 'SUCCESS' }, ITEMS, items(organizationId, pages));
+    return {
+      pages,
+      writer: jsonListWriter(LIST, { outcome: 'SUCCESS' }, (page: LevelPage<InventoryLevelRow>) =>
+        ITEMS(page.rows.map((row) => toListItem(organizationId, page.warehouseId, row))),
+      ),
+    };
   }
 
   private async assertOrganization(organizationId: string): Promise<void> {
@@ -61,12 +66,6 @@ export class InternalInventoryReadService {
   }
 }
 
-async function* items(organizationId: string, pages: AsyncGenerator<LevelPage<InventoryLevelRow>>): AsyncGenerator<InventoryListItemDto[]> {
-  for await (const page of pages)
-    yield page.rows.map((row) => ({
-      ...toInventoryLevel({ organizationId, warehouseId: page.warehouseId, barcode: row.barcode }, row),
-      sku: row.sku,
-      name: row.name,
-      archived: row.archived,
-    }));
+function toListItem(organizationId: string, warehouseId: string, row: InventoryLevelRow): InventoryListItemDto {
+  return { ...toInventoryLevel({ organizationId, warehouseId, barcode: row.barcode }, row), sku: row.sku, name: row.name, archived: row.archived };
 }
