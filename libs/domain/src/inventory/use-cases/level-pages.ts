@@ -21,19 +21,19 @@ export async function openLevelPages<Row extends { barcode: string }>(
   warehouses: string[],
   pageSize = LEVEL_PAGE_SIZE,
 ): Promise<AsyncGenerator<LevelPage<Row>>> {
-  const first = warehouses.length > 0 ? await read(warehouses[0], '', pageSize) : [];
-  return walk(read, warehouses, first, pageSize);
+  // Handed over in a holder, not as an argument: a generator keeps its arguments for as long as it runs.
+  const held: Held<Row> = { rows: warehouses.length > 0 ? await read(warehouses[0], '', pageSize) : [] };
+  return walk(read, warehouses, held, pageSize);
 }
 
 async function* walk<Row extends { barcode: string }>(
   read: LevelPageReader<Row>,
   warehouses: string[],
-  first: Row[],
+  held: Held<Row>,
   pageSize: number,
 ): AsyncGenerator<LevelPage<Row>> {
   // The page is kept in `held`, and taken out as it is yielded: a suspended generator keeps its local
   // variables, so a page in one would stay reachable while the next is read (see sendJsonStream).
-  const held: { rows?: Row[] } = { rows: first };
   for (const warehouseId of warehouses) {
     let after: string | undefined = '';
     while (after !== undefined) {
@@ -46,7 +46,12 @@ async function* walk<Row extends { barcode: string }>(
   }
 }
 
-function take<Row>(held: { rows?: Row[] }): Row[] {
+/** The page read and not yet yielded. */
+interface Held<Row> {
+  rows?: Row[];
+}
+
+function take<Row>(held: Held<Row>): Row[] {
   const rows = held.rows as Row[];
   held.rows = undefined;
   return rows;
