@@ -10,7 +10,6 @@ import { createValidationPipe } from '../validation/validation.pipe';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { requestDurationObserver } from '../metrics/metrics-middleware';
 import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
-import { DeprecationInterceptor } from '../openapi/deprecated.decorator';
 import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
@@ -73,7 +72,6 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
     ]),
   );
   app.useGlobalFilters(new ProblemDetailsFilter(options.logger));
-  app.useGlobalInterceptors(new DeprecationInterceptor(app));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, options.openApi);
   answerClientErrors(app.getHttpServer());

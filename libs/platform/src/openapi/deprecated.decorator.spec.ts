@@ -57,13 +57,18 @@ class ThingsController {
 @Module({ controllers: [ThingsController] })
 class ThingsModule {}
 
+async function startApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ThingsModule, { logger: false, bodyParser: false });
+  configureGateway(app, { logger: createLogger({ name: 'deprecated-spec', level: 'silent' }), trustProxy: 0, openApi: { title: 't', description: 'd', version: '1' } });
+  await app.init();
+  return app;
+}
+
 describe('@Deprecated', () => {
   let app: NestExpressApplication;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(ThingsModule, { logger: false, bodyParser: false });
-    configureGateway(app, { logger: createLogger({ name: 'deprecated-spec', level: 'silent' }), trustProxy: 0, openApi: { title: 't', description: 'd', version: '1' } });
-    await app.init();
+    app = await startApp();
   });
 
   afterAll(() => app.close());
@@ -90,8 +95,28 @@ describe('@Deprecated', () => {
     expect([plain.headers.deprecation, plain.headers.sunset]).toEqual([undefined, undefined]);
   });
 
+  it("sets the headers on the operation's other answers too: a refused body still learns of the sunset", async () => {
+    const res = await request(app.getHttpServer()).post('/things').send({ name: 7 }).expect(400);
+    expect([res.headers.deprecation, res.headers.sunset]).toEqual(['@1790812800', 'Thu, 01 Apr 2027 00:00:00 GMT']);
+  });
+
   it('refuses dates that are not a day, or a sunset before the deprecation', () => {
     expect(() => Deprecated({ since: '2027-01-01', sunset: '2026-01-01' })).toThrow('sunset after since');
     expect(() => Deprecated({ since: 'soon', sunset: '2026-01-01' })).toThrow('YYYY-MM-DD');
+  });
+});
+
+describe('@Deprecated on a field, in an application whose document nobody has asked for yet', () => {
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    app = await startApp();
+  });
+
+  afterAll(() => app.close());
+
+  it('answers the operations holding it with the headers from the first request on', async () => {
+    const res = await request(app.getHttpServer()).post('/things').send({ name: 'n' }).expect(201);
+    expect([res.headers.deprecation, res.headers.sunset]).toEqual(['@1790812800', 'Thu, 01 Apr 2027 00:00:00 GMT']);
   });
 });

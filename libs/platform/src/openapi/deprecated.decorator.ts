@@ -2,11 +2,11 @@
 // The document marks it `deprecated: true`; every answer of the operation (for a field: of each operation
 // whose request or answer holds it) carries `Deprecation` (RFC 9745: since when, as `@<epoch seconds>`),
 // `Sunset` (RFC 8594: the HTTP date after which it may be gone) and, when given, `Link: <...>; rel="deprecation"`.
+// Which operations those are is worked out once at boot, from the document; each gets a route layer that
+// sets its headers, and no other request does any work for deprecation.
 // The policy (how long before the sunset, what /v0 promises) is in docs/decisions/integrator-kit.md.
-import { CallHandler, ExecutionContext, INestApplication, NestInterceptor } from '@nestjs/common';
 import { DECORATORS, OpenAPIObject } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { Observable } from 'rxjs';
+import type { Express, NextFunction, Request, Response } from 'express';
 
 export interface DeprecationOptions {
   /** The date it was deprecated (YYYY-MM-DD, UTC). */
@@ -17,8 +17,9 @@ export interface DeprecationOptions {
   link?: string;
 }
 
-const DEPRECATION = 'gateway:deprecation';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Deprecated handlers by method name, which is their operationId (setup-openapi.ts). */
+const deprecatedHandlers = new Map<string, DeprecationOptions>();
 /** Deprecated fields by schema name and property: the document marks them, and the operations holding them answer with the headers. */
 const deprecatedFields = new Map<string, Map<string, DeprecationOptions>>();
 
@@ -31,7 +32,7 @@ export function Deprecated(options: DeprecationOptions): MethodDecorator & Prope
   checked(options);
   return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
     if (descriptor?.value) {
-      Reflect.defineMetadata(DEPRECATION, options, descriptor.value);
+      deprecatedHandlers.set(String(key), options);
       const operation = Reflect.getMetadata(DECORATORS.API_OPERATION, descriptor.value) ?? {};
       Reflect.defineMetadata(DECORATORS.API_OPERATION, { ...operation, deprecated: true }, descriptor.value);
       return;
@@ -74,47 +75,58 @@ function referencedSchemas(value: unknown, schemas: Record<string, unknown>, see
   return seen;
 }
 
-const servedDeprecations = new WeakMap<INestApplication, Map<string, DeprecationOptions>>();
+/** A deprecated operation: what the route layer matches, and the dates its answers carry. */
+export interface DeprecatedOperation {
+  method: string;
+  /** The document's path template, `{name}` for a parameter. */
+  path: string;
+  options: DeprecationOptions;
+}
+
+/** Whether any handler or field is deprecated: only then is the document needed at boot. */
+export const anyDeprecation = (): boolean => deprecatedHandlers.size > 0 || deprecatedFields.size > 0;
+
+/** What applyDeprecations found in each document it marked. */
+const deprecatedOperations = new WeakMap<OpenAPIObject, DeprecatedOperation[]>();
 
 /**
- * Marks the deprecated fields in the document, documents the headers on the answers of every operation
- * that is deprecated or holds a deprecated field, and remembers those operations (by operationId, the
- * handler's name) for the interceptor.
+ * Marks the deprecated fields in the document and documents the headers on the answers of every operation
+ * that is deprecated or holds a deprecated field, and remembers those operations with their dates.
  */
-export function applyDeprecations(app: INestApplication, document: OpenAPIObject): OpenAPIObject {
+export function applyDeprecations(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json & { properties?: Record<string, Json> }>;
   for (const [schema, fields] of deprecatedFields) {
     const properties = schemas[schema]?.properties ?? {};
     for (const field of fields.keys()) if (properties[field]) properties[field].deprecated = true;
   }
-  const byOperation = new Map<string, DeprecationOptions>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as (Json & { operationId?: string; deprecated?: boolean; responses?: Record<string, Json> })[]) {
+  const deprecated: DeprecatedOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item) as [string, Json & { operationId?: string; deprecated?: boolean; responses?: Record<string, Json> }][]) {
       if (!operation?.responses || !operation.operationId) continue;
       const fields = [...referencedSchemas(operation, schemas)].flatMap((name) => [...(deprecatedFields.get(name)?.values() ?? [])]);
-      if (!operation.deprecated && fields.length === 0) continue;
-      // The earliest sunset is the one a caller must act on.
-      if (fields.length > 0) byOperation.set(operation.operationId, fields.sort((a, b) => a.sunset.localeCompare(b.sunset))[0]);
+      const own = operation.deprecated ? deprecatedHandlers.get(operation.operationId) : undefined;
+      if (!own && fields.length === 0) continue;
+      // The operation's own dates, else the earliest sunset of its fields: the one a caller must act on.
+      deprecated.push({ method, path, options: own ?? fields.sort((a, b) => a.sunset.localeCompare(b.sunset))[0] });
       for (const [status, response] of Object.entries(operation.responses)) {
         if (status.startsWith('2')) response.headers = { ...(response.headers as Json | undefined), ...HEADER_DOCS };
       }
     }
   }
-  servedDeprecations.set(app, byOperation);
-  return document;
+  deprecatedOperations.set(document, deprecated);
 }
 
-/** Sets the headers on the answers of deprecated operations and of those holding a deprecated field. */
-export class DeprecationInterceptor implements NestInterceptor {
-  constructor(private readonly app: INestApplication) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const handler = context.getHandler();
-    const options: DeprecationOptions | undefined = Reflect.getMetadata(DEPRECATION, handler) ?? servedDeprecations.get(this.app)?.get(handler.name);
-    if (options) {
-      const response = context.switchToHttp().getResponse<Response>();
-      for (const [name, value] of Object.entries(deprecationHeaders(options))) response.setHeader(name, value);
-    }
-    return next.handle();
+/**
+ * A route layer per deprecated operation of the document, ahead of the application's routes (so registered
+ * at configuration, before they are), that sets the operation's headers and passes the request on.
+ */
+export function answerDeprecations(express: Express, document: OpenAPIObject): void {
+  for (const { method, path, options } of deprecatedOperations.get(document) ?? []) {
+    const headers = Object.entries(deprecationHeaders(options));
+    const route = path.replace(/\{([^}]+)\}/g, ':$1');
+    express[method as 'get'](route, (_req: Request, res: Response, next: NextFunction) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    });
   }
 }

@@ -2,7 +2,8 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { closeSchemas } from './closed-schema';
-import { applyDeprecations } from './deprecated.decorator';
+import type { Express } from 'express';
+import { answerDeprecations, anyDeprecation, applyDeprecations } from './deprecated.decorator';
 import { ProblemDetailsDto } from './problem-details.dto';
 
 export interface OpenApiOptions {
@@ -32,7 +33,7 @@ export function createOpenApiDocument(app: INestApplication, options: OpenApiOpt
     }),
   );
   markPublicOperations(document);
-  applyDeprecations(app, document);
+  applyDeprecations(document);
   return options.postProcess ? options.postProcess(document) : document;
 }
 
@@ -72,6 +73,9 @@ export function setupOpenApi(app: INestApplication, options: OpenApiOptions): vo
   let document: OpenAPIObject | undefined;
   const served = () => (document ??= createOpenApiDocument(app, options));
   servedDocuments.set(app, served);
+  // Which operations answer with deprecation headers is read from the document: when anything is
+  // deprecated, it is generated now, so that they do from the first request.
+  if (anyDeprecation()) answerDeprecations(app.getHttpAdapter().getInstance() as Express, served());
   SwaggerModule.setup('docs', app, served, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
