@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     return { clientId: created.client_id, clientSecret: created.client_secret };
   };
 
-  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, quotasOffMetricsPort, ...quotasOffPorts] = await Promise.all(
+  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, ...pairPorts] = await Promise.all(
     Array.from({ length: 11 }, freePort),
   );
   const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
@@ -145,54 +145,64 @@ async function main(): Promise<void> {
     // The webhook-delivery line's receiver listens on loopback.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
-  const publicGateway = (name: string, port: number, env: NodeJS.ProcessEnv) =>
-    startServer({
-      name,
-      script: join(root, 'dist/apps/public-gateway/main.js'),
-      nodeArgs: gatewayNodeArgs,
-      url: `http://127.0.0.1:${port}`,
-      readyPath: '/health/ready',
-      logFile: join(workDir, `${name.replace(/ /g, '-')}.log`),
-      env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), ...env },
-    });
-  /** The three gateways the scenarios run on; `quotas off` names the set that counts no request. */
-  const startGateways = async (
-    ports: number[],
-    quotas: 'on' | 'off',
-    env: NodeJS.ProcessEnv,
-    publicOnly: NodeJS.ProcessEnv = {},
-  ): Promise<Partial<Record<GatewayName, ServerProcess>>> => {
-    const suffix = quotas === 'on' ? '' : ', quotas off';
-    return {
-      public: await publicGateway(`public gateway${suffix}`, ports[0], { TOKEN_CACHE_ENABLED: 'true', ...env, ...publicOnly }),
-      // The same gateway with its cache of verified tokens off: the whoami-no-cache scenario.
-      ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
-        ? { 'public-no-token-cache': await publicGateway(`public gateway without token cache${suffix}`, ports[1], { TOKEN_CACHE_ENABLED: 'false', ...env }) }
-        : {}),
-      internal: await startServer({
-        name: `internal gateway${suffix}`,
-        script: join(root, 'dist/apps/internal-gateway/main.js'),
-        nodeArgs: gatewayNodeArgs,
-        url: `http://127.0.0.1:${ports[2]}`,
-        readyPath: '/health/ready',
-        logFile: join(workDir, `internal-gateway${suffix.replace(/[ ,]+/g, '-')}.log`),
-        env: { ...common, INTERNAL_GATEWAY_PORT: String(ports[2]), ...env },
-      }),
-    };
+  /** One gateway of a kind, on its port, from its production bundle. */
+  const startGateway = (kind: GatewayName, name: string, port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> =>
+    kind === 'internal'
+      ? startServer({
+          name,
+          script: join(root, 'dist/apps/internal-gateway/main.js'),
+          nodeArgs: gatewayNodeArgs,
+          url: `http://127.0.0.1:${port}`,
+          readyPath: '/health/ready',
+          logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
+          env: { ...common, INTERNAL_GATEWAY_PORT: String(port), ...env },
+        })
+      : startServer({
+          name,
+          script: join(root, 'dist/apps/public-gateway/main.js'),
+          nodeArgs: gatewayNodeArgs,
+          url: `http://127.0.0.1:${port}`,
+          readyPath: '/health/ready',
+          logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
+          // The whoami-no-cache scenario's gateway: the same with its cache of verified tokens off.
+          env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), TOKEN_CACHE_ENABLED: String(kind === 'public'), ...env },
+        });
+  // The gateways of the table against the baseline, of the memory lines, the cost growth and the webhook lines:
+  // one process each for the whole run, quotas on.
+  const gateways: Partial<Record<GatewayName, ServerProcess>> = {
+    public: await startGateway('public', 'public gateway', publicPort, { METRICS_PORT: String(metricsPort) }),
+    ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
+      ? { 'public-no-token-cache': await startGateway('public-no-token-cache', 'public gateway without token cache', uncachedPort, {}) }
+      : {}),
+    internal: await startGateway('internal', 'internal gateway', internalPort, {}),
   };
-  const gateways = await startGateways([publicPort, uncachedPort, internalPort], 'on', {}, { METRICS_PORT: String(metricsPort) });
-  // The same gateways counting no request: every scenario runs on both, in the same rounds.
-  // Its public gateway serves metrics too, as the first set's does (prom-client's process metrics, such as the
-  // event-loop delay and GC observers, run only where the port is served): the two sets differ only in the quotas.
-  const gatewaysQuotasOff = await startGateways(quotasOffPorts, 'off', { API_RATE_LIMIT_ENABLED: 'false' }, { METRICS_PORT: String(quotasOffMetricsPort) });
-  for (const gateway of [...Object.values(gateways), ...Object.values(gatewaysQuotasOff)]) cleanups.push(() => gateway.stop());
+  for (const gateway of Object.values(gateways)) cleanups.push(() => gateway.stop());
   say(
     `gateways up: ${Object.entries(gateways)
       .map(([name, g]) => `${name} ${g.url}`)
-      .join(', ')}; quotas off: ${Object.entries(gatewaysQuotasOff)
-      .map(([name, g]) => `${name} ${g.url}`)
       .join(', ')}`,
   );
+  /**
+   * The quota comparison's pair for one round: the scenario's gateway twice, started fresh, identical but for
+   * API_RATE_LIMIT_ENABLED. Two processes of one build and settings differ here by up to 12 % in CPU per request
+   * (JIT decisions, memory layout): a fresh pair each round lets that average out over the rounds, where one
+   * process per configuration would bias every round the same way.
+   */
+  const startQuotaPair = async (kind: GatewayName, round: number): Promise<Record<'on' | 'off', ServerProcess>> => {
+    const start = (quotas: 'on' | 'off') =>
+      startGateway(kind, `${kind} gateway, quotas ${quotas}, round ${round}`, quotas === 'on' ? pairPorts[0] : pairPorts[1], {
+        API_RATE_LIMIT_ENABLED: String(quotas === 'on'),
+        METRICS_PORT: String(quotas === 'on' ? pairPorts[2] : pairPorts[3]),
+      });
+    // The two take turns at starting first, as at being measured first.
+    const [first, second] = round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+    const started = { [first]: await start(first), [second]: await start(second) } as Record<'on' | 'off', ServerProcess>;
+    // Stopped after the round; a run that fails on the way leaves them to the clean-up.
+    cleanups.push(async () => {
+      await Promise.all([started.on.stop(), started.off.stop()]);
+    });
+    return started;
+  };
   // Idle after start: ready, settled for two seconds, no request served yet but the readiness checks.
   await new Promise((r) => setTimeout(r, 2000));
   const measuredGateways = [gateways.public, gateways.internal] as ServerProcess[];
@@ -281,7 +291,6 @@ async function main(): Promise<void> {
     const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
     const request = scenario.request(context);
     const gateway = gateways[scenario.gateway] as ServerProcess;
-    const gatewayQuotasOff = gatewaysQuotasOff[scenario.gateway] as ServerProcess;
     const comparison = scenario.comparison && comparisons[scenario.comparison];
     const warmupTokens = Math.ceil(config.BENCH_FRESH_TOKENS / 10);
     let freshTokens: string[] = [];
@@ -302,28 +311,31 @@ async function main(): Promise<void> {
         },
       };
     };
-    const runs: { gateway: LoadResult[]; quotasOff: LoadResult[]; comparison: LoadResult[]; floor: LoadResult[] } = {
+    const runs: Record<'gateway' | 'quotasOn' | 'quotasOff' | 'comparison' | 'floor', LoadResult[]> = {
       gateway: [],
+      quotasOn: [],
       quotasOff: [],
       comparison: [],
       floor: [],
     };
+    const measure = async (target: string, url: string, round: number, into: LoadResult[]) => {
+      const result = await load.run(roundSpec(url, round));
+      into.push(result);
+      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${target}: ${Math.round(result.latenciesMs.length / result.durationSeconds)} req/s`);
+    };
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
+      await measure('gateway', gateway.url, round, runs.gateway);
+      const pair = await startQuotaPair(scenario.gateway, round);
       // Quotas on and off take turns at going first.
       for (const quotas of round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, gateway${quotas === 'off' ? ' with quotas off' : ''}`);
-        (quotas === 'on' ? runs.gateway : runs.quotasOff).push(await load.run(roundSpec((quotas === 'on' ? gateway : gatewayQuotasOff).url, round)));
+        await measure(`fresh gateway, quotas ${quotas}`, pair[quotas].url, round, quotas === 'on' ? runs.quotasOn : runs.quotasOff);
       }
-      if (comparison) {
-        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${comparison.name}`);
-        runs.comparison.push(await load.run(roundSpec(comparison.url, round)));
-      }
-      if (scenario.floor && floor) {
-        say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, framework floor`);
-        runs.floor.push(await load.run(roundSpec(floor.url, round)));
-      }
+      await Promise.all([pair.on.stop(), pair.off.stop()]);
+      if (comparison) await measure(comparison.name, comparison.url, round, runs.comparison);
+      if (scenario.floor && floor) await measure('framework floor', floor.url, round, runs.floor);
     }
     const gatewayFigures = summarize(runs.gateway);
+    const quotasOnFigures = summarize(runs.quotasOn);
     const quotasOffFigures = summarize(runs.quotasOff);
     const comparisonFigures = comparison ? summarize(runs.comparison) : undefined;
     const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
@@ -333,8 +345,9 @@ async function main(): Promise<void> {
       description: scenario.description,
       connections,
       gateway: gatewayFigures,
+      quotasOn: quotasOnFigures,
       quotasOff: quotasOffFigures,
-      quotasRatio: quotasOffFigures.requestsPerSecond > 0 ? gatewayFigures.requestsPerSecond / quotasOffFigures.requestsPerSecond : undefined,
+      quotasRatio: quotasOffFigures.requestsPerSecond > 0 ? quotasOnFigures.requestsPerSecond / quotasOffFigures.requestsPerSecond : undefined,
       comparedWith: comparison ? scenario.comparison : undefined,
       comparison: comparisonFigures,
       floor: floorFigures,
