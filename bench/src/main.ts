@@ -17,6 +17,7 @@ import { INVENTORY_SIZES, loadDataset } from './dataset';
 import { LoadGenerator } from './load-generator';
 import { LoadResult, LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';
+import { quotaRoundPlan, sliceOrder } from './quota-slices';
 import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
@@ -27,6 +28,8 @@ import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } f
 const root = join(__dirname, '../..');
 /** The gateways' request quota in the bench: on, at a limit no run reaches. */
 const QUOTA_NEVER_REACHED = 100_000_000;
+/** Slices of each round of the quota comparison (quota-slices.ts), unless the scenario says otherwise. */
+const QUOTA_SLICES = 5;
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Set when the run failed: the servers' logs stay in the temp folder for a look. */
@@ -326,10 +329,16 @@ async function main(): Promise<void> {
     for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
       await measure('gateway', gateway.url, round, runs.gateway);
       const pair = await startQuotaPair(scenario.gateway, round);
-      // Quotas on and off take turns at going first.
-      for (const quotas of round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        await measure(`fresh gateway, quotas ${quotas}`, pair[quotas].url, round, quotas === 'on' ? runs.quotasOn : runs.quotasOff);
+      const plan = quotaRoundPlan(roundSpec(gateway.url, round), scenario.quotaSlices ?? QUOTA_SLICES);
+      for (const quotas of sliceOrder(round, 0)) await load.run({ ...plan.warmup, url: pair[quotas].url });
+      for (const [index, slice] of plan.slices.entries()) {
+        for (const quotas of sliceOrder(round, index)) (quotas === 'on' ? runs.quotasOn : runs.quotasOff).push(await load.run({ ...slice, url: pair[quotas].url }));
       }
+      const rate = (results: LoadResult[]) => {
+        const mine = results.slice(-plan.slices.length);
+        return Math.round(mine.reduce((n, r) => n + r.latenciesMs.length, 0) / mine.reduce((t, r) => t + r.durationSeconds, 0));
+      };
+      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate(runs.quotasOn)} req/s, off ${rate(runs.quotasOff)} req/s`);
       await Promise.all([pair.on.stop(), pair.off.stop()]);
       if (comparison) await measure(comparison.name, comparison.url, round, runs.comparison);
       if (scenario.floor && floor) await measure('framework floor', floor.url, round, runs.floor);

@@ -35,6 +35,8 @@ export interface Scenario {
   throughputTarget?: number;
   /** Every request a token never sent before (minted up front; the comparison gets the same tokens). */
   freshTokens?: boolean;
+  /** Slices of each round of the quota comparison (quota-slices.ts): 1 where an answer takes a large part of a second. */
+  quotaSlices?: number;
   /** Fewer connections for answers of megabytes. */
   connections?: number;
   timeoutSeconds?: number;
@@ -105,6 +107,7 @@ export const SCENARIOS: Scenario[] = [
     gateway: 'public',
     comparison: 'baseline',
     connections: 2,
+    quotaSlices: 1,
     timeoutSeconds: 120,
     request: (c) => ({ method: 'GET', path: `/v0/organizations/${c.dataset[100_000].organizationId}/inventory`, headers: bearer(c.publicToken) }),
   },
