@@ -1,4 +1,7 @@
-import { BenchReport, ScenarioReport, formatReport, verdictOf } from './report';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BenchReport, ScenarioReport, formatReport, readPreviousRun, verdictOf } from './report';
 import { Figures } from './stats';
 
 const figures = (requestsPerSecond: number, p50Ms: number, p99Ms: number, statusCounts: Record<string, number> = { 200: 100 }): Figures => ({
@@ -68,6 +71,60 @@ describe('formatReport: request quotas on against off', () => {
     expect(lines.slice(start + 3, start + 5).map((line) => line.trim().split(/ {2,}/))).toEqual([
       ['whoami', '9,800', '10,000', '0.980', '2.0', '2.0', 'ok'],
       ['invoices', '950', '1,000', '0.950', '2.0', '2.0', 'below 0.97'],
+    ]);
+  });
+});
+
+describe('against the previous run', () => {
+  const scenario = (name: string, ratio: number): ScenarioReport => ({
+    name,
+    description: name,
+    connections: 10,
+    gateway: figures(ratio * 1000, 1, 2),
+    throughputRatio: ratio,
+    tailRatio: 2,
+    verdict: 'ok',
+    reasons: [],
+  });
+  const run = (startedAt: string, connections: number, ratios: Record<string, number>): BenchReport => ({
+    startedAt,
+    durationSeconds: 1,
+    machine: { cpus: 2, cpuModel: 'test', memoryMb: 1, node: '24', platform: 'linux' },
+    settings: { BENCH_CONNECTIONS: connections },
+    scenarios: Object.entries(ratios).map(([name, ratio]) => scenario(name, ratio)),
+    costGrowth: [],
+  });
+  let directory: string;
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'bench-results-'));
+  });
+
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('reads the newest earlier run with the same connections', () => {
+    const save = (file: string, report: BenchReport | string) =>
+      writeFileSync(join(directory, file), typeof report === 'string' ? report : JSON.stringify(report));
+    save('bench-2026-11-01T10-00-00-000Z.json', run('2026-11-01T10:00:00.000Z', 10, { whoami: 1.1 }));
+    save('bench-2026-11-02T10-00-00-000Z.json', run('2026-11-02T10:00:00.000Z', 10, { whoami: 1.2 }));
+    save('bench-2026-11-03T10-00-00-000Z.json', run('2026-11-03T10:00:00.000Z', 20, { whoami: 0.9 }));
+    save('bench-2026-11-04T10-00-00-000Z.json', '{"cut short');
+    save('example.json', run('2026-12-01T10:00:00.000Z', 10, { whoami: 5 }));
+    expect(readPreviousRun(directory, 10)).toEqual({ startedAt: '2026-11-02T10:00:00.000Z', ratios: { whoami: 1.2 } });
+    expect(readPreviousRun(join(directory, 'none'), 10)).toBeUndefined();
+  });
+
+  it("prints each scenario's G/C then and now, marking a fall of more than 10 %", () => {
+    const report = {
+      ...run('2026-11-05T10:00:00.000Z', 10, { whoami: 0.8, invoices: 0.95 }),
+      previous: { startedAt: '2026-11-02T10:00:00.000Z', ratios: { whoami: 1.2, invoices: 1.0 } },
+    };
+    const lines = formatReport(report).split('\n');
+    const start = lines.findIndex((line) => line.startsWith('Against the previous run'));
+    expect(lines[start]).toContain('2026-11-02T10:00:00.000Z');
+    expect(lines.slice(start + 3, start + 5).map((line) => line.trim().split(/ {2,}/))).toEqual([
+      ['whoami', '1.20', '0.80', 'DOWN by 33 %'],
+      ['invoices', '1.00', '0.95'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // The figures of a run: a table on the terminal and the same figures as JSON in bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Figures } from './stats';
 import type { WebhookDeliveryReport } from './webhook-delivery';
@@ -71,7 +71,18 @@ export interface BenchReport {
   webhookLag?: WebhookLagReport;
   /** Resident memory of each gateway process: idle after start, and its peak over the whole run, MB. */
   memory?: GatewayMemoryReport[];
+  /** The newest earlier run in bench/results with the same connections: its G/C per scenario. */
+  previous?: PreviousRun;
 }
+
+export interface PreviousRun {
+  startedAt: string;
+  /** Gateway/comparison throughput ratio by scenario name. */
+  ratios: Record<string, number>;
+}
+
+/** A scenario whose G/C fell below this share of the previous run's is marked: more than the runs' usual spread. */
+export const PREVIOUS_RUN_DROP = 0.9;
 
 /** The footprint a replica multiplies when scaled out; its targets (MB) are the issue's. */
 export const MEMORY_TARGETS_MB = { idle: 140, peak: 250 } as const;
@@ -182,6 +193,7 @@ export function formatReport(report: BenchReport): string {
       ? ['', 'Framework floor (no token check, no middleware, no logging: the most the NestJS/express stack reaches on this machine):', ...floors]
       : []),
     ...formatQuotaComparison(report),
+    ...formatAgainstPrevious(report),
     '',
     'Cost growth of the inventory read (1 connection; public gateway resident memory from /proc, peak compared with the 1,000-row run):',
     table(
@@ -228,6 +240,46 @@ function formatQuotaComparison(report: BenchReport): string[] {
     `Request quotas: each scenario with quotas on (API_RATE_LIMIT_PER_MINUTE=${report.settings.API_RATE_LIMIT_PER_MINUTE ?? '-'}, never reached) against the same gateway with API_RATE_LIMIT_ENABLED=false, a fresh pair of processes each round:`,
     table(['scenario', 'on req/s', 'off req/s', 'on/off', 'on p99 ms', 'off p99 ms', `on/off >= ${QUOTA_RATIO_TARGET}`], rows, new Set([1, 2, 3, 4, 5])),
   ];
+}
+
+/** Each scenario's G/C beside the previous run's: a change of code that costs a scenario shows in the next run. */
+function formatAgainstPrevious(report: BenchReport): string[] {
+  const previous = report.previous;
+  if (!previous) return [];
+  const rows = report.scenarios
+    .filter((s) => s.throughputRatio !== undefined && previous.ratios[s.name] !== undefined)
+    .map((s) => {
+      const now = s.throughputRatio as number;
+      const then = previous.ratios[s.name];
+      return [s.name, num(then, 2), num(now, 2), now < then * PREVIOUS_RUN_DROP ? `DOWN by ${num((1 - now / then) * 100)} %` : ''];
+    });
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `Against the previous run in bench/results (${previous.startedAt}, same connections): G/C then and now, marked where it fell by more than ${num((1 - PREVIOUS_RUN_DROP) * 100)} %:`,
+    table(['scenario', 'G/C then', 'G/C now', ''], rows, new Set([1, 2])),
+  ];
+}
+
+/** The newest run in `directory` with as many connections as this one (bench-<time>.json names sort by time). */
+export function readPreviousRun(directory: string, connections: number): PreviousRun | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(directory).filter((name) => /^bench-.*\.json$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const name of names.sort().reverse()) {
+    try {
+      const run = JSON.parse(readFileSync(join(directory, name), 'utf8')) as BenchReport;
+      if (run.settings?.BENCH_CONNECTIONS !== connections) continue;
+      const ratios = Object.fromEntries(run.scenarios.filter((s) => typeof s.throughputRatio === 'number').map((s) => [s.name, s.throughputRatio as number]));
+      return { startedAt: run.startedAt, ratios };
+    } catch {
+      // A file from an older bench or cut short: look further back.
+    }
+  }
+  return undefined;
 }
 
 export function writeReport(report: BenchReport, directory: string): string {
