@@ -19,7 +19,7 @@ import { LoadResult, LoadSpec } from './load/load-spec';
 import { salesOrderBody } from './load/sales-order-body';
 import { quotaRoundPlan, sliceOrder } from './quota-slices';
 import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
-import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, verdictOf, writeReport } from './report';
+import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, readPreviousRun, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
 import { summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
@@ -303,7 +303,7 @@ async function main(): Promise<void> {
     }
     // Round r sends its own slice of the tokens, to the gateway and then the same slice to the comparison.
     const roundSpec = (url: string, round: number): LoadSpec => {
-      const base = spec(url, request, connections, scenario.timeoutSeconds ?? 10);
+      const base = { ...spec(url, request, connections, scenario.timeoutSeconds ?? 10), requests: scenario.requestsPerRun };
       if (!scenario.freshTokens) return base;
       const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
       return {
@@ -332,13 +332,16 @@ async function main(): Promise<void> {
       const plan = quotaRoundPlan(roundSpec(gateway.url, round), scenario.quotaSlices ?? QUOTA_SLICES);
       for (const quotas of sliceOrder(round, 0)) await load.run({ ...plan.warmup, url: pair[quotas].url });
       for (const [index, slice] of plan.slices.entries()) {
-        for (const quotas of sliceOrder(round, index)) (quotas === 'on' ? runs.quotasOn : runs.quotasOff).push(await load.run({ ...slice, url: pair[quotas].url }));
+        for (const quotas of sliceOrder(round, index))
+          (quotas === 'on' ? runs.quotasOn : runs.quotasOff).push(await load.run({ ...slice, url: pair[quotas].url }));
       }
       const rate = (results: LoadResult[]) => {
         const mine = results.slice(-plan.slices.length);
         return Math.round(mine.reduce((n, r) => n + r.latenciesMs.length, 0) / mine.reduce((t, r) => t + r.durationSeconds, 0));
       };
-      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate(runs.quotasOn)} req/s, off ${rate(runs.quotasOff)} req/s`);
+      say(
+        `${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate(runs.quotasOn)} req/s, off ${rate(runs.quotasOff)} req/s`,
+      );
       await Promise.all([pair.on.stop(), pair.off.stop()]);
       if (comparison) await measure(comparison.name, comparison.url, round, runs.comparison);
       if (scenario.floor && floor) await measure('framework floor', floor.url, round, runs.floor);
@@ -449,6 +452,7 @@ async function main(): Promise<void> {
     webhookCapacity,
     webhookLag,
     memory,
+    previous: readPreviousRun(join(root, 'bench/results'), config.BENCH_CONNECTIONS),
   };
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);

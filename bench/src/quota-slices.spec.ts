@@ -19,6 +19,13 @@ describe('quotaRoundPlan', () => {
     expect(plan.slices.map((s) => [s.durationSeconds, s.warmupSeconds])).toEqual(Array(5).fill([1, 0]));
   });
 
+  it('divides a run of a set number of requests among the slices, and warms up for a time', () => {
+    const plan = quotaRoundPlan({ ...spec, requests: 20 }, 1);
+    expect([plan.warmup.requests, plan.warmup.durationSeconds]).toEqual([undefined, 1 + FRESH_PROCESS_WARMUP_SECONDS]);
+    expect(plan.slices.map((s) => s.requests)).toEqual([20]);
+    expect(quotaRoundPlan({ ...spec, requests: 20 }, 3).slices.map((s) => s.requests)).toEqual([7, 7, 7]);
+  });
+
   it('sends the warm-up tokens, then the measured tokens in parts, each token once per process', () => {
     const measured = Array.from({ length: 11 }, (_, i) => `m${i}`);
     const plan = quotaRoundPlan({ ...spec, freshTokens: { warmup: ['w0', 'w1'], measured } }, 3);

@@ -31,8 +31,13 @@ export function quotaRoundPlan(spec: LoadSpec, count: number): QuotaRoundPlan {
     };
   }
   return {
-    warmup: { ...spec, durationSeconds: spec.warmupSeconds + FRESH_PROCESS_WARMUP_SECONDS, warmupSeconds: 0 },
-    slices: Array.from({ length: count }, () => ({ ...spec, durationSeconds: spec.durationSeconds / count, warmupSeconds: 0 })),
+    warmup: { ...spec, requests: undefined, durationSeconds: spec.warmupSeconds + FRESH_PROCESS_WARMUP_SECONDS, warmupSeconds: 0 },
+    slices: Array.from({ length: count }, () => ({
+      ...spec,
+      ...(spec.requests === undefined ? {} : { requests: Math.ceil(spec.requests / count) }),
+      durationSeconds: spec.durationSeconds / count,
+      warmupSeconds: 0,
+    })),
   };
 }
 

@@ -15,6 +15,12 @@ export interface LoadSpec {
    */
   freshTokens?: { warmup: string[]; measured: string[] };
   connections: number;
+  /**
+   * A measured run of this many requests, timed from its start to its last answer, instead of lasting
+   * durationSeconds: for answers that take a large part of a second, where a run of fixed seconds counts
+   * whole answers only and the ones cut off at its end make the figure jump (4 or 5 a second).
+   */
+  requests?: number;
   durationSeconds: number;
   warmupSeconds: number;
   /** Per request, seconds. */

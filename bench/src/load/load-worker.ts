@@ -27,13 +27,14 @@ function setupOf(spec: LoadSpec, tokens: string[] | undefined): Setup | undefine
   return steps.length ? (request) => steps.reduce((r, step) => step(r), request) : undefined;
 }
 
-function run(spec: LoadSpec, durationSeconds: number, record: boolean, tokens?: string[]): Promise<LoadResult> {
+function run(spec: LoadSpec, durationSeconds: number, record: boolean, tokens?: string[], requests?: number): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   const statusCounts: Record<string, number> = {};
   let bytes = 0;
   const setupRequest = setupOf(spec, tokens);
   // autocannon ends a run of a set amount of requests at its next one-second sample, and reports that as
   // the run's duration: 4,980 answers in 2.6 s counted as 3 s. Such a run is timed here, to its last answer.
+  const amount = tokens ? Math.max(spec.connections, tokens.length - 2 * spec.connections) : requests;
   const startedAt = performance.now();
   let lastAnswerAt = startedAt;
   return new Promise((resolve, reject) => {
@@ -41,14 +42,14 @@ function run(spec: LoadSpec, durationSeconds: number, record: boolean, tokens?: 
       {
         url: spec.url,
         connections: spec.connections,
-        ...(tokens ? { amount: Math.max(spec.connections, tokens.length - 2 * spec.connections) } : { duration: durationSeconds }),
+        ...(amount !== undefined ? { amount } : { duration: durationSeconds }),
         timeout: spec.timeoutSeconds,
         requests: [{ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body, ...(setupRequest ? { setupRequest } : {}) }],
       },
       (error, result) => {
         if (error) return reject(error);
         resolve({
-          durationSeconds: tokens ? (lastAnswerAt - startedAt) / 1000 : result.duration,
+          durationSeconds: amount !== undefined ? (lastAnswerAt - startedAt) / 1000 : result.duration,
           latenciesMs,
           statusCounts,
           errors: result.errors,
@@ -73,7 +74,7 @@ process.on('message', (message: { id: number; spec: LoadSpec }) => {
   const work = async () => {
     const tokens = spec.freshTokens;
     if (tokens ? tokens.warmup.length > 0 : spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, false, tokens?.warmup);
-    return run(spec, spec.durationSeconds, true, tokens?.measured);
+    return run(spec, spec.durationSeconds, true, tokens?.measured, spec.requests);
   };
   work().then(
     (result) => process.send?.({ id, result } satisfies WorkerMessage),
