@@ -149,27 +149,22 @@ async function main(): Promise<void> {
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   /** One gateway of a kind, on its port, from its production bundle. */
-  const startGateway = (kind: GatewayName, name: string, port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> =>
-    kind === 'internal'
-      ? startServer({
-          name,
-          script: join(root, 'dist/apps/internal-gateway/main.js'),
-          nodeArgs: gatewayNodeArgs,
-          url: `http://127.0.0.1:${port}`,
-          readyPath: '/health/ready',
-          logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
-          env: { ...common, INTERNAL_GATEWAY_PORT: String(port), ...env },
-        })
-      : startServer({
-          name,
-          script: join(root, 'dist/apps/public-gateway/main.js'),
-          nodeArgs: gatewayNodeArgs,
-          url: `http://127.0.0.1:${port}`,
-          readyPath: '/health/ready',
-          logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
-          // The whoami-no-cache scenario's gateway: the same with its cache of verified tokens off.
-          env: { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), TOKEN_CACHE_ENABLED: String(kind === 'public'), ...env },
-        });
+  const startGateway = (kind: GatewayName, name: string, port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> => {
+    const app = kind === 'internal' ? 'internal-gateway' : 'public-gateway';
+    return startServer({
+      name,
+      script: join(root, `dist/apps/${app}/main.js`),
+      nodeArgs: gatewayNodeArgs,
+      url: `http://127.0.0.1:${port}`,
+      readyPath: '/health/ready',
+      logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
+      env:
+        kind === 'internal'
+          ? { ...common, INTERNAL_GATEWAY_PORT: String(port), ...env }
+          : // The whoami-no-cache scenario's gateway: the same with its cache of verified tokens off.
+            { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), TOKEN_CACHE_ENABLED: String(kind === 'public'), ...env },
+    });
+  };
   // The gateways of the table against the baseline, of the memory lines, the cost growth and the webhook lines:
   // one process each for the whole run, quotas on.
   const gateways: Partial<Record<GatewayName, ServerProcess>> = {
