@@ -12,6 +12,11 @@ ensure_docker() {
   if ! docker info >/dev/null 2>&1; then
     as_root || skip "dockerd is not running and starting it needs root"
     command -v dockerd >/dev/null || apt_install docker.io || skip "dockerd is not installed and docker.io did not install"
+    # A pid file left by a dockerd that is gone (the machine restarted under it) stops a new one from starting.
+    if [ -f /var/run/docker.pid ] && [ "$(cat "/proc/$(cat /var/run/docker.pid)/comm" 2>/dev/null)" != dockerd ]; then
+      say "removing /var/run/docker.pid, left by a dockerd that is no longer running"
+      rm -f /var/run/docker.pid
+    fi
     say "starting dockerd (log: tmp/dockerd.log)"
     nohup dockerd >tmp/dockerd.log 2>&1 &
     for _ in $(seq 1 30); do docker info >/dev/null 2>&1 && break; sleep 1; done
