@@ -193,7 +193,7 @@ async function main(): Promise<void> {
         METRICS_PORT: String(quotas === 'on' ? pairPorts[2] : pairPorts[3]),
       });
     // The two take turns at starting first, as at being measured first.
-    const [first, second] = round % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+    const [first, second] = sliceOrder(round, 0);
     const started = { [first]: await start(first), [second]: await start(second) } as Record<'on' | 'off', ServerProcess>;
     // Stopped after the round; a run that fails on the way leaves them to the clean-up.
     cleanups.push(async () => {
@@ -330,10 +330,7 @@ async function main(): Promise<void> {
         for (const quotas of sliceOrder(round, index))
           (quotas === 'on' ? runs.quotasOn : runs.quotasOff).push(await load.run({ ...slice, url: pair[quotas].url }));
       }
-      const rate = (results: LoadResult[]) => {
-        const mine = results.slice(-plan.slices.length);
-        return Math.round(mine.reduce((n, r) => n + r.latenciesMs.length, 0) / mine.reduce((t, r) => t + r.durationSeconds, 0));
-      };
+      const rate = (results: LoadResult[]) => Math.round(summarize(results.slice(-plan.slices.length)).requestsPerSecond);
       say(
         `${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate(runs.quotasOn)} req/s, off ${rate(runs.quotasOff)} req/s`,
       );

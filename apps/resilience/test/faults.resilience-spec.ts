@@ -5,7 +5,7 @@ import { createTestClient, importFixture, orderIntegrity, seedOrganization, Seed
 import { Queryable } from '@gateway/persistence';
 import { AreaTally } from './support/area-report';
 import { GatewayProcess, startGateway, waitUntilReady } from './support/gateway-process';
-import { problemBodyError, send } from './support/http';
+import { RawResponse, problemBodyError, send } from './support/http';
 import { OrderStreams, Sent, orderId, orderRequest } from './support/order-stream';
 import { startOwnPostgres } from './support/own-postgres';
 import { RELAXED_LIMITS, tokenFor } from './support/world';
@@ -263,8 +263,9 @@ describe('faults', () => {
       gateway.child.kill('SIGTERM');
       // Not ready as soon as the process has handled the signal, with the check named. The signal reaches its
       // event loop as one more event: a readiness request read in the same turn may still be answered 200.
-      let ready = await send(gateway.url, { method: 'GET', path: '/health/ready' });
-      while (ready.status === 200 && Date.now() - signalledAt < 1000) ready = await send(gateway.url, { method: 'GET', path: '/health/ready' });
+      let ready: RawResponse;
+      do ready = await send(gateway.url, { method: 'GET', path: '/health/ready' });
+      while (ready.status === 200 && Date.now() - signalledAt < 1000);
       tally.check(ready.status === 503, `readiness answered ${ready.status} ${Date.now() - signalledAt} ms after SIGTERM`);
       tally.check(ready.headers['retry-after'] === '5', `readiness 503 without Retry-After 5: ${String(ready.headers['retry-after'])}`);
       const body = JSON.parse(ready.text) as Record<string, unknown>;
