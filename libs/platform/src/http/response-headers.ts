@@ -1,7 +1,7 @@
-// The headers every answer carries: helmet's security headers and Cache-Control. With static options
-// helmet sets the same values on every response, so they are computed once at boot (helmet runs once,
-// against a recording stub) and set in one step per request (by the request logging middleware)
-// instead of through twelve middlewares.
+// Headers set by plan: helmet's security headers (and Cache-Control). With static options helmet sets the
+// same values on every response, so they are computed once at boot (helmet runs once, against a recording
+// stub) and set in one step per request instead of through a middleware per header: every answer's by the
+// request lifecycle middleware, the Swagger UI pages' by one more on /docs.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { HelmetOptions } from 'helmet';
 
@@ -29,4 +29,18 @@ export function planHelmetHeaders(options: Readonly<HelmetOptions>): HeaderPlan 
   // helmet's chain is synchronous; anything else would mean per-request work that cannot be planned.
   if (!done) throw new Error('helmet did not complete synchronously: its headers cannot be computed once');
   return plan;
+}
+
+/** Applies a plan to one response. */
+export function setPlannedHeaders(res: ServerResponse, { set, remove }: HeaderPlan): void {
+  for (let i = 0; i < set.length; i++) res.setHeader(set[i][0], set[i][1]);
+  for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]);
+}
+
+/** A middleware that applies `plan` and goes on. */
+export function plannedHeaders(plan: HeaderPlan) {
+  return (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    setPlannedHeaders(res, plan);
+    next();
+  };
 }
