@@ -23,3 +23,4 @@ export * from './freezable-proxy';
 export * from './dns-test-server';
 export * from './role-database';
 export * from './rate-limit-fields-documented';
+export * from './security-headers';

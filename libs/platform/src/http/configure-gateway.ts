@@ -41,7 +41,7 @@ export const JSON_CONTENT_TYPES = ['application/json', 'application/*+json'];
  * (HSTS, nosniff, no framing, a CSP that allows nothing). helmet's other headers (COOP, CORP, Referrer-Policy,
  * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
  * X-XSS-Protection) govern what a browser does with a page it renders; a JSON answer is never rendered, so they
- * are sent only with the pages of Swagger UI (DOCS_SECURITY_HEADERS), and spare every answer their cost
+ * are sent only with the pages a browser renders (PAGE_SECURITY_HEADERS), and spare every answer their cost
  * (docs/decisions/http-hardening.md#headers).
  */
 export const API_SECURITY_HEADERS: Readonly<HelmetOptions> = {

@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
 import helmet from 'helmet';
 import { API_SECURITY_HEADERS } from './configure-gateway';
-import { DOCS_SECURITY_HEADERS } from '../openapi/setup-openapi';
 import pino from 'pino';
 import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
-import { planHelmetHeaders, plannedHeaders } from './response-headers';
+import { PAGE_SECURITY_HEADERS, planHelmetHeaders, plannedHeaders } from './response-headers';
 
 /** The headers a real response gets from a middleware. */
 async function headersFrom(middleware: (req: never, res: never, next: () => void) => void): Promise<Record<string, string | string[] | undefined>> {
@@ -32,9 +31,9 @@ describe('response headers computed once', () => {
     });
   });
 
-  it("are exactly the headers helmet sets on each response: a Swagger UI page's, helmet's full set", async () => {
-    const planned = await headersFrom(plannedHeaders(planHelmetHeaders(DOCS_SECURITY_HEADERS)));
-    expect(planned).toEqual(await headersFrom(helmet(DOCS_SECURITY_HEADERS)));
+  it("are exactly the headers helmet sets on each response: a browser page's, helmet's full set", async () => {
+    const planned = await headersFrom(plannedHeaders(planHelmetHeaders(PAGE_SECURITY_HEADERS)));
+    expect(planned).toEqual(await headersFrom(helmet(PAGE_SECURITY_HEADERS)));
     expect(planned['content-security-policy']).toContain("script-src 'self'");
     expect(planned['cross-origin-opener-policy']).toBe('same-origin');
     expect(planned['x-frame-options']).toBe('SAMEORIGIN');

@@ -1,11 +1,22 @@
 // Headers set by plan: helmet's security headers (and Cache-Control). With static options helmet sets the
 // same values on every response, so they are computed once at boot (helmet runs once, against a recording
 // stub) and set in one step per request instead of through a middleware per header: every answer's by the
-// request lifecycle middleware, the Swagger UI pages' by one more on /docs.
+// request lifecycle middleware, a browser page's (Swagger UI, a problem type's page) over those.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { HelmetOptions } from 'helmet';
 
 export type HeaderPlan = { set: [string, string][]; remove: string[] };
+
+/**
+ * helmet's headers for the pages a browser renders (Swagger UI at /docs, the problem types' pages): its
+ * defaults, with a CSP that lets a page load its own scripts and styles only (and inline styles).
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
+  },
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+};
 
 function hasFunction(value: unknown): boolean {
   if (typeof value === 'function') return true;
@@ -44,3 +55,6 @@ export function plannedHeaders(plan: HeaderPlan) {
     next();
   };
 }
+
+/** PAGE_SECURITY_HEADERS, planned once. */
+export const PAGE_HEADER_PLAN: HeaderPlan = planHelmetHeaders(PAGE_SECURITY_HEADERS);

@@ -3,8 +3,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { closeSchemas } from './closed-schema';
 import type { Express } from 'express';
-import type { HelmetOptions } from 'helmet';
-import { planHelmetHeaders, plannedHeaders } from '../http/response-headers';
+import { PAGE_HEADER_PLAN, plannedHeaders } from '../http/response-headers';
 import { answerDeprecations, anyDeprecation, applyDeprecations } from './deprecated.decorator';
 import { ProblemDetailsDto } from './problem-details.dto';
 
@@ -20,15 +19,6 @@ export interface OpenApiOptions {
   /** Last touches on the generated document (shared components, for example). */
   postProcess?: (document: OpenAPIObject) => OpenAPIObject;
 }
-
-/** helmet's headers for the Swagger UI pages at /docs: its defaults, with a CSP that lets the page load its own scripts and styles only. */
-export const DOCS_SECURITY_HEADERS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'] },
-  },
-  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-};
-const DOCS_HEADER_PLAN = planHelmetHeaders(DOCS_SECURITY_HEADERS);
 
 export function createOpenApiDocument(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
   let builder = new DocumentBuilder()
@@ -88,7 +78,7 @@ export function setupOpenApi(app: INestApplication, options: OpenApiOptions): vo
   // deprecated, it is generated now, so that they do from the first request.
   if (anyDeprecation()) answerDeprecations(app.getHttpAdapter().getInstance() as Express, served());
   // Swagger UI's pages are rendered by a browser: they get helmet's full set, over every answer's.
-  app.use('/docs', plannedHeaders(DOCS_HEADER_PLAN));
+  app.use('/docs', plannedHeaders(PAGE_HEADER_PLAN));
   SwaggerModule.setup('docs', app, served, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -5,6 +5,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PublicRoute } from '../http/public-route.decorator';
+import { PAGE_HEADER_PLAN, setPlannedHeaders } from '../http/response-headers';
 import { NotFoundProblem } from './problem.exception';
 import { statusTitle } from './problem-details';
 import { PROBLEM_TYPES, PROBLEM_TYPE_PATH, ProblemTypeEntry, ProblemTypeSlug, isProblemTypeSlug, problemTypeUri } from './problem-types';
@@ -44,8 +45,9 @@ export function problemTypeIndexPage(): string {
   );
 }
 
-/** Pages change only with a release: caches may keep them an hour. */
+/** Pages change only with a release: caches may keep them an hour. A browser renders them: helmet's full set. */
 function sendPage(res: Response, html: string): string {
+  setPlannedHeaders(res, PAGE_HEADER_PLAN);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'public, max-age=3600');
   return html;
