@@ -1,6 +1,5 @@
 // Everything both gateways boot with, applied the same way in production and in tests.
 import { Express, Request, RequestHandler, json, urlencoded } from 'express';
-import type { HelmetOptions } from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger, PinoNestLogger } from '../logging/logger';
 import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
@@ -13,7 +12,7 @@ import { OpenApiOptions, setupOpenApi } from '../openapi/setup-openapi';
 import { answerClientErrors } from './client-errors';
 import { refuseDeepJson } from './json-depth';
 import { jsonBodiesOnly } from './json-bodies-only';
-import { planHelmetHeaders } from './response-headers';
+import { API_SECURITY_HEADERS, planHelmetHeaders } from './response-headers';
 import { ReadBodyGuard } from './read-body.guard';
 import { requestClientAddress } from './client-address';
 
@@ -35,28 +34,6 @@ export interface GatewayOptions {
 }
 
 export const JSON_CONTENT_TYPES = ['application/json', 'application/*+json'];
-
-/**
- * The security headers of every answer, by helmet: the set OWASP's REST Security Cheat Sheet gives an API
- * (HSTS, nosniff, no framing, a CSP that allows nothing). helmet's other headers (COOP, CORP, Referrer-Policy,
- * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
- * X-XSS-Protection) govern what a browser does with a page it renders; a JSON answer is never rendered, so they
- * are sent only with the pages a browser renders (PAGE_SECURITY_HEADERS), and spare every answer their cost
- * (docs/decisions/http-hardening.md#headers).
- */
-export const API_SECURITY_HEADERS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: false,
-  originAgentCluster: false,
-  referrerPolicy: false,
-  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xFrameOptions: { action: 'deny' },
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-};
 
 export function configureGateway(app: NestExpressApplication, options: GatewayOptions): void {
   app.useLogger(new PinoNestLogger(options.logger));

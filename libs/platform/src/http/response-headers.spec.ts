@@ -1,9 +1,8 @@
 import { createServer } from 'node:http';
 import helmet from 'helmet';
-import { API_SECURITY_HEADERS } from './configure-gateway';
 import pino from 'pino';
 import { requestLifecycleMiddleware } from './request-lifecycle.middleware';
-import { PAGE_SECURITY_HEADERS, planHelmetHeaders, plannedHeaders } from './response-headers';
+import { API_SECURITY_HEADERS, PAGE_SECURITY_HEADERS, planHelmetHeaders, plannedHeaders } from './response-headers';
 
 /** The headers a real response gets from a middleware. */
 async function headersFrom(middleware: (req: never, res: never, next: () => void) => void): Promise<Record<string, string | string[] | undefined>> {
