@@ -5,7 +5,9 @@
 import { Server, createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import express from 'express';
+import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { writeJsonAnswer } from './json-answer';
 import { capConnections } from './connection-cap';
 
 export interface HttpServerLimits {
@@ -31,6 +33,15 @@ export class GatewayExpressAdapter extends ExpressAdapter {
     private readonly limits: HttpServerLimits,
   ) {
     super(instance);
+  }
+
+  /** A handler's answer: a plain object or array is written by writeJsonAnswer, anything else by Nest's own reply. */
+  override reply(response: express.Response, body: unknown, statusCode?: number): unknown {
+    if (typeof body === 'object' && body !== null && !(body instanceof Error) && !(body instanceof StreamableFile) && !ArrayBuffer.isView(body)) {
+      if (statusCode !== undefined && statusCode !== null) response.status(statusCode);
+      if (writeJsonAnswer(response.req, response, body, response.app.settings)) return response;
+    }
+    return super.reply(response, body, statusCode);
   }
 
   /** Nest's own server, created with our limits (no https: TLS ends before the gateways). */
