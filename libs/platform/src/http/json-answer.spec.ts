@@ -98,10 +98,9 @@ describe('the JSON answer of a handler', () => {
 
   /** Each case answered by the gateway's adapter and by Nest's express adapter, side by side. */
   async function both(settings?: Record<string, unknown>) {
-    const nestApp = express();
-    const nest = new ExpressAdapter(nestApp);
-    const gatewayApp = express();
-    const gateway = new GatewayExpressAdapter(gatewayApp, limits);
+    // reply() answers on the response it is given: the adapters' own instances serve nothing here.
+    const nest = new ExpressAdapter(express());
+    const gateway = new GatewayExpressAdapter(express(), limits);
     const theirs = await listen(application((res, body, status) => nest.reply(res, body, status), settings));
     const ours = await listen(application((res, body, status) => gateway.reply(res, body, status), settings));
     servers.push(theirs.server, ours.server);
