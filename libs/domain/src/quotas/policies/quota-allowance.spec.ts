@@ -22,8 +22,10 @@ function sharedCounter(limit: number) {
 const lease = (granted: number, used: number, msLeft = WINDOW_MS, windowEnd = 1_000_000): QuotaLease => ({ granted, used, windowEnd, msLeft });
 
 describe('QuotaAllowance', () => {
-  it('leases a twentieth of the limit, at least 1 and at most 1,000', () => {
-    expect([1, 19, 20, 6000, 20_000, 100_000_000].map((limit) => new QuotaAllowance(limit, WINDOW_MS).leaseSize)).toEqual([1, 1, 1, 300, 1000, 1000]);
+  it('leases a twentieth of the limit, at least 1 and at most 10,000', () => {
+    expect([1, 19, 20, 6000, 20_000, 200_000, 100_000_000].map((limit) => new QuotaAllowance(limit, WINDOW_MS).leaseSize)).toEqual([
+      1, 1, 1, 300, 1000, 10_000, 10_000,
+    ]);
   });
 
   it('holds nothing before its first lease, then spends the units leased and counts what is left across replicas', () => {

@@ -25,8 +25,12 @@ export const QUOTA_REFUSED = -1;
 
 /** A lease is at most this share of the limit, so that units held unused elsewhere refuse a client early by at most this share per replica. */
 const LEASE_SHARE = 20;
-/** ...and at most this many units: a round trip per thousand requests of a busy client costs nothing measurable. */
-const MAX_LEASE = 1_000;
+/**
+ * ...and at most this many units: a round trip per ten thousand requests of a busy client. At one per
+ * thousand, the leases cost whoami about 1.5 µs a request, 2 % of it (measured in one gateway process,
+ * docs/decisions/request-quotas.md#performance); the share above keeps what a replica can strand at 5 %.
+ */
+const MAX_LEASE = 10_000;
 /** The next lease is sent while a quarter of the last one is still left, so a steady client never waits for one. */
 const REFILL_FRACTION = 4;
 
