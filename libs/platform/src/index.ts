@@ -25,6 +25,7 @@ export * from './openapi/closed-schema';
 export * from './openapi/deprecated.decorator';
 export * from './openapi/api-problem-responses.decorator';
 export * from './http/send-json-stream';
+export * from './http/json-answer';
 export * from './http/json-chunks';
 export * from './metrics/gateway-metrics';
 export * from './metrics/metrics-middleware';

@@ -2,8 +2,8 @@
 // byte for byte, without express's content-type round: res.json() sets `application/json`, which express
 // looks up in its MIME table to add the charset, then res.send() parses that type again to set the
 // charset once more. Those two rounds and the settings read around them were 7 % of whoami's CPU
-// (docs/decisions/benchmarks.md, "What the figures changed in the gateway"). The answer is the same constant type, the same
-// Content-Length, the same body.
+// (docs/decisions/benchmarks.md, "What the figures changed in the gateway"). The answer is the same
+// constant type, the same Content-Length, the same body.
 //
 // Whatever this writer does not reproduce is left to express (writeJsonAnswer answers false): an answer
 // whose Content-Type, Transfer-Encoding or ETag a handler has set, one whose status carries no body
@@ -11,6 +11,7 @@
 // express settings would change the text (`json replacer`, `json spaces`, `json escape`) or add an ETag.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** The Content-Type of a JSON answer, as express writes it: also the type of a replayed answer. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The express settings that shape res.json()'s answer; the writer applies only when none is set. */

@@ -4,7 +4,7 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
-import { demoExample } from '@gateway/platform';
+import { demoExample, JSON_CONTENT_TYPE } from '@gateway/platform';
 import { IdempotentOutcome } from '../use-cases/idempotency.service';
 
 @Injectable()
@@ -16,7 +16,7 @@ export class IdempotentReplayInterceptor implements NestInterceptor {
         // A string with a JSON content type is written unchanged.
         const res = context.switchToHttp().getResponse<Response>();
         res.setHeader('Idempotent-Replayed', 'true');
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Content-Type', JSON_CONTENT_TYPE);
         return outcome.replayText;
       }),
     );
