@@ -29,6 +29,10 @@ describe('verdictOf', () => {
     });
   });
 
+  it('shows a missed ratio with the decimals that keep it below the target', () => {
+    expect(verdictOf(figures(7_996, 2, 4), figures(10_000, 1, 2), 0.8).reasons).toEqual(["throughput 0.7996 of the comparison's (target 0.8)"]);
+  });
+
   it('holds every scenario to p99 at most 4 times p50, with or without a comparison', () => {
     expect(verdictOf(figures(100, 2, 8.2), undefined, undefined)).toEqual({
       verdict: 'below target',
@@ -60,7 +64,7 @@ describe('formatReport: request quotas on against off', () => {
     durationSeconds: 1,
     machine: { cpus: 2, cpuModel: 'test', memoryMb: 1, node: '24', platform: 'linux' },
     settings: { API_RATE_LIMIT_PER_MINUTE: 100_000_000 },
-    scenarios: [scenario('whoami', 9_800, 10_000), scenario('invoices', 950, 1_000)],
+    scenarios: [scenario('whoami', 9_800, 10_000), scenario('invoices', 950, 1_000), scenario('whoami-no-cache', 6_422, 6_621)],
     costGrowth: [],
   };
 
@@ -68,9 +72,11 @@ describe('formatReport: request quotas on against off', () => {
     const lines = formatReport(report).split('\n');
     const start = lines.findIndex((line) => line.startsWith('Request quotas:'));
     expect(lines[start]).toContain('API_RATE_LIMIT_PER_MINUTE=100000000');
-    expect(lines.slice(start + 3, start + 5).map((line) => line.trim().split(/ {2,}/))).toEqual([
+    expect(lines.slice(start + 3, start + 6).map((line) => line.trim().split(/ {2,}/))).toEqual([
       ['whoami', '9,800', '10,000', '0.980', '2.0', '2.0', 'ok'],
       ['invoices', '950', '1,000', '0.950', '2.0', '2.0', 'below 0.97'],
+      // 0.96994: three decimals would show 0.970 beside "below 0.97".
+      ['whoami-no-cache', '6,422', '6,621', '0.9699', '2.0', '2.0', 'below 0.97'],
     ]);
   });
 });
