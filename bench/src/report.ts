@@ -141,9 +141,10 @@ const num = (value: number | undefined, digits = 0) =>
  */
 const ratioText = (value: number | undefined, digits: number, target: number | undefined) => {
   if (value === undefined || target === undefined) return num(value, digits);
+  const shownAs = (decimals: number) => num(value, decimals);
   let shown = digits;
-  while (shown < 6 && value < target !== Number(value.toFixed(shown)) < target) shown++;
-  return num(value, shown);
+  while (shown < 6 && value < target !== Number(shownAs(shown).replaceAll(',', '')) < target) shown++;
+  return shownAs(shown);
 };
 /** Requests per second: a decimal below 100 (inventory-100k answers 4 or 5 a second). */
 const rate = (value: number | undefined) => num(value, value !== undefined && value < 100 ? 1 : 0);
