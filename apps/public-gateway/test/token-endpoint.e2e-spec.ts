@@ -311,7 +311,7 @@ describe('POST /oauth2/token', () => {
     expect(res.body.error).toBe('invalid_client');
   });
 
-  it('throttles failed authentications per client and address: the failing address waits, before any secret is checked', async () => {
+  it('throttles failed authentications per client and address: past the limit a wrong secret answers 429, the right one is still accepted', async () => {
     const victim = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
       token()
@@ -319,11 +319,42 @@ describe('POST /oauth2/token', () => {
         .type('form')
         .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
     for (let i = 0; i < 3; i++) expect((await from('127.0.0.2', 'guess')).status).toBe(401);
-    const locked = await from('127.0.0.2', victim.clientSecret);
+    const locked = await from('127.0.0.2', 'another guess');
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.headers['cache-control']).toBe('no-store');
-    expect(locked.body).toEqual({ error: 'slow_down', error_description: expect.any(String) });
+    expect(locked.body).toEqual({ error: 'slow_down', error_description: 'Too many failed authentications; try again later.' });
+    const holder = await from('127.0.0.2', victim.clientSecret);
+    expect([holder.status, holder.body]).toEqual([200, { access_token: expect.any(String), token_type: 'bearer', expires_in: 900 }]);
+  });
+
+  it("accepts each client's right secret from an address every caller shares (a proxy the gateway does not trust), however many wrong secrets came from it", async () => {
+    // No TRUST_PROXY: every caller has the test connection's address, as every caller has the proxy's behind an untrusted one.
+    const replica = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '5' });
+    try {
+      const clients = [await createTestClient(database.url, { type: 'SERVICE' }), await createTestClient(database.url, { type: 'SERVICE' })];
+      const send = (clientId: string, secret: string) =>
+        request(replica.app.getHttpServer())
+          .post('/oauth2/token')
+          .type('form')
+          .send(form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }));
+      // Strangers spray client ids past the address's limit (earlier tests may have counted some failures there already)...
+      const sprayed: number[] = [];
+      for (let i = 0; i < 8; i++) sprayed.push((await send(`cl_spray_${i}`, 'guess')).status);
+      expect(sprayed.slice(-3)).toEqual([429, 429, 429]);
+      expect(sprayed.join()).toMatch(/^(401,)*429(,429)*$/);
+      // ...and guess both clients' secrets: every wrong secret is slowed down, the right ones are accepted.
+      for (const client of clients) {
+        const wrong: number[] = [];
+        for (let i = 0; i < 4; i++) wrong.push((await send(client.clientId, `guess-${i}`)).status);
+        expect(wrong).toEqual([429, 429, 429, 429]);
+        const right = await send(client.clientId, client.clientSecret);
+        expect(right.headers['cache-control']).toBe('no-store');
+        expect([right.status, right.body]).toEqual([200, { access_token: expect.any(String), token_type: 'bearer', expires_in: 900 }]);
+      }
+    } finally {
+      await replica.close();
+    }
   });
 
   it('never refuses the right secret because of failures from another address', async () => {
@@ -380,17 +411,17 @@ describe('POST /oauth2/token', () => {
     it('counts failures behind a garbage header against the connection, as without the header', async () => {
       const victim = await createTestClient(database.url, { type: 'SERVICE' });
       for (const forwardedFor of ['x'.repeat(1000), '127.0.0.13:80', '[127.0.0.13]']) expect((await from(forwardedFor, victim, 'guess')).status).toBe(401);
-      // Three failures of this client from the test's own connection: locked out there, not elsewhere.
-      expect((await from(undefined, victim, victim.clientSecret)).status).toBe(429);
-      expect((await from('127.0.0.14', victim, victim.clientSecret)).status).toBe(200);
+      // Three failures of this client from the test's own connection: its next wrong secret waits there, not elsewhere.
+      expect((await from(undefined, victim, 'guess')).status).toBe(429);
+      expect((await from('127.0.0.14', victim, 'guess')).status).toBe(401);
     });
 
     it('takes the right-most address, the one the proxy appended: addresses a caller puts before it name no other source', async () => {
       const victim = await createTestClient(database.url, { type: 'SERVICE' });
       for (let i = 0; i < 3; i++) expect((await from(`203.0.113.${i + 1}, 127.0.0.15`, victim, 'guess')).status).toBe(401);
-      const locked = await from('203.0.113.99, 127.0.0.15', victim, victim.clientSecret);
+      const locked = await from('203.0.113.99, 127.0.0.15', victim, 'guess');
       expect([locked.status, locked.body.error]).toEqual([429, 'slow_down']);
-      expect((await from('127.0.0.15, 127.0.0.16', victim, victim.clientSecret)).status).toBe(200);
+      expect((await from('127.0.0.15, 127.0.0.16', victim, 'guess')).status).toBe(401);
     });
 
     it('with TRUST_PROXY=2, takes the second address from the right', async () => {
@@ -404,8 +435,8 @@ describe('POST /oauth2/token', () => {
             .type('form')
             .send(form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: secret }));
         for (let i = 0; i < 3; i++) expect((await at(`203.0.113.${i + 1}, 127.0.0.17, 127.0.0.${20 + i}`, 'guess')).status).toBe(401);
-        expect((await at('127.0.0.17, 127.0.0.30', victim.clientSecret)).status).toBe(429);
-        expect((await at('127.0.0.17, 127.0.0.18, 127.0.0.30', victim.clientSecret)).status).toBe(200);
+        expect((await at('127.0.0.17, 127.0.0.30', 'guess')).status).toBe(429);
+        expect((await at('127.0.0.17, 127.0.0.18, 127.0.0.30', 'guess')).status).toBe(401);
       } finally {
         await replica.close();
       }
@@ -477,7 +508,7 @@ describe('POST /oauth2/token', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it('does not count a request with the right secret from a locked-out address as a minted token', async () => {
+  it('counts the right secret from an address past its failure limit as a minted token, and wrong secrets slowed down there as none', async () => {
     const holder = await createTestClient(database.url, { type: 'SERVICE' });
     const from = (address: string, secret: string) =>
       token()
@@ -485,9 +516,10 @@ describe('POST /oauth2/token', () => {
         .type('form')
         .send(form({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: secret }));
     for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', 'guess')).status).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', holder.clientSecret)).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await from('127.0.0.7', 'guess')).status).toBe(429);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await from('127.0.0.8', holder.clientSecret)).status);
+    for (let i = 0; i < 3; i++) statuses.push((await from('127.0.0.7', holder.clientSecret)).status);
+    for (let i = 0; i < 3; i++) statuses.push((await from('127.0.0.8', holder.clientSecret)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -557,11 +589,12 @@ describe('POST /oauth2/token', () => {
         }
 
         for (let i = 0; i < 3; i++) expect((await mintAt(replica, client, 'guess', '127.0.0.11')).status).toBe(401);
-        const locked = await mintAt(gateway, client, 'the new secret', '127.0.0.11');
+        const locked = await mintAt(gateway, client, 'guess', '127.0.0.11');
         expect(locked.status).toBe(429);
         expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
         expect(locked.body).toEqual({ error: 'slow_down', error_description: 'Too many failed authentications; try again later.' });
-        expect((await mintAt(gateway, client, 'the new secret', '127.0.0.12')).status).toBe(200);
+        expect((await mintAt(gateway, client, 'the new secret', '127.0.0.11')).status).toBe(200);
+        expect((await mintAt(gateway, client, 'guess', '127.0.0.12')).status).toBe(401);
       } finally {
         await replica.close();
       }

@@ -56,7 +56,7 @@ export class TokenController {
   @ApiResponse({
     status: 429,
     type: OAuthErrorDto,
-    description: 'slow_down: too many tokens minted for the client, or too many failed authentications from this address',
+    description: 'slow_down: too many tokens minted for the client, or a wrong secret after too many failed authentications from this address',
     headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer', minimum: 1 } } },
   })
   async token(

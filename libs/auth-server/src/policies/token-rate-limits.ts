@@ -1,7 +1,7 @@
 // Rate limits of the token endpoint, in Postgres, so that they hold across replicas: minted tokens per
 // client; failed authentications per client id and source address together, and per source address. The
-// failures are throttled where they come from: failures from one address never hold back the client's
-// holder at another. The counters are rate-limiter-flexible's rows; a token request reads
+// failure counters slow down wrong secrets only: the secret is compared first, and a correct one is never
+// refused because of failures, from any address (a shared proxy's included) or for any client id. The counters are rate-limiter-flexible's rows; a token request reads
 // them, with its client, and counts its mint in one statement (TokenRequestRepository), on the
 // CounterDatabase's connections, whose commits do not wait for the WAL flush. A client this replica has
 // read once is then answered from its TokenStateView (no round trip but a lease of minting points now and then).
@@ -22,7 +22,10 @@ export interface TokenAttempt {
   client: ApiClientRow | undefined;
   /** The client exists, is not revoked, and the secret matches its digest (compared in constant time). */
   authenticated: boolean;
-  /** Set when the caller's address has failed too often, for this client or in all: refused before any secret check. */
+  /**
+   * Set when the secret is wrong and the caller's address has failed too often, for this client or in all:
+   * that wrong secret is answered 429. Never set for a request that authenticates.
+   */
   lockedOut: RateLimited | undefined;
   /** Whether this request was counted as a minted token: only when nothing refuses it before minting. */
   counted: boolean;
@@ -65,13 +68,11 @@ export class TokenRateLimits {
 
   /**
    * From this replica's view when it holds the client (attemptFromView). Otherwise one round trip: the
-   * client, whether the caller's address is locked out (checked before any secret
-   * is compared: only the caller's own address counts, so the holder of a secret is never refused
-   * because of others' failures elsewhere), and one more minted token counted for the client when the
-   * database's copy of every earlier check passes: not locked out, client not revoked, the secret's
-   * digest and the method match, and `grantValid` (the grant's fields, judged by the caller beforehand).
-   * `authenticated` compares the secret in constant time; the digest comparison in SQL only decides
-   * whether to count.
+   * client, the failure counters of the caller's address (they decide only how a wrong secret is answered),
+   * and one more minted token counted for the client when the database's copy of every check passes: client
+   * not revoked, the secret's digest and the method match, and `grantValid` (the grant's fields, judged by
+   * the caller beforehand). `authenticated` compares the secret in constant time; the digest comparison in
+   * SQL only decides whether to count.
    */
   async attempt(credentials: { clientId: string; clientSecret: string; method: string }, address: string, grantValid: boolean): Promise<TokenAttempt> {
     const known = await this.view.syncedClient(credentials.clientId);
@@ -84,16 +85,16 @@ export class TokenRateLimits {
     const read = await this.requests.read(this.db, {
       clientId: credentials.clientId,
       failureKeys: [counterKeys[0], counterKeys[1]],
-      failureLimits: [this.limits.failedAuthPerClient, this.limits.failedAuthPerAddress],
       mint: { key: mintKey(credentials.clientId), windowMs: MINT_WINDOW_MS, secretHash, authMethod: credentials.method, count: grantValid },
       now,
     });
     const minted = read.minted;
     if (read.client) this.view.remember(read.client, generation);
+    const authenticated = authenticates(read.client, secretHash);
     return {
       client: read.client,
-      authenticated: authenticates(read.client, secretHash),
-      lockedOut: this.lockout(read.failures, now),
+      authenticated,
+      lockedOut: authenticated ? undefined : this.lockout(read.failures, now),
       counted: minted !== undefined,
       mintLimited: minted && minted.points > this.limits.tokensPerMinutePerClient ? { retryAfterSeconds: Math.max(1, secondsLeft(minted, now)) } : undefined,
     };
@@ -101,13 +102,13 @@ export class TokenRateLimits {
 
   /**
    * The client a valid grant would be minted for if the view, as it holds now (before attempt() syncs it),
-   * is still right after the sync: it holds the client, the address is not locked out, the method and
-   * secret match, and the client's lease of minting points is not used up. Undefined otherwise: nothing is
-   * signed ahead for a caller that fails any of these.
+   * is still right after the sync: it holds the client, the method and secret match, and the client's lease
+   * of minting points is not used up. Undefined otherwise: nothing is signed ahead for a caller that fails
+   * any of these.
    */
-  likelyMint(credentials: { clientId: string; clientSecret: string; method: string }, address: string): ApiClientRow | undefined {
+  likelyMint(credentials: { clientId: string; clientSecret: string; method: string }): ApiClientRow | undefined {
     const client = this.view.client(credentials.clientId);
-    if (!client || client.authMethod !== credentials.method || this.viewLockout(client.clientId, address, Date.now())) return undefined;
+    if (!client || client.authMethod !== credentials.method) return undefined;
     if (this.view.mintRefused(mintKey(client.clientId))) return undefined;
     return authenticates(client, hashClientSecret(credentials.clientSecret)) ? client : undefined;
   }
@@ -123,16 +124,15 @@ export class TokenRateLimits {
     address: string,
     grantValid: boolean,
   ): Promise<TokenAttempt> {
-    const lockedOut = this.viewLockout(client.clientId, address, Date.now());
-    // A locked-out address gets no secret compared.
-    const authenticated = !lockedOut && authenticates(client, hashClientSecret(credentials.clientSecret));
-    if (lockedOut || !authenticated || !grantValid || client.authMethod !== credentials.method)
-      return { client, authenticated, lockedOut, counted: false, mintLimited: undefined };
+    const authenticated = authenticates(client, hashClientSecret(credentials.clientSecret));
+    if (!authenticated)
+      return { client, authenticated, lockedOut: this.viewLockout(client.clientId, address, Date.now()), counted: false, mintLimited: undefined };
+    if (!grantValid || client.authMethod !== credentials.method) return { client, authenticated, lockedOut: undefined, counted: false, mintLimited: undefined };
     const limited = await this.view.takeMint(mintKey(client.clientId), this.limits.tokensPerMinutePerClient, MINT_WINDOW_MS);
     return {
       client,
       authenticated,
-      lockedOut,
+      lockedOut: undefined,
       counted: true,
       mintLimited: limited ? { retryAfterSeconds: Math.max(1, Math.ceil((limited.limitedUntil - Date.now()) / 1000)) } : undefined,
     };

@@ -83,9 +83,9 @@ describe('TokenEndpointService: the token signed while the view syncs', () => {
     expect((await claimsOf(answer.access_token)).connection_ids).toEqual(after.connectionIds);
   });
 
-  it('discards it when the synced checks refuse: a lockout counted elsewhere answers 429, a revocation 401', async () => {
+  it('discards it when the synced checks refuse: a secret changed elsewhere from an address past its failure limit answers 429, a revocation 401', async () => {
     const held = connector([]);
-    const locked = await setUp(held, () => ({ ...passed(held), counted: false, lockedOut: { retryAfterSeconds: 30 } }));
+    const locked = await setUp(held, () => ({ ...passed(held), authenticated: false, counted: false, lockedOut: { retryAfterSeconds: 30 } }));
     const refusal = await locked.service.grant(request()).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(OAuthError);
     expect(refusal).toMatchObject({

@@ -1,6 +1,7 @@
 // POST /oauth2/token (spec 4.2, section 7): the client credentials grant, with client_secret_post and
-// client_secret_basic. The client is authenticated before the grant is looked at; rate limits are
-// checked before any secret is compared; one round trip to the database per request (TokenRateLimits.attempt).
+// client_secret_basic. The client is authenticated before the grant is looked at; the secret is compared
+// before the failure counters are read, so that they slow down wrong secrets only and a correct secret is
+// always accepted; one round trip to the database per request (TokenRateLimits.attempt).
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CompactSign } from 'jose';
@@ -64,15 +65,16 @@ export class TokenEndpointService {
     // The grant is judged now but answered only after authentication (spec 4.2 rule 5); whether it is
     // valid decides whether the one round trip below counts a minted token.
     const grant = judgeGrant(request);
-    const signedAhead = grant instanceof OAuthError ? undefined : this.signAhead(credentials, request.address, grant.scope);
+    const signedAhead = grant instanceof OAuthError ? undefined : this.signAhead(credentials, grant.scope);
     const attempt = await this.limits.attempt(credentials, request.address, !(grant instanceof OAuthError));
-    if (attempt.lockedOut) {
-      this.metrics?.rateLimitRefusals.inc({ limit: 'failed_authentication' });
-      throw slowDown('Too many failed authentications; try again later.', attempt.lockedOut.retryAfterSeconds);
-    }
 
     const client = attempt.client;
     if (!client || !attempt.authenticated) {
+      // A wrong secret past the failure limits of its address is slowed down (and no longer counted).
+      if (attempt.lockedOut) {
+        this.metrics?.rateLimitRefusals.inc({ limit: 'failed_authentication' });
+        throw slowDown('Too many failed authentications; try again later.', attempt.lockedOut.retryAfterSeconds);
+      }
       await this.limits.recordFailure(credentials.clientId, request.address);
       throw invalidClient('Client authentication failed.');
     }
@@ -101,11 +103,11 @@ export class TokenEndpointService {
    * a round trip that brings any revocation, new secret or failure committed before the request). Its token
    * is signed meanwhile, for the client as the view holds it now, and sent only if every check after the
    * sync passes for that same client (the same object: a change drops it from the view). Only a caller the
-   * view already authenticates is signed for ahead: a wrong secret, a locked-out address or a used-up
-   * minting limit costs no signature.
+   * view already authenticates is signed for ahead: a wrong secret or a used-up minting limit costs no
+   * signature.
    */
-  private signAhead(credentials: ClientCredentials, address: string, scope: string | undefined): { client: ApiClientRow; token: Promise<string> } | undefined {
-    const client = this.limits.likelyMint(credentials, address);
+  private signAhead(credentials: ClientCredentials, scope: string | undefined): { client: ApiClientRow; token: Promise<string> } | undefined {
+    const client = this.limits.likelyMint(credentials);
     if (!client) return undefined;
     const token = this.mint(client, scope);
     token.catch(() => undefined); // awaited when used; one discarded must not fail unhandled

@@ -1,6 +1,6 @@
-// SQL of one token request in one round trip: the client, the failure counters of the caller's address,
-// and, when the client authenticates and nothing refuses the request before minting, one more token
-// counted on its minting counter. The counters are the rows rate-limiter-flexible keeps in `rate_limits`
+// SQL of one token request in one round trip: the client, the failure counters of the caller's address
+// (which decide how a wrong secret is answered), and, when the client authenticates with a valid grant, one
+// more token counted on its minting counter. The counters are the rows rate-limiter-flexible keeps in `rate_limits`
 // (key `<prefix>:<key>`, `points`, `expire` in epoch milliseconds), read and counted as it does.
 import { Injectable } from '@nestjs/common';
 import { ApiClientRow, CLIENT_COLUMNS, ClientColumns, toClient } from './api-client.repository';
@@ -10,8 +10,6 @@ export interface TokenRequestQuery {
   clientId: string;
   /** The two failure counters of the caller: for this client id from this address, and for this address. */
   failureKeys: [clientAndAddress: string, address: string];
-  /** Count a mint only while both are below these. */
-  failureLimits: [clientAndAddress: number, address: number];
   /** Counted only when the client exists, is not revoked, holds this secret digest and this method, and `count` is true. */
   mint: { key: string; windowMs: number; secretHash: string; authMethod: string; count: boolean };
   now: number;
@@ -53,9 +51,8 @@ WITH failures AS (
   SELECT ${CLIENT_COLUMNS} FROM api_clients c WHERE c.client_id = $1
 ), minted AS (
   INSERT INTO rate_limits (key, points, expire)
-  SELECT $5, 1, $4::bigint + $6 FROM client, failures
+  SELECT $5, 1, $4::bigint + $6 FROM client
    WHERE $7 AND client.revoked_at IS NULL AND client.secret_hash = $8 AND client.auth_method = $9
-     AND failures.failed_client_address < $10 AND failures.failed_address < $11
   ON CONFLICT (key) DO UPDATE SET
     points = CASE WHEN rate_limits.expire <= $4 THEN 1 ELSE rate_limits.points + 1 END,
     expire = CASE WHEN rate_limits.expire <= $4 THEN EXCLUDED.expire ELSE rate_limits.expire END
@@ -80,8 +77,6 @@ export class TokenRequestRepository {
         query.mint.count,
         query.mint.secretHash,
         query.mint.authMethod,
-        query.failureLimits[0],
-        query.failureLimits[1],
       ],
     });
     const row = rows[0];

@@ -3316,7 +3316,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorDto"];
                 };
             };
-            /** @description slow_down: too many tokens minted for the client, or too many failed authentications from this address */
+            /** @description slow_down: too many tokens minted for the client, or a wrong secret after too many failed authentications from this address */
             429: {
                 headers: {
                     /** @description seconds to wait */
