@@ -2947,7 +2947,7 @@ export interface operations {
             /** @description Too Many Requests: 10 test events were sent to this endpoint in the last minute (webhook-test-limit), or the client is past its request quota (rate-limited); Retry-After says when to send again */
             429: {
                 headers: {
-                    /** @description seconds until the next test event may be sent, or until the quota is renewed */
+                    /** @description seconds until the window ends and the quota is renewed */
                     "Retry-After"?: number;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];

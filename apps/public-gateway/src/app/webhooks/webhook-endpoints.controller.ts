@@ -205,9 +205,6 @@ export class WebhookEndpointsController {
     description:
       'Too Many Requests: 10 test events were sent to this endpoint in the last minute (webhook-test-limit), or the client is past its request quota (rate-limited); Retry-After says when to send again',
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } },
-    headers: {
-      'Retry-After': { description: 'seconds until the next test event may be sent, or until the quota is renewed', schema: { type: 'integer', minimum: 1 } },
-    },
   })
   sendWebhookTest(
     @CurrentCaller() caller: AuthenticatedCaller,

@@ -37,8 +37,7 @@ const RETRY_AFTER = { description: 'seconds until the window ends and the quota 
 
 /**
  * Every answer of an operation that takes a bearer token (`scheme`), but the 401 (no verified token, so
- * nothing counted), references the two fields; the 429 also has Retry-After (the quota's, unless the
- * operation describes its own).
+ * nothing counted), references the two fields; the 429 also has Retry-After.
  */
 export function documentRateLimitFields(document: OpenAPIObject, scheme: string): OpenAPIObject {
   document.components = { ...document.components, headers: { ...document.components?.headers, ...HEADERS } };
@@ -50,9 +49,8 @@ export function documentRateLimitFields(document: OpenAPIObject, scheme: string)
       for (const [status, response] of Object.entries(operation.responses)) {
         if (status === '401' || !response || '$ref' in response) continue;
         response.headers = {
-          // An operation with a 429 of its own (a limit besides the quota) describes its Retry-After itself.
-          ...(status === '429' ? { 'Retry-After': RETRY_AFTER } : {}),
           ...response.headers,
+          ...(status === '429' ? { 'Retry-After': RETRY_AFTER } : {}),
           [RATE_LIMIT_POLICY_FIELD]: ref(RATE_LIMIT_POLICY_FIELD),
           [RATE_LIMIT_FIELD]: ref(RATE_LIMIT_FIELD),
         };

@@ -4,7 +4,7 @@
 // and each process where workers run takes batches from the table, one after another, round-robin over
 // organizations (WebhookRecoveryRepository.claimNext): one organization's many or long recovers wait their
 // turn beside another's, batch by batch, instead of before it.
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
   ClaimedWebhookRecovery,
   Database,
@@ -42,7 +42,7 @@ interface LegacyRecoverJobData {
 }
 
 @Injectable()
-export class WebhookRecoverJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookRecoverJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookRecover');
   private running = false;
   private loop?: Promise<void>;
@@ -68,7 +68,8 @@ export class WebhookRecoverJob implements OnApplicationBootstrap, OnApplicationS
     this.loop = this.work();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Lets the batch in progress commit (while the database is still there), then stops. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
