@@ -136,7 +136,7 @@ describe('bounded recover and test', () => {
       await idle.close();
       await own.drop();
     }
-  });
+  }, 120_000);
 
   it("sends one organization's recover while another's big recover backlog is still being worked through", async () => {
     // The big one: 8 endpoints, each recovering 4,000 stored events (8 batches each), and asking again and again.
@@ -155,15 +155,17 @@ describe('bounded recover and test', () => {
     const [mine] = await storeEvents(database, small, 1);
     const asking = Date.now();
     expect((await recover(gateway, small, smallToken, smallEndpoint, since)).status).toBe(202);
-    await waitUntil(() => receiver.received.some((r) => r.headers['webhook-id'] === mine), 30_000);
-    const latency = receiver.received.find((r) => r.headers['webhook-id'] === mine)!.at - asking;
+    // Given 10 s at most: past that the assertion below says how late it is.
+    await waitUntil(() => receiver.received.some((r) => r.headers['webhook-id'] === mine), 10_000).catch(() => undefined);
+    const arrived = receiver.received.find((r) => r.headers['webhook-id'] === mine);
+    const latency = arrived ? arrived.at - asking : Infinity;
     const bigLeft = Number(
       (await database.db.query('SELECT count(*) AS n FROM webhook_recoveries WHERE organization_id = $1', [big.organizationId])).rows[0].n,
     );
     process.stdout.write(`recover of the small organization delivered ${latency} ms after it was asked; the big one's recovers outstanding then: ${bigLeft}\n`);
     expect(latency).toBeLessThan(3000);
     expect(bigLeft).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('sends an endpoint at most 10 test events a minute, counted across replicas: the 11th is a 429 problem with Retry-After', async () => {
     const replica = await startPublicGateway(database.url, { ...WEBHOOK_ENV, PUBLIC_BASE_URL: gateway.url, WEBHOOK_WORKERS: 'false' });
