@@ -10,4 +10,6 @@ export const ADVISORY_LOCKS = {
   jobQueueInstall: 727_004,
   /** Pruning webhook delivery attempts and stored webhook events past their retention (webhook-retention.job.ts): one replica at a time. */
   webhookRetention: 727_006,
+  /** Sending a test event to one endpoint (webhook-delivery.repository.ts), with the endpoint's hashed id as the second key: one count at a time per endpoint. */
+  webhookTestSends: 727_007,
 } as const;

@@ -32,5 +32,6 @@ export * from './runtime-role';
 export * from './repositories/webhook-endpoint.repository';
 export * from './repositories/webhook-delivery.repository';
 export * from './repositories/webhook-event.repository';
+export * from './repositories/webhook-recovery.repository';
 export * from './queue/job-queue.module';
 export * from './feeds/token-state-feed';

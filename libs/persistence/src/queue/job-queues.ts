@@ -15,8 +15,8 @@ export interface JobQueueSpec {
 }
 
 export const JOB_QUEUES: readonly JobQueueSpec[] = [
-  // One batch of an endpoint's recover (contract 6.5). A batch that fails (the database away, a conflict with a
-  // concurrent write) is tried again; it writes nothing twice.
+  // One batch of an endpoint's recover, as versions before webhook_recoveries (migration 14) queued it: a job
+  // left here is adopted as a row of that table (webhook-recover.job.ts); nothing new is sent to it.
   { name: 'webhook-recover', retryLimit: 20, retryDelaySeconds: 2, retryDelayMaxSeconds: 300, expireInSeconds: 300 },
   // The background half of clarify-inventory-levels (internal tools).
   { name: 'clarify-inventory-levels', retryLimit: 3, expireInSeconds: 15 * 60 },

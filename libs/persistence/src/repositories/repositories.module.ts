@@ -23,6 +23,7 @@ import { TokenRequestRepository } from './token-request.repository';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 import { WebhookEventRepository } from './webhook-event.repository';
+import { WebhookRecoveryRepository } from './webhook-recovery.repository';
 
 export const REPOSITORIES: Provider[] = [
   AccessRepository,
@@ -47,6 +48,7 @@ export const REPOSITORIES: Provider[] = [
   WebhookDeliveryRepository,
   WebhookEndpointRepository,
   WebhookEventRepository,
+  WebhookRecoveryRepository,
 ];
 
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

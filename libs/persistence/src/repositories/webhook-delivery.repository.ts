@@ -238,6 +238,25 @@ export class WebhookDeliveryRepository {
     return rows.map((r) => ({ deliveryId: r.delivery_id, endpointId, attempt: r.attempt }));
   }
 
+  /**
+   * Counts the test events sent to the endpoint in the last `windowSeconds`, holding the endpoint's test lock
+   * until the transaction ends (every replica's test of that endpoint counts after this one commits). Answers
+   * null when fewer than `limit` were sent, else the seconds until the oldest of the last `limit` leaves the
+   * window (when one more may be sent).
+   */
+  async holdTestSends(tx: Queryable, endpointId: string, limit: number, windowSeconds: number): Promise<number | null> {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADVISORY_LOCKS.webhookTestSends, endpointId]);
+    const { rows } = await tx.query<{ wait: number }>(
+      `SELECT extract(epoch FROM created_at + make_interval(secs => $3) - clock_timestamp())::float8 AS wait
+         FROM webhook_deliveries
+        WHERE endpoint_id = $1 AND event_type = 'webhook.test' AND created_at > clock_timestamp() - make_interval(secs => $3)
+        ORDER BY created_at DESC
+        LIMIT $2`,
+      [endpointId, limit, windowSeconds],
+    );
+    return rows.length < limit ? null : Math.max(rows[rows.length - 1].wait, 0);
+  }
+
   /** Takes the retention's lock until the transaction ends, without waiting; false while another replica prunes. */
   async tryHoldRetentionLock(tx: Queryable): Promise<boolean> {
     const { rows } = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS held', [ADVISORY_LOCKS.webhookRetention]);

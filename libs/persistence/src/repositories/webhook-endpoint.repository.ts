@@ -223,7 +223,9 @@ export class WebhookEndpointRepository {
    * Disables these endpoints (those still enabled) for a reason, and drops their PENDING attempts: a disabled
    * endpoint is sent nothing, and enabling it again sends only what happens from then on. An attempt in
    * flight finds its row gone and records nothing. CLIENT_REVOKED is final, so it also replaces MANUAL or
-   * FAILING on an endpoint already disabled (which could otherwise be enabled again). Answers the ids changed.
+   * FAILING on an endpoint already disabled (which could otherwise be enabled again). Its recover outstanding
+   * goes too (enabling it again does not resume one); a batch of it running holds the endpoint's row, so
+   * this waits for the batch. Answers the ids changed.
    */
   async disable(tx: Queryable, endpointIds: string[], reason: WebhookEndpointDisabledReason): Promise<string[]> {
     if (endpointIds.length === 0) return [];
@@ -233,7 +235,10 @@ export class WebhookEndpointRepository {
       [endpointIds, reason],
     );
     const disabled = rows.map((r) => r.id);
-    if (disabled.length > 0) await tx.query(`DELETE FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [disabled]);
+    if (disabled.length > 0) {
+      await tx.query(`DELETE FROM webhook_delivery_attempts WHERE endpoint_id = ANY ($1::uuid[]) AND status = 'PENDING'`, [disabled]);
+      await tx.query('DELETE FROM webhook_recoveries WHERE endpoint_id = ANY ($1::uuid[])', [disabled]);
+    }
     return disabled;
   }
 }

@@ -77,4 +77,20 @@ export class WebhookEventRepository {
     );
     return rowCount ?? 0;
   }
+
+  /**
+   * Deletes up to `limit` test events stored more than `days` ago (the delivery retention) that no delivery
+   * carries any more: a test event is kept no longer than its delivery's attempts. Answers how many.
+   */
+  async pruneTestEvents(tx: Queryable, days: number, limit: number): Promise<number> {
+    const { rowCount } = await tx.query(
+      `DELETE FROM webhook_events WHERE sequence IN (
+         SELECT e.sequence FROM webhook_events e
+          WHERE e.event_type = '${TEST_EVENT_TYPE}' AND e.created_at < now() - make_interval(days => $1::int)
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.organization_id = e.organization_id AND d.webhook_id = e.webhook_id)
+          ORDER BY e.created_at LIMIT $2)`,
+      [days, limit],
+    );
+    return rowCount ?? 0;
+  }
 }

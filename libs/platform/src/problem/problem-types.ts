@@ -136,6 +136,14 @@ export const PROBLEM_TYPES = {
       'The endpoint was created by a connector whose client has been revoked, and was disabled with it (`disabledReason: CLIENT_REVOKED`). It cannot be enabled again.',
     remedy: 'Register a new endpoint with a client that is not revoked, and delete this one.',
   },
+  'webhook-recover-in-progress': {
+    status: 409,
+    heading: 'A recover of this webhook endpoint is in progress',
+    meaning:
+      'A recover was asked of an endpoint whose previous recover is still running (its events are being queued again, in batches). An endpoint has one recover at a time, so that asking again, or many times at once, never sends an event more than once per recover. `detail` gives the `since` of the one running and when it was asked.',
+    remedy:
+      'Let it run: it sends again every event it covers (they appear in `GET .../deliveries`). If you need more (an earlier `since`, or events stored after it was asked), send the request again once it has ended; a retry a few seconds later is enough for most recovers.',
+  },
   'unprocessable-content': {
     status: 422,
     heading: 'Unprocessable',
@@ -155,6 +163,14 @@ export const PROBLEM_TYPES = {
     meaning: 'The client, or the address it calls from, is over a rate limit. `Retry-After` says how many seconds to wait.',
     remedy:
       'Wait the number of seconds `Retry-After` gives, then send the request again; spread requests out, and reuse access tokens until shortly before they expire instead of minting one per request.',
+  },
+  'webhook-test-limit': {
+    status: 429,
+    heading: 'Too many test events for this webhook endpoint',
+    meaning:
+      'One webhook endpoint is sent at most 10 test events a minute, whoever asks for them (a sliding minute, counted across every replica). `Retry-After` says how many seconds until the next may be sent.',
+    remedy:
+      'Wait the seconds `Retry-After` gives, then send the request again. To send real events again, use recover; to check a receiver, one test event at a time is enough.',
   },
   'request-header-fields-too-large': {
     status: 431,

@@ -64,7 +64,7 @@ export class ServiceUnavailableProblem extends ProblemException {
 }
 
 export class TooManyRequestsProblem extends ProblemException {
-  constructor(detail: string, retryAfterSeconds: number) {
-    super(429, detail, { type: 'rate-limited', headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  constructor(detail: string, retryAfterSeconds: number, type: ProblemTypeSlug = 'rate-limited') {
+    super(429, detail, { type, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
   }
 }

@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to this endpoint only
-         * @description Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.
+         * @description Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. An endpoint is sent at most 10 test events a minute, whoever asks: past that, a 429 problem (webhook-test-limit) whose Retry-After says when the next may be sent. Test events are not in the events feed, and are kept as long as delivery attempts (WEBHOOK_DELIVERY_RETENTION_DAYS).
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Send every event since a date to this endpoint again
-         * @description Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.
+         * @description Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches, taking turns with other organizations' recovers. An endpoint has one recover at a time: another asked while one runs answers a 409 problem (webhook-recover-in-progress); ask again once it has ended. A disabled endpoint answers 409 (webhook-endpoint-disabled).
          */
         post: operations["recoverWebhookEvents"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -2944,7 +2944,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
-            /** @description Too Many Requests: rate limited (Retry-After) */
+            /** @description Too Many Requests: 10 test events were sent to this endpoint in the last minute (webhook-test-limit), or the client is past its request quota (rate-limited); Retry-After says when to send again */
             429: {
                 headers: {
                     /** @description seconds until the window ends and the quota is renewed */

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
 import {
@@ -191,7 +191,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Send a webhook.test event to this endpoint only',
     description:
-      'Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. Test events are not in the events feed.',
+      'Signed and retried like any delivery; its webhook-id is the eventId answered, which its attempts carry in GET .../deliveries. A disabled endpoint answers 409. An endpoint is sent at most 10 test events a minute, whoever asks: past that, a 429 problem (webhook-test-limit) whose Retry-After says when the next may be sent. Test events are not in the events feed, and are kept as long as delivery attempts (WEBHOOK_DELIVERY_RETENTION_DAYS).',
   })
   @ApiAcceptedResponse({
     type: WebhookTestSentDto,
@@ -199,6 +199,13 @@ export class WebhookEndpointsController {
     example: { eventId: 'msg_6f1c2d3e4a5b4c6d8e9fa0b1c2d3e4f5_webhook.test' },
   })
   @ApiProblemResponses(400, 403, 404, 409, 413, 415, 500)
+  // Its own 429 besides the quota's (which @Authenticated documents on every operation).
+  @ApiResponse({
+    status: 429,
+    description:
+      'Too Many Requests: 10 test events were sent to this endpoint in the last minute (webhook-test-limit), or the client is past its request quota (rate-limited); Retry-After says when to send again',
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } },
+  })
   sendWebhookTest(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
@@ -213,7 +220,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Send every event since a date to this endpoint again',
     description:
-      "Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches. A disabled endpoint answers 409.",
+      "Every stored event that occurred at or after since (at most 30 days back), up to the last one stored now, that the endpoint's event types (and, for a connector's endpoint, its stores) match, is delivered again with its original webhook-id, those delivered before included: deduplicate by webhook-id. Each starts the retry schedule over. The work is done in the background, in batches, taking turns with other organizations' recovers. An endpoint has one recover at a time: another asked while one runs answers a 409 problem (webhook-recover-in-progress); ask again once it has ended. A disabled endpoint answers 409 (webhook-endpoint-disabled).",
   })
   @ApiBody({ type: RecoverWebhookEventsDto, examples: { outage: { summary: 'everything since an outage began', value: { since: '2026-11-20T08:00:00Z' } } } })
   @ApiAcceptedResponse({ description: 'Queued: the events are sent again in the background' })

@@ -21,17 +21,17 @@ describe('WebhookRetentionJob', () => {
     } satisfies WebhookOptions);
 
   /** A stored event `storedDaysAgo` old and one delivery of it, with attempts `[status, daysAgo]`; answers the webhook id. */
-  const history = async (storedDaysAgo: number, attempts: ['PENDING' | 'SUCCEEDED' | 'FAILED', number][]) => {
-    const webhookId = `msg_${randomUUID().replace(/-/g, '')}_inventory_level.changed`;
+  const history = async (storedDaysAgo: number, attempts: ['PENDING' | 'SUCCEEDED' | 'FAILED', number][], eventType = 'inventory_level.changed') => {
+    const webhookId = `msg_${randomUUID().replace(/-/g, '')}_${eventType}`;
     await database.db.query(
       `INSERT INTO webhook_events (webhook_id, organization_id, event_id, event_type, occurred_at, body, created_at)
-       VALUES ($1, $2, gen_random_uuid(), 'inventory_level.changed', now() - make_interval(days => $3), '{}', now() - make_interval(days => $3))`,
-      [webhookId, organizationId, storedDaysAgo],
+       VALUES ($1, $2, gen_random_uuid(), $4, now() - make_interval(days => $3), '{}', now() - make_interval(days => $3))`,
+      [webhookId, organizationId, storedDaysAgo, eventType],
     );
     const deliveryId = randomUUID();
     await database.db.query(
-      `INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), 'inventory_level.changed', $4)`,
-      [deliveryId, organizationId, endpointId, webhookId],
+      `INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, webhook_id) VALUES ($1, $2, $3, gen_random_uuid(), $5, $4)`,
+      [deliveryId, organizationId, endpointId, webhookId, eventType],
     );
     for (const [i, [status, daysAgo]] of attempts.entries()) {
       await database.db.query(
@@ -91,6 +91,26 @@ describe('WebhookRetentionJob', () => {
     expect(await left()).not.toHaveProperty(expired);
     expect(await domainEvents()).toBe(events);
     expect(await job(7).prune()).toEqual({ attempts: 0, events: 0 });
+  });
+
+  it('deletes a test event with its delivery once past the delivery retention, not after the 30 days of payloads; keeps one whose retry waits', async () => {
+    const tested = await history(10, [['SUCCEEDED', 10]], 'webhook.test');
+    const retrying = await history(10, [
+      ['FAILED', 10],
+      ['PENDING', 9],
+    ]);
+    const testRetrying = await history(
+      10,
+      [
+        ['FAILED', 10],
+        ['PENDING', 9],
+      ],
+      'webhook.test',
+    );
+    const recent = await history(3, [['SUCCEEDED', 3]], 'webhook.test');
+    expect(await job(7).prune()).toEqual({ attempts: 3, events: 1 });
+    expect(await left()).toEqual({ [retrying]: [2], [testRetrying]: [2], [recent]: [1] });
+    expect(await left()).not.toHaveProperty(tested);
   });
 
   it('keeps payloads as long as the retention when it is longer than 30 days, and works through more than one batch', async () => {

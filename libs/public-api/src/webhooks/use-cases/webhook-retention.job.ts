@@ -1,6 +1,7 @@
 // Prunes webhook history past its retention (contract 6.5), hourly, where workers run: delivery attempts
 // made more than WEBHOOK_DELIVERY_RETENTION_DAYS ago (and the deliveries left without any), then stored
-// payloads older than max(30 days, that retention), which the events feed and recover promise for 30 days.
+// payloads older than max(30 days, that retention), which the events feed and recover promise for 30 days;
+// test events (in neither) go with their deliveries, once past the delivery retention.
 // Each batch is one short transaction holding an advisory lock taken without waiting, so one replica at
 // a time prunes and another finding the lock taken leaves the run to it. The domain event log is never
 // touched: inventory levels are rebuilt from it.
@@ -54,8 +55,10 @@ export class WebhookRetentionJob implements OnApplicationBootstrap, OnApplicatio
   /** Deletes everything past its retention, `batch` rows per transaction; stops early when another replica holds the lock. */
   async prune(batch = RETENTION_BATCH): Promise<PruneResult> {
     const attempts = await this.inBatches(batch, (tx) => this.deliveries.pruneAttempts(tx, this.attemptDays, batch));
-    const events = attempts.locked ? await this.inBatches(batch, (tx) => this.events.prune(tx, this.eventDays, batch)) : { deleted: 0 };
-    return { attempts: attempts.deleted, events: events.deleted };
+    if (!attempts.locked) return { attempts: attempts.deleted, events: 0 };
+    const tests = await this.inBatches(batch, (tx) => this.events.pruneTestEvents(tx, this.attemptDays, batch));
+    const events = tests.locked ? await this.inBatches(batch, (tx) => this.events.prune(tx, this.eventDays, batch)) : { deleted: 0 };
+    return { attempts: attempts.deleted, events: tests.deleted + events.deleted };
   }
 
   /** Runs `work` until it deletes less than a full batch, or finds the lock taken (locked false). */
