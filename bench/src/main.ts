@@ -2,7 +2,7 @@
 // the gateways in production mode (the public one twice: token cache on and off), each with its request
 // quota on (at a limit no run reaches) and once more with quotas off, the baseline server and oidc-provider
 // as child processes, load from a separate child process, then the comparison table and
-// bench/results/bench-<time>.json.
+// bench/results/bench-<time>.json. main() runs the phases below in order; each says what it does.
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,15 +13,15 @@ import { ApiClientRepository, Database, WebhookEndpointRepository, migrate } fro
 import { EmbeddedServer, ensureDatabase, freePort, startEmbeddedPostgres } from '@gateway/dev-postgres';
 import { ApiClientsService, NewClientSpec } from '@gateway/domain';
 import { BenchConfig } from './bench.config';
-import { INVENTORY_SIZES, loadDataset } from './dataset';
+import { BenchDataset, INVENTORY_SIZES, loadDataset } from './dataset';
+import { cpuSeconds, mintToken, mintTokens, salesOrderBody, salesOrdersPath } from './load/load-kit.mjs';
 import { LoadGenerator } from './load-generator';
 import { LoadResult, LoadSpec } from './load/load-spec';
-import { salesOrderBody } from './load/sales-order-body';
 import { quotaRoundPlan, sliceOrder } from './quota-slices';
 import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, readPreviousRun, verdictOf, writeReport } from './report';
-import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenarios';
-import { summarize } from './stats';
+import { BenchContext, GatewayName, SCENARIOS, Scenario, ScenarioRequest } from './scenarios';
+import { Figures, summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
 import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
 
@@ -31,6 +31,10 @@ const QUOTA_NEVER_REACHED = 100_000_000;
 /** Slices of each round of the quota comparison (quota-slices.ts), unless the scenario says otherwise. */
 const QUOTA_SLICES = 5;
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+// For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+// The gateways run as they do everywhere (GATEWAY_NODE_FLAGS); what they are compared with runs with Node's defaults.
+const gatewayNodeArgs = [...GATEWAY_NODE_FLAGS, ...serverNodeArgs];
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Set when the run failed: the servers' logs stay in the temp folder for a look. */
 let keepLogs = false;
@@ -64,29 +68,47 @@ async function openDatabase(config: BenchConfig, workDir: string): Promise<strin
   return server.url('gateway_bench');
 }
 
-async function mintToken(publicUrl: string, client: { clientId: string; clientSecret: string }): Promise<string> {
-  const response = await fetch(`${publicUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString(),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.access_token;
+/** What the phases of a run share: settings, the database, the servers and the load generator as they come up. */
+interface Run {
+  config: BenchConfig;
+  started: Date;
+  workDir: string;
+  databaseUrl: string;
+  db: Database;
+  dataset: BenchDataset;
+  /** The scenarios BENCH_SCENARIOS names (all when unset), and whether a named extra line (cost-growth, webhook-*) runs. */
+  scenarios: Scenario[];
+  wants(line: string): boolean;
+  ports: Ports;
+  publicUrl: string;
+  register(spec: Omit<NewClientSpec, 'authMethod'>): Promise<{ clientId: string; clientSecret: string }>;
 }
 
-/** Distinct tokens of one client, a few requests at a time (the token endpoint's own throughput bounds this). */
-async function mintTokens(publicUrl: string, client: { clientId: string; clientSecret: string }, count: number): Promise<string[]> {
-  const tokens: string[] = [];
-  const worker = async () => {
-    while (tokens.length < count) tokens.push(await mintToken(publicUrl, client));
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return tokens.slice(0, count);
+interface Ports {
+  public: number;
+  uncached: number;
+  internal: number;
+  baseline: number;
+  floor: number;
+  oidc: number;
+  metrics: number;
+  /** The quota comparison's pair: two gateway ports and their two metrics ports. */
+  pair: number[];
 }
 
-async function main(): Promise<void> {
-  const config = loadConfigOrExit(BenchConfig);
+/** The servers of a run, started once, and how to start a gateway of a kind (the quota comparison's pairs). */
+interface Servers {
+  gateways: Partial<Record<GatewayName, ServerProcess>>;
+  startGateway(kind: GatewayName, name: string, port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess>;
+  comparisons: Record<'baseline' | 'oidc-provider', ServerProcess | undefined>;
+  floor?: ServerProcess;
+  /** Each long-lived gateway's resident memory once it was ready and idle. */
+  idleMb: Map<ServerProcess, number>;
+}
+
+// ---- phase 1: a work folder and a database with the dataset -------------------------------------------------
+
+async function prepare(config: BenchConfig): Promise<Run> {
   const started = new Date();
   const workDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   cleanups.push(() => {
@@ -105,8 +127,8 @@ async function main(): Promise<void> {
   const dataset = await loadDataset(db, say);
   // The dataset is history written before any webhook endpoint existed: it is marked as fanned out, so that the
   // gateways start idle (the memory lines' "idle after start") and no scenario runs beside the dispatcher working
-  // through some 111,000 import events for the events feed (a minute here, and the public gateway's resident
-  // memory up to 280-400 MB meanwhile; what an import that large costs is a figure of its own, not of a scenario).
+  // through the import's events for the events feed (what an import that large costs is a figure of its own, not
+  // of a scenario).
   const dispatched = await db.query<{ count: string }>(
     `UPDATE webhook_dispatch_cursor c SET xid = last.xid, sequence = last.sequence
        FROM (SELECT xid, sequence FROM domain_events ORDER BY xid DESC, sequence DESC LIMIT 1) last
@@ -115,32 +137,41 @@ async function main(): Promise<void> {
   say(`the dataset's ${Number(dispatched.rows[0]?.count ?? 0).toLocaleString('en')} events marked as fanned out to webhooks`);
 
   const clients = new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository());
-  const register = async (spec: Omit<NewClientSpec, 'authMethod'>) => {
-    const created = await clients.create({ ...spec, authMethod: 'client_secret_post' });
-    return { clientId: created.client_id, clientSecret: created.client_secret };
-  };
-
-  const [publicPort, uncachedPort, internalPort, baselinePort, floorPort, oidcPort, metricsPort, ...pairPorts] = await Promise.all(
-    Array.from({ length: 11 }, freePort),
-  );
+  const [publicPort, uncached, internal, baseline, floor, oidc, metrics, ...pair] = await Promise.all(Array.from({ length: 11 }, freePort));
   const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
-  const scenariosRun = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
-  const publicUrl = `http://127.0.0.1:${publicPort}`;
+  return {
+    config,
+    started,
+    workDir,
+    databaseUrl,
+    db,
+    dataset,
+    scenarios: SCENARIOS.filter((s) => !wanted || wanted.includes(s.name)),
+    wants: (line) => !wanted || wanted.includes(line),
+    ports: { public: publicPort, uncached, internal, baseline, floor, oidc, metrics, pair },
+    publicUrl: `http://127.0.0.1:${publicPort}`,
+    register: async (spec) => {
+      const created = await clients.create({ ...spec, authMethod: 'client_secret_post' });
+      return { clientId: created.client_id, clientSecret: created.client_secret };
+    },
+  };
+}
+
+// ---- phase 2: the long-lived gateways ------------------------------------------------------------------------
+
+async function startGateways(run: Run): Promise<Omit<Servers, 'comparisons' | 'floor'>> {
+  const { config, ports, publicUrl } = run;
   const common = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: run.databaseUrl,
     DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
     PUBLIC_BASE_URL: publicUrl,
     // Quotas on, at a limit no run reaches (a run of minutes at most).
     API_RATE_LIMIT_PER_MINUTE: String(QUOTA_NEVER_REACHED),
   };
-  // For a profile of the servers under load, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
-  const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // The gateways run as they do everywhere (GATEWAY_NODE_FLAGS); what they are compared with runs with Node's defaults.
-  const gatewayNodeArgs = [...GATEWAY_NODE_FLAGS, ...serverNodeArgs];
   const publicEnv = {
     ...common,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -159,7 +190,7 @@ async function main(): Promise<void> {
       nodeArgs: gatewayNodeArgs,
       url: `http://127.0.0.1:${port}`,
       readyPath: '/health/ready',
-      logFile: join(workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
+      logFile: join(run.workDir, `${name.replace(/[ ,]+/g, '-')}.log`),
       env:
         kind === 'internal'
           ? { ...common, INTERNAL_GATEWAY_PORT: String(port), ...env }
@@ -170,11 +201,11 @@ async function main(): Promise<void> {
   // The gateways of the table against the baseline, of the memory lines, the cost growth and the webhook lines:
   // one process each for the whole run, quotas on.
   const gateways: Partial<Record<GatewayName, ServerProcess>> = {
-    public: await startGateway('public', 'public gateway', publicPort, { METRICS_PORT: String(metricsPort) }),
-    ...(scenariosRun.some((s) => s.gateway === 'public-no-token-cache')
-      ? { 'public-no-token-cache': await startGateway('public-no-token-cache', 'public gateway without token cache', uncachedPort, {}) }
+    public: await startGateway('public', 'public gateway', ports.public, { METRICS_PORT: String(ports.metrics) }),
+    ...(run.scenarios.some((s) => s.gateway === 'public-no-token-cache')
+      ? { 'public-no-token-cache': await startGateway('public-no-token-cache', 'public gateway without token cache', ports.uncached, {}) }
       : {}),
-    internal: await startGateway('internal', 'internal gateway', internalPort, {}),
+    internal: await startGateway('internal', 'internal gateway', ports.internal, {}),
   };
   for (const gateway of Object.values(gateways)) cleanups.push(() => gateway.stop());
   say(
@@ -182,38 +213,22 @@ async function main(): Promise<void> {
       .map(([name, g]) => `${name} ${g.url}`)
       .join(', ')}`,
   );
-  /**
-   * The quota comparison's pair for one round: the scenario's gateway twice, started fresh, identical but for
-   * API_RATE_LIMIT_ENABLED. Two processes of one build and settings differ here by up to 12 % in CPU per request
-   * (JIT decisions, memory layout): a fresh pair each round lets that average out over the rounds, where one
-   * process per configuration would bias every round the same way.
-   */
-  const startQuotaPair = async (kind: GatewayName, round: number): Promise<Record<'on' | 'off', ServerProcess>> => {
-    const start = (quotas: 'on' | 'off') =>
-      startGateway(kind, `${kind} gateway, quotas ${quotas}, round ${round}`, quotas === 'on' ? pairPorts[0] : pairPorts[1], {
-        API_RATE_LIMIT_ENABLED: String(quotas === 'on'),
-        METRICS_PORT: String(quotas === 'on' ? pairPorts[2] : pairPorts[3]),
-      });
-    // The two take turns at starting first, as at being measured first.
-    const [first, second] = sliceOrder(round, 0);
-    const started = { [first]: await start(first), [second]: await start(second) } as Record<'on' | 'off', ServerProcess>;
-    // Stopped after the round; a run that fails on the way leaves them to the clean-up.
-    cleanups.push(async () => {
-      await Promise.all([started.on.stop(), started.off.stop()]);
-    });
-    return started;
-  };
   // Idle after start: ready, settled for two seconds, no request served yet but the readiness checks.
   await new Promise((r) => setTimeout(r, 2000));
-  const measuredGateways = [gateways.public, gateways.internal] as ServerProcess[];
-  const idleMb = new Map(measuredGateways.map((g) => [g, residentMb(g.child.pid as number)]));
+  const idleMb = new Map([gateways.public, gateways.internal].map((g) => [g as ServerProcess, residentMb(g?.child.pid as number)]));
+  return { gateways, startGateway, idleMb };
+}
 
-  const service = await register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
+// ---- phase 3: the clients, tokens and orders the scenarios send ------------------------------------------------
+
+async function prepareContext(run: Run): Promise<BenchContext & { serviceClient: { clientId: string; clientSecret: string } }> {
+  const { publicUrl, dataset } = run;
+  const serviceClient = await run.register({ clientType: 'SERVICE', audience: 'public', name: 'bench reads and writes' });
   const context: BenchContext = {
     dataset,
-    publicToken: await mintToken(publicUrl, service),
-    internalToken: await mintToken(publicUrl, await register({ clientType: 'SERVICE', audience: 'internal', name: 'bench internal' })),
-    mintingClient: await register({ clientType: 'SERVICE', audience: 'public', name: 'bench token minting' }),
+    publicToken: await mintToken(publicUrl, serviceClient),
+    internalToken: await mintToken(publicUrl, await run.register({ clientType: 'SERVICE', audience: 'internal', name: 'bench internal' })),
+    mintingClient: await run.register({ clientType: 'SERVICE', audience: 'public', name: 'bench token minting' }),
     replay: { key: `bench-replay-${randomUUID()}`, body: salesOrderBody('bench-replay', dataset[1_000].barcodes) },
     salesOrderId: '',
   };
@@ -225,167 +240,241 @@ async function main(): Promise<void> {
   });
   if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
   context.salesOrderId = ((await first.json()) as { id: string }).id;
+  return { ...context, serviceClient };
+}
 
+// ---- phase 4: what the gateways are compared with ------------------------------------------------------------
+
+async function startComparisons(run: Run, context: BenchContext): Promise<Pick<Servers, 'comparisons' | 'floor'>> {
+  const { config, ports, workDir } = run;
   const baseline = await startServer({
     name: 'baseline',
     script: join(__dirname, 'baseline-server.js'),
     nodeArgs: serverNodeArgs,
-    url: `http://127.0.0.1:${baselinePort}`,
+    url: `http://127.0.0.1:${ports.baseline}`,
     readyPath: '/health/ready',
     logFile: join(workDir, 'baseline.log'),
     env: {
       PATH: process.env.PATH,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: run.databaseUrl,
       DATABASE_POOL_MAX: String(config.BENCH_POOL_MAX),
-      BASELINE_PORT: String(baselinePort),
-      BASELINE_ISSUER: publicUrl,
+      BASELINE_PORT: String(ports.baseline),
+      BASELINE_ISSUER: run.publicUrl,
     },
   });
   cleanups.push(() => baseline.stop());
-  const floor = scenariosRun.some((s) => s.floor)
+  const floor = run.scenarios.some((s) => s.floor)
     ? await startServer({
         name: 'framework floor',
         script: join(__dirname, 'floor-server.js'),
         nodeArgs: serverNodeArgs,
-        url: `http://127.0.0.1:${floorPort}`,
+        url: `http://127.0.0.1:${ports.floor}`,
         readyPath: '/health/ready',
         logFile: join(workDir, 'floor.log'),
-        env: { PATH: process.env.PATH, NODE_ENV: 'production', FLOOR_PORT: String(floorPort) },
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', FLOOR_PORT: String(ports.floor) },
       })
     : undefined;
   if (floor) cleanups.push(() => floor.stop());
   // oidc-provider knows the minting client by the same credentials, so both answer the same request.
-  const oidcProvider = scenariosRun.some((s) => s.comparison === 'oidc-provider')
+  const oidcProvider = run.scenarios.some((s) => s.comparison === 'oidc-provider')
     ? await startServer({
         name: 'oidc-provider',
         script: join(__dirname, 'oidc-provider-server.js'),
         nodeArgs: serverNodeArgs,
-        url: `http://127.0.0.1:${oidcPort}`,
+        url: `http://127.0.0.1:${ports.oidc}`,
         readyPath: '/.well-known/openid-configuration',
         logFile: join(workDir, 'oidc-provider.log'),
         env: {
           PATH: process.env.PATH,
           NODE_ENV: 'production',
-          OIDC_PROVIDER_PORT: String(oidcPort),
+          OIDC_PROVIDER_PORT: String(ports.oidc),
           OIDC_CLIENT_ID: context.mintingClient.clientId,
           OIDC_CLIENT_SECRET: context.mintingClient.clientSecret,
         },
       })
     : undefined;
   if (oidcProvider) cleanups.push(() => oidcProvider.stop());
-  const comparisons = { baseline, 'oidc-provider': oidcProvider };
+  return { comparisons: { baseline, 'oidc-provider': oidcProvider }, floor };
+}
 
-  const load = new LoadGenerator();
-  cleanups.push(() => load.close());
-  const spec = (url: string, request: ReturnType<(typeof SCENARIOS)[number]['request']>, connections: number, timeoutSeconds: number): LoadSpec => ({
-    url,
-    ...request,
-    connections,
-    timeoutSeconds,
-    durationSeconds: config.BENCH_DURATION_SECONDS,
-    warmupSeconds: config.BENCH_WARMUP_SECONDS,
-  });
+// ---- phase 5: the scenarios, each against its comparison and with quotas on and off ---------------------------
 
-  const scenarios: ScenarioReport[] = [];
-  for (const scenario of scenariosRun) {
-    const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
-    const request = scenario.request(context);
-    const gateway = gateways[scenario.gateway] as ServerProcess;
-    const comparison = scenario.comparison && comparisons[scenario.comparison];
-    const warmupTokens = Math.ceil(config.BENCH_FRESH_TOKENS / 10);
-    let freshTokens: string[] = [];
-    if (scenario.freshTokens) {
-      say(`${scenario.name}: minting ${(config.BENCH_ROUNDS * (config.BENCH_FRESH_TOKENS + warmupTokens)).toLocaleString('en')} distinct tokens`);
-      freshTokens = await mintTokens(publicUrl, service, config.BENCH_ROUNDS * (config.BENCH_FRESH_TOKENS + warmupTokens));
-    }
-    // Round r sends its own slice of the tokens, to the gateway and then the same slice to the comparison.
-    const roundSpec = (url: string, round: number, roundRequest = request): LoadSpec => {
-      const base = { ...spec(url, roundRequest, connections, scenario.timeoutSeconds ?? 10), requests: scenario.requestsPerRun };
-      if (!scenario.freshTokens) return base;
-      const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
-      return {
-        ...base,
-        freshTokens: {
-          warmup: freshTokens.slice(start, start + warmupTokens),
-          measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS),
-        },
-      };
-    };
-    const runs: Record<'gateway' | 'quotasOn' | 'quotasOff' | 'comparison' | 'floor', LoadResult[]> = {
-      gateway: [],
-      quotasOn: [],
-      quotasOff: [],
-      comparison: [],
-      floor: [],
-    };
-    const measure = async (target: string, url: string, round: number, into: LoadResult[]) => {
-      const result = await load.run(roundSpec(url, round));
-      into.push(result);
-      say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${target}: ${Math.round(result.latenciesMs.length / result.durationSeconds)} req/s`);
-    };
-    for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
-      await measure('gateway', gateway.url, round, runs.gateway);
-      // The pair mints with a client of its own each round: its warm-ups and slices mint about 45,000 tokens a
-      // round, which with the long-lived gateway's would pass one client's TOKEN_RATE_LIMIT_PER_MINUTE (at most
-      // 100,000) within a minute and be answered 429.
-      const pairRequest = scenario.request({
-        ...context,
-        mintingClient: await register({ clientType: 'SERVICE', audience: 'public', name: `bench token minting, ${scenario.name} round ${round}` }),
-      });
-      const pair = await startQuotaPair(scenario.gateway, round);
-      const plan = quotaRoundPlan(roundSpec(gateway.url, round, pairRequest), scenario.quotaSlices ?? QUOTA_SLICES);
-      for (const quotas of sliceOrder(round, 0)) await load.run({ ...plan.warmup, url: pair[quotas].url });
-      for (const [index, slice] of plan.slices.entries()) {
-        for (const quotas of sliceOrder(round, index))
-          (quotas === 'on' ? runs.quotasOn : runs.quotasOff).push(await load.run({ ...slice, url: pair[quotas].url }));
-      }
-      const rate = (results: LoadResult[]) => Math.round(summarize(results.slice(-plan.slices.length)).requestsPerSecond);
-      say(
-        `${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate(runs.quotasOn)} req/s, off ${rate(runs.quotasOff)} req/s`,
-      );
-      await Promise.all([pair.on.stop(), pair.off.stop()]);
-      if (comparison) await measure(comparison.name, comparison.url, round, runs.comparison);
-      if (scenario.floor && floor) await measure('framework floor', floor.url, round, runs.floor);
-    }
-    const gatewayFigures = summarize(runs.gateway);
-    const quotasOnFigures = summarize(runs.quotasOn);
-    const quotasOffFigures = summarize(runs.quotasOff);
-    const comparisonFigures = comparison ? summarize(runs.comparison) : undefined;
-    const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
-    const { verdict, reasons, ratio, tailRatio } = verdictOf(gatewayFigures, comparisonFigures, scenario.throughputTarget);
-    scenarios.push({
-      name: scenario.name,
-      description: scenario.description,
-      connections,
-      gateway: gatewayFigures,
-      quotasOn: quotasOnFigures,
-      quotasOff: quotasOffFigures,
-      quotasRatio: quotasOffFigures.requestsPerSecond > 0 ? quotasOnFigures.requestsPerSecond / quotasOffFigures.requestsPerSecond : undefined,
-      comparedWith: comparison ? scenario.comparison : undefined,
-      comparison: comparisonFigures,
-      floor: floorFigures,
-      throughputRatio: ratio,
-      throughputTarget: scenario.throughputTarget,
-      tailRatio,
-      floorRatio: floorFigures && comparisonFigures?.requestsPerSecond ? floorFigures.requestsPerSecond / comparisonFigures.requestsPerSecond : undefined,
-      verdict,
-      reasons,
+/** A load generator's job: `request` at `url` for BENCH_DURATION_SECONDS after BENCH_WARMUP_SECONDS. */
+const loadSpec = (config: BenchConfig, url: string, request: ScenarioRequest, connections: number, timeoutSeconds: number): LoadSpec => ({
+  url,
+  ...request,
+  connections,
+  timeoutSeconds,
+  durationSeconds: config.BENCH_DURATION_SECONDS,
+  warmupSeconds: config.BENCH_WARMUP_SECONDS,
+});
+
+/**
+ * The quota comparison's pair for one round: the scenario's gateway twice, started fresh, identical but for
+ * API_RATE_LIMIT_ENABLED. Two processes of one build and settings differ in CPU per request (JIT decisions,
+ * memory layout): a fresh pair each round lets that average out over the rounds, where one process per
+ * configuration would bias every round the same way.
+ */
+async function startQuotaPair(run: Run, servers: Servers, kind: GatewayName, round: number): Promise<Record<'on' | 'off', ServerProcess>> {
+  const [onPort, offPort, onMetrics, offMetrics] = run.ports.pair;
+  const start = (quotas: 'on' | 'off') =>
+    servers.startGateway(kind, `${kind} gateway, quotas ${quotas}, round ${round}`, quotas === 'on' ? onPort : offPort, {
+      API_RATE_LIMIT_ENABLED: String(quotas === 'on'),
+      METRICS_PORT: String(quotas === 'on' ? onMetrics : offMetrics),
     });
-  }
+  // The two take turns at starting first, as at being measured first.
+  const [first, second] = sliceOrder(round, 0);
+  const started = { [first]: await start(first), [second]: await start(second) } as Record<'on' | 'off', ServerProcess>;
+  // Stopped after the round; a run that fails on the way leaves them to the clean-up.
+  cleanups.push(async () => {
+    await Promise.all([started.on.stop(), started.off.stop()]);
+  });
+  return started;
+}
 
+type QuotaSide = 'on' | 'off';
+
+/**
+ * One round of the quota comparison: a fresh pair, warmed up, then the round's load in slices that alternate
+ * between the two; each slice's answers, and the CPU seconds each process spent on it (utime + stime).
+ */
+async function measureQuotaRound(
+  run: Run,
+  servers: Servers,
+  load: LoadGenerator,
+  scenario: Scenario,
+  round: number,
+  spec: LoadSpec,
+): Promise<Record<QuotaSide, { results: LoadResult[]; cpuSeconds: number }>> {
+  const pair = await startQuotaPair(run, servers, scenario.gateway, round);
+  const plan = quotaRoundPlan(spec, scenario.quotaSlices ?? QUOTA_SLICES);
+  const measured: Record<QuotaSide, { results: LoadResult[]; cpuSeconds: number }> = {
+    on: { results: [], cpuSeconds: 0 },
+    off: { results: [], cpuSeconds: 0 },
+  };
+  for (const quotas of sliceOrder(round, 0)) await load.run({ ...plan.warmup, url: pair[quotas].url });
+  for (const [index, slice] of plan.slices.entries()) {
+    for (const quotas of sliceOrder(round, index)) {
+      const pid = pair[quotas].child.pid as number;
+      const before = cpuSeconds(pid);
+      measured[quotas].results.push(await load.run({ ...slice, url: pair[quotas].url }));
+      measured[quotas].cpuSeconds += cpuSeconds(pid) - before;
+    }
+  }
+  const rate = (side: QuotaSide) => Math.round(summarize(measured[side].results).requestsPerSecond);
+  say(
+    `${scenario.name}: round ${round}/${run.config.BENCH_ROUNDS}, fresh gateways in ${plan.slices.length} alternating slices: quotas on ${rate('on')} req/s, off ${rate('off')} req/s`,
+  );
+  await Promise.all([pair.on.stop(), pair.off.stop()]);
+  return measured;
+}
+
+async function measureScenario(
+  run: Run,
+  servers: Servers,
+  load: LoadGenerator,
+  context: BenchContext & { serviceClient: { clientId: string; clientSecret: string } },
+  scenario: Scenario,
+): Promise<ScenarioReport> {
+  const { config } = run;
+  const connections = scenario.connections ?? config.BENCH_CONNECTIONS;
+  const request = scenario.request(context);
+  const gateway = servers.gateways[scenario.gateway] as ServerProcess;
+  const comparison = scenario.comparison && servers.comparisons[scenario.comparison];
+  const floor = scenario.floor ? servers.floor : undefined;
+  const warmupTokens = Math.ceil(config.BENCH_FRESH_TOKENS / 10);
+  let freshTokens: string[] = [];
+  if (scenario.freshTokens) {
+    const count = config.BENCH_ROUNDS * (config.BENCH_FRESH_TOKENS + warmupTokens);
+    say(`${scenario.name}: minting ${count.toLocaleString('en')} distinct tokens`);
+    freshTokens = await mintTokens(run.publicUrl, context.serviceClient, count);
+  }
+  // Round r sends its own slice of the tokens, to the gateway and then the same slice to the comparison.
+  const roundSpec = (url: string, round: number, roundRequest = request): LoadSpec => {
+    const base = { ...loadSpec(config, url, roundRequest, connections, scenario.timeoutSeconds ?? 10), requests: scenario.requestsPerRun };
+    if (!scenario.freshTokens) return base;
+    const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
+    return {
+      ...base,
+      freshTokens: {
+        warmup: freshTokens.slice(start, start + warmupTokens),
+        measured: freshTokens.slice(start + warmupTokens, start + warmupTokens + config.BENCH_FRESH_TOKENS),
+      },
+    };
+  };
+  const runs: Record<'gateway' | 'comparison' | 'floor', LoadResult[]> = { gateway: [], comparison: [], floor: [] };
+  const quotas: Record<QuotaSide, { results: LoadResult[]; cpuSeconds: number }> = {
+    on: { results: [], cpuSeconds: 0 },
+    off: { results: [], cpuSeconds: 0 },
+  };
+  const measure = async (target: string, url: string, round: number, into: LoadResult[]) => {
+    const result = await load.run(roundSpec(url, round));
+    into.push(result);
+    say(`${scenario.name}: round ${round}/${config.BENCH_ROUNDS}, ${target}: ${Math.round(result.latenciesMs.length / result.durationSeconds)} req/s`);
+  };
+  for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
+    await measure('gateway', gateway.url, round, runs.gateway);
+    // The pair mints with a client of its own each round: its warm-ups and slices mint many tokens a round, which
+    // with the long-lived gateway's could pass one client's TOKEN_RATE_LIMIT_PER_MINUTE within a minute and be
+    // answered 429.
+    const pairRequest = scenario.request({
+      ...context,
+      mintingClient: await run.register({ clientType: 'SERVICE', audience: 'public', name: `bench token minting, ${scenario.name} round ${round}` }),
+    });
+    const measured = await measureQuotaRound(run, servers, load, scenario, round, roundSpec(gateway.url, round, pairRequest));
+    for (const side of ['on', 'off'] as const) {
+      quotas[side].results.push(...measured[side].results);
+      quotas[side].cpuSeconds += measured[side].cpuSeconds;
+    }
+    if (comparison) await measure(comparison.name, comparison.url, round, runs.comparison);
+    if (floor) await measure('framework floor', floor.url, round, runs.floor);
+  }
+  const gatewayFigures = summarize(runs.gateway);
+  const quotasOnFigures = summarize(quotas.on.results);
+  const quotasOffFigures = summarize(quotas.off.results);
+  const comparisonFigures = comparison ? summarize(runs.comparison) : undefined;
+  const floorFigures = runs.floor.length > 0 ? summarize(runs.floor) : undefined;
+  const { verdict, reasons, ratio, tailRatio } = verdictOf(gatewayFigures, comparisonFigures, scenario.throughputTarget);
+  const cpuUs = (side: QuotaSide, figures: Figures) => (quotas[side].cpuSeconds * 1e6) / figures.requests;
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    connections,
+    gateway: gatewayFigures,
+    quotasOn: quotasOnFigures,
+    quotasOff: quotasOffFigures,
+    quotasRatio: quotasOffFigures.requestsPerSecond > 0 ? quotasOnFigures.requestsPerSecond / quotasOffFigures.requestsPerSecond : undefined,
+    quotasCpuUs:
+      quotasOnFigures.requests > 0 && quotasOffFigures.requests > 0 ? { on: cpuUs('on', quotasOnFigures), off: cpuUs('off', quotasOffFigures) } : undefined,
+    comparedWith: comparison ? scenario.comparison : undefined,
+    comparison: comparisonFigures,
+    floor: floorFigures,
+    throughputRatio: ratio,
+    throughputTarget: scenario.throughputTarget,
+    tailRatio,
+    floorRatio: floorFigures && comparisonFigures?.requestsPerSecond ? floorFigures.requestsPerSecond / comparisonFigures.requestsPerSecond : undefined,
+    verdict,
+    reasons,
+  };
+}
+
+// ---- phase 6: the inventory read's cost as the inventory grows ------------------------------------------------
+
+async function measureCostGrowth(run: Run, servers: Servers, load: LoadGenerator, context: BenchContext): Promise<CostGrowthReport[]> {
   const costGrowth: CostGrowthReport[] = [];
-  const publicPid = (gateways.public as ServerProcess).child.pid as number;
-  for (const size of wanted && !wanted.includes('cost-growth') ? [] : INVENTORY_SIZES) {
+  if (!run.wants('cost-growth')) return costGrowth;
+  const publicPid = (servers.gateways.public as ServerProcess).child.pid as number;
+  for (const size of INVENTORY_SIZES) {
     say(`cost growth: inventory of ${size.toLocaleString('en')} rows`);
     const request = {
       method: 'GET' as const,
-      path: `/v0/organizations/${dataset[size].organizationId}/inventory`,
+      path: `/v0/organizations/${run.dataset[size].organizationId}/inventory`,
       headers: { authorization: `Bearer ${context.publicToken}` },
     };
     // Let the collector settle what earlier runs left, so that "before" means idle.
     await new Promise((r) => setTimeout(r, 1000));
     const memory = sampleMemory(publicPid);
-    const result = await load.run({ ...spec(publicUrl, request, 1, 120), warmupSeconds: 0 });
+    const result = await load.run({ ...loadSpec(run.config, run.publicUrl, request, 1, 120), warmupSeconds: 0 });
     const reading = memory.stop();
     const figures = summarize([result]);
     costGrowth.push({
@@ -400,9 +489,15 @@ async function main(): Promise<void> {
       non2xx: figures.non2xx + figures.errors,
     });
   }
+  return costGrowth;
+}
 
+// ---- phase 7: the webhook lines -----------------------------------------------------------------------------
+
+async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<BenchReport, 'webhookDelivery' | 'webhookCapacity' | 'webhookLag'>> {
+  const { config, publicUrl, databaseUrl, dataset } = run;
   let webhookDelivery: WebhookDeliveryReport | undefined;
-  if (!wanted || wanted.includes('webhook-delivery')) {
+  if (run.wants('webhook-delivery')) {
     await waitForWebhookDispatcher(databaseUrl, say);
     say('webhook delivery: 500 sales orders, each a sales_order.created to a local receiver');
     webhookDelivery = await measureWebhookDelivery({
@@ -413,20 +508,27 @@ async function main(): Promise<void> {
       concurrency: config.BENCH_CONNECTIONS,
     });
   }
-
   // The delivery engine's lines, on an organization of their own (the sales orders above use the smallest).
   const webhookContext = { publicUrl, token: context.publicToken, databaseUrl, org: dataset[10_000], rounds: config.BENCH_ROUNDS, say };
-  const webhookCapacity = !wanted || wanted.includes('webhook-capacity') ? await measureWebhookCapacity(webhookContext) : undefined;
-  const webhookLag = !wanted || wanted.includes('webhook-lag') ? await measureWebhookLag(webhookContext) : undefined;
+  const webhookCapacity = run.wants('webhook-capacity') ? await measureWebhookCapacity(webhookContext) : undefined;
+  const webhookLag = run.wants('webhook-lag') ? await measureWebhookLag(webhookContext) : undefined;
+  return { webhookDelivery, webhookCapacity, webhookLag };
+}
 
-  const metricsSample = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+// ---- phase 8: the report ------------------------------------------------------------------------------------
+
+async function assembleReport(
+  run: Run,
+  servers: Servers,
+  measured: Pick<BenchReport, 'scenarios' | 'costGrowth' | 'webhookDelivery' | 'webhookCapacity' | 'webhookLag'>,
+): Promise<BenchReport> {
+  const { config, started } = run;
+  const metricsSample = await fetch(`http://127.0.0.1:${run.ports.metrics}/metrics`).then(
     async (r) => (r.ok ? (await r.text()).split('\n').filter((l) => /^gateway_/.test(l)) : [`metrics port answered ${r.status}`]),
     (error: Error) => [`metrics port unreachable: ${error.message}`],
   );
-
-  const memory = measuredGateways.map((g) => ({ gateway: g.name, idleMb: idleMb.get(g) as number, peakMb: peakResidentMb(g.child.pid as number) }));
-
-  const report: BenchReport = {
+  const memory = [...servers.idleMb.entries()].map(([g, idleMb]) => ({ gateway: g.name, idleMb, peakMb: peakResidentMb(g.child.pid as number) }));
+  return {
     startedAt: started.toISOString(),
     durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
     machine: {
@@ -446,15 +548,25 @@ async function main(): Promise<void> {
       API_RATE_LIMIT_PER_MINUTE: QUOTA_NEVER_REACHED,
       database: config.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
     },
-    scenarios,
-    costGrowth,
+    ...measured,
     metricsSample,
-    webhookDelivery,
-    webhookCapacity,
-    webhookLag,
     memory,
     previous: readPreviousRun(join(root, 'bench/results'), config.BENCH_CONNECTIONS),
   };
+}
+
+async function main(): Promise<void> {
+  const run = await prepare(loadConfigOrExit(BenchConfig));
+  const gateways = await startGateways(run);
+  const context = await prepareContext(run);
+  const servers: Servers = { ...gateways, ...(await startComparisons(run, context)) };
+  const load = new LoadGenerator();
+  cleanups.push(() => load.close());
+  const scenarios: ScenarioReport[] = [];
+  for (const scenario of run.scenarios) scenarios.push(await measureScenario(run, servers, load, context, scenario));
+  const costGrowth = await measureCostGrowth(run, servers, load, context);
+  const webhooks = await measureWebhooks(run, context);
+  const report = await assembleReport(run, servers, { scenarios, costGrowth, ...webhooks });
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);
 }

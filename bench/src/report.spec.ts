@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BenchReport, ScenarioReport, formatReport, readPreviousRun, verdictOf } from './report';
+import { BenchReport, ScenarioReport, formatReport, quotaCostOf, readPreviousRun, verdictOf } from './report';
 import { Figures } from './stats';
 
 const figures = (requestsPerSecond: number, p50Ms: number, p99Ms: number, statusCounts: Record<string, number> = { 200: 100 }): Figures => ({
@@ -46,8 +46,24 @@ describe('verdictOf', () => {
   });
 });
 
+describe('quotaCostOf', () => {
+  it('judges a request of more than 100 µs by 3 % of its CPU with quotas off', () => {
+    expect(quotaCostOf({ on: 205, off: 200 })).toEqual({ costUs: 5, allowedUs: 6, judgedBy: '3 %', within: true });
+    expect(quotaCostOf({ on: 207, off: 200 })).toMatchObject({ costUs: 7, allowedUs: 6, judgedBy: '3 %', within: false });
+  });
+
+  it('judges a request of less than 100 µs by 3 µs', () => {
+    expect(quotaCostOf({ on: 82.5, off: 80 })).toEqual({ costUs: 2.5, allowedUs: 3, judgedBy: '3 µs', within: true });
+    expect(quotaCostOf({ on: 83.5, off: 80 })).toMatchObject({ allowedUs: 3, judgedBy: '3 µs', within: false });
+  });
+
+  it('takes 100 µs, where both bounds are 3 µs, as judged by 3 %', () => {
+    expect(quotaCostOf({ on: 103, off: 100 })).toEqual({ costUs: 3, allowedUs: 3, judgedBy: '3 %', within: true });
+  });
+});
+
 describe('formatReport: request quotas on against off', () => {
-  const scenario = (name: string, on: number, off: number): ScenarioReport => ({
+  const scenario = (name: string, on: number, off: number, cpuUs?: { on: number; off: number }): ScenarioReport => ({
     name,
     description: name,
     connections: 10,
@@ -55,6 +71,7 @@ describe('formatReport: request quotas on against off', () => {
     quotasOn: figures(on, 1, 2),
     quotasOff: figures(off, 1, 2),
     quotasRatio: on / off,
+    quotasCpuUs: cpuUs,
     tailRatio: 2,
     verdict: 'ok',
     reasons: [],
@@ -64,19 +81,27 @@ describe('formatReport: request quotas on against off', () => {
     durationSeconds: 1,
     machine: { cpus: 2, cpuModel: 'test', memoryMb: 1, node: '24', platform: 'linux' },
     settings: { API_RATE_LIMIT_PER_MINUTE: 100_000_000 },
-    scenarios: [scenario('whoami', 9_800, 10_000), scenario('invoices', 950, 1_000), scenario('whoami-no-cache', 6_422, 6_621)],
+    scenarios: [
+      scenario('whoami', 9_500, 10_000, { on: 84.5, off: 82 }),
+      scenario('whoami-no-cache', 5_800, 6_000, { on: 166, off: 160 }),
+      scenario('invoices', 980, 1_000, { on: 420, off: 400 }),
+      scenario('sales-order-get', 990, 1_000),
+    ],
     costGrowth: [],
   };
 
-  it('prints each scenario with quotas on and off, their ratio, and whether it is within 3 %', () => {
+  it('prints each scenario with its CPU a request on and off, the bound it is judged by, and whether it is within it', () => {
     const lines = formatReport(report).split('\n');
     const start = lines.findIndex((line) => line.startsWith('Request quotas:'));
     expect(lines[start]).toContain('API_RATE_LIMIT_PER_MINUTE=100000000');
-    expect(lines.slice(start + 3, start + 6).map((line) => line.trim().split(/ {2,}/))).toEqual([
-      ['whoami', '9,800', '10,000', '0.980', '2.0', '2.0', 'ok'],
-      ['invoices', '950', '1,000', '0.950', '2.0', '2.0', 'below 0.97'],
-      // 0.96994: three decimals would show 0.970 beside "below 0.97".
-      ['whoami-no-cache', '6,422', '6,621', '0.9699', '2.0', '2.0', 'below 0.97'],
+    expect(lines[start + 1]).toContain('at most 3 % of it or 3 µs, whichever is larger');
+    expect(lines.slice(start + 4, start + 8).map((line) => line.trim().split(/ {2,}/))).toEqual([
+      // 3 % of 82 µs is 2.5 µs: the 3 µs bound is the larger.
+      ['whoami', '9,500', '10,000', '0.950', '84.5', '82.0', '+2.5', '3.0', '3 µs', 'ok'],
+      ['whoami-no-cache', '5,800', '6,000', '0.967', '166.0', '160.0', '+6.0', '4.8', '3 %', 'OVER'],
+      // 0.98 of the throughput, but 5 % more CPU a request: the CPU is what is judged.
+      ['invoices', '980', '1,000', '0.980', '420.0', '400.0', '+20.0', '12.0', '3 %', 'OVER'],
+      ['sales-order-get', '990', '1,000', '0.990', '-', '-', '-', '-', '-', 'no CPU figures'],
     ]);
   });
 });

@@ -2,7 +2,7 @@
 // with (the framework-free baseline, or oidc-provider for minting) and the target it is held to.
 import { BenchDataset } from './dataset';
 import { LoadSpec } from './load/load-spec';
-import { salesOrderBody } from './load/sales-order-body';
+import { salesOrderBody, salesOrdersPath } from './load/load-kit.mjs';
 
 export interface BenchContext {
   dataset: BenchDataset;
@@ -47,10 +47,6 @@ export interface Scenario {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
-
-/** Where the sales-order scenarios (and the replay's first request) post: the store of an organization of the dataset. */
-export const salesOrdersPath = (org: { organizationId: string; storeId: string }) =>
-  `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
 
 export const SCENARIOS: Scenario[] = [
   {

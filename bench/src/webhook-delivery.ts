@@ -3,7 +3,7 @@
 // delivered per second, and the lag from the change's transaction to the receiver at p50 and p99.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { salesOrderBody } from './load/sales-order-body';
+import { salesOrderBody } from './load/load-kit.mjs';
 import { percentile } from './stats';
 
 export interface WebhookDeliveryReport {

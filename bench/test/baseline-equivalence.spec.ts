@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { Database } from '@gateway/persistence';
 import { createTestDatabase, createTestToken, useFixture } from '@gateway/testing';
 import { BenchDataset, loadDataset } from '../src/dataset';
-import { salesOrderBody } from '../src/load/sales-order-body';
+import { salesOrderBody, salesOrdersPath } from '../src/load/load-kit.mjs';
 import { ServerProcess } from '../src/processes';
-import { BenchContext, SCENARIOS, Scenario, ScenarioRequest, salesOrdersPath } from '../src/scenarios';
+import { BenchContext, SCENARIOS, Scenario, ScenarioRequest } from '../src/scenarios';
 import { BenchServers, startBenchServers } from './support/bench-servers';
 import { RowChange, Snapshot, changesBetween, snapshot } from './support/database-changes';
 

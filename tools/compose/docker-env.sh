@@ -2,7 +2,15 @@
 # images. Starts dockerd when it is not running (root; log in tmp/dockerd.log), installs docker-compose from
 # Debian when missing, builds the base images' stand-ins when missing (base-images.sh). Where dockerd cannot
 # run, calls `skip` (the caller's: it prints SKIPPED and exits 0); a missing docker-compose calls `fail`.
-# Expects: the repository root as working directory, and the functions say, skip and fail.
+# Expects: the repository root as working directory, the functions say, skip and fail, and test_name.
+
+# The test's outcome as one line of CI's summary (TEST_SUMMARY_FILE, tools/jest/print-summary.js), once however
+# the script ends: a SKIPPED test is counted as skipped, with its reason. Expects the caller's test_name.
+summarize() {
+  [ -n "${summarized:-}" ] && return 0
+  summarized=1
+  node tools/jest/summary-line.js "$1" "$test_name" "${2:-}" || true
+}
 
 as_root() { [ "$(id -u)" = 0 ]; }
 apt_install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }

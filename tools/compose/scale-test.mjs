@@ -4,10 +4,10 @@
 // failed check. Traffic goes only to 127.0.0.1 (the ports the stack publishes there).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { bearer, fixtureOrganization, mintToken, salesOrderRequest, send, tokenRequest } from '../../bench/src/load/load-kit.mjs';
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,11 +36,8 @@ const publicUrl = `http://127.0.0.1:${process.env.PUBLIC_GATEWAY_HOST_PORT}`;
 const internalUrl = `http://127.0.0.1:${process.env.INTERNAL_GATEWAY_HOST_PORT}`;
 const publicClient = JSON.parse(process.env.SCALE_PUBLIC_CLIENT);
 const internalClient = JSON.parse(process.env.SCALE_INTERNAL_CLIENT);
-const demo = JSON.parse(readFileSync('fixtures/demo.json', 'utf8'));
-const organizationId = demo.organizations[0].id;
-const store = demo.stores.find((s) => s.organizationId === organizationId);
-const barcodes = demo.retailUnits.filter((u) => u.organizationId === organizationId && !u.archived).map((u) => u.barcode);
-const level = demo.inventory.find((i) => i.organizationId === organizationId);
+const org = fixtureOrganization('fixtures/demo.json');
+const { organizationId, level } = org;
 const runId = randomUUID().slice(0, 8);
 
 // ---- docker -------------------------------------------------------------------------------------------------
@@ -68,16 +65,28 @@ async function hostPort(service, port) {
   return Number(out.split(':').pop());
 }
 
-/** HAProxy's view: for a backend, the addresses of the replicas it sends to (status UP). */
-async function replicasUp(backend) {
+/** HAProxy's statistics (CSV at /stats;csv), one object per proxy and server, by column name. */
+async function haproxyStats() {
   const port = await hostPort('load-balancer', 8404);
   const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`)).text();
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header.replace(/^# /, '').split(',');
-  const at = (row, name) => row.split(',')[columns.indexOf(name)];
-  return rows
-    .filter((row) => at(row, 'pxname') === backend && at(row, 'status') === 'UP' && at(row, 'svname') !== 'BACKEND')
-    .map((row) => at(row, 'addr').split(':')[0]);
+  return rows.map((row) => Object.fromEntries(row.split(',').map((value, i) => [columns[i], value])));
+}
+
+/** HAProxy's view: for a backend, the addresses of the replicas it sends to (status UP). */
+async function replicasUp(backend) {
+  return (await haproxyStats()).filter((row) => row.pxname === backend && row.status === 'UP' && row.svname !== 'BACKEND').map((row) => row.addr.split(':')[0]);
+}
+
+/**
+ * How often HAProxy retried a request on a backend (wretr: a connection retried) or sent it to another replica
+ * (wredis), since it started. Its retries and redispatch hide a replica that fails requests from the clients'
+ * count of failures, so a phase that must not lose a request on a replica also needs these to stay put.
+ */
+async function retryCounters(backend) {
+  const row = (await haproxyStats()).find((r) => r.pxname === backend && r.svname === 'BACKEND');
+  return { retries: Number(row?.wretr || 0), redispatches: Number(row?.wredis || 0) };
 }
 
 async function waitFor(what, check, timeoutMs) {
@@ -119,32 +128,7 @@ async function ordersByReference() {
 
 // ---- load ---------------------------------------------------------------------------------------------------
 
-async function token(client) {
-  const res = await fetch(`${publicUrl}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
-  });
-  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
-
 let orderCount = 0;
-function orderBody(reference) {
-  const pick = () => barcodes[Math.floor(Math.random() * barcodes.length)];
-  return JSON.stringify({
-    orderReference: reference,
-    placedAt: '2026-10-01T12:00:00Z',
-    customer: { firstName: 'Ada', lastName: 'Lovelace' },
-    lineItems: [pick(), pick()].map((barcode, i) => ({
-      name: `Unit ${barcode}`,
-      sku: `SKU-${barcode}`,
-      barcode,
-      quantity: 1 + i,
-      price: { currency: 'EUR', amountInMinorUnit: 1299 },
-      weightGram: 250,
-    })),
-  });
-}
 
 class Load {
   records = [];
@@ -157,21 +141,9 @@ class Load {
       (async () => {
         while (this.running) {
           const { url, init, key } = request();
-          const record = { kind, gateway, key, start: Date.now() };
-          try {
-            const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-            const text = await res.text();
-            Object.assign(record, {
-              status: res.status,
-              retryAfter: res.headers.get('retry-after'),
-              contentType: res.headers.get('content-type'),
-              text: res.ok ? undefined : text.slice(0, 300),
-            });
-            if (kind === 'order' && res.status === 201) record.orderId = JSON.parse(text).id;
-          } catch (error) {
-            record.error = error.cause?.code ?? error.message;
-          }
-          record.end = Date.now();
+          const answer = await send({ url, init });
+          const record = { kind, gateway, key, ...answer, text: ok(answer) ? undefined : answer.text?.slice(0, 300) };
+          if (kind === 'order' && answer.status === 201) record.orderId = JSON.parse(answer.text).id;
           this.records.push(record);
           await sleep(pauseMs);
         }
@@ -221,15 +193,18 @@ async function checkOrders(name, records) {
   check(name, problems.length === 0, problems.length ? problems.slice(0, 5).join('; ') : `${answered} orders answered 201, each stored once`);
 }
 
-// ---- the run ------------------------------------------------------------------------------------------------
+// ---- the run: each phase below, in order ------------------------------------------------------------------
 
 let load;
 
-async function main() {
+/** The receiver's records, HAProxy up with two replicas of each gateway, a webhook endpoint and the tokens. */
+async function setUp() {
   const receiverPort = await hostPort('webhook-receiver', 8080);
-  const receipts = async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json();
-  const inFlight = async () => (await fetch(`http://127.0.0.1:${receiverPort}/in-flight`)).json();
-
+  const receiver = {
+    port: receiverPort,
+    receipts: async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json(),
+    inFlight: async () => (await fetch(`http://127.0.0.1:${receiverPort}/in-flight`)).json(),
+  };
   const publicReplicas = await containers('public-gateway');
   const internalReplicas = await containers('internal-gateway');
   await waitFor(
@@ -239,53 +214,52 @@ async function main() {
   );
   say(`HAProxy sends to ${publicReplicas.map((c) => c.name).join(', ')} and ${internalReplicas.map((c) => c.name).join(', ')}`);
 
-  const publicToken = await token(publicClient);
-  const internalToken = await token(internalClient);
+  const publicToken = await mintToken(publicUrl, publicClient);
+  const internalToken = await mintToken(publicUrl, internalClient);
   const endpoint = await fetch(`${publicUrl}/v0/organizations/${organizationId}/webhook-endpoints`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${publicToken}`, 'content-type': 'application/json' },
+    headers: { ...bearer(publicToken), 'content-type': 'application/json' },
     body: JSON.stringify({ url: 'http://webhook-receiver:8080/hooks', eventTypes: ['sales_order.created'] }),
   });
   if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${await endpoint.text()}`);
   say('webhook endpoint registered (sales_order.created, to the receiver on the compose network)');
+  return { receiver, publicToken, internalToken };
+}
 
+/** The constant load: token minting, whoami and sales orders on the public gateway, an inventory read on the internal one. */
+function startLoad({ publicToken, internalToken }) {
   load = new Load();
-  const bearer = (t) => ({ authorization: `Bearer ${t}` });
   // The minting limit is 60 a minute per client: one mint every 1.3 s.
-  load.loop('token', 'public', 1300, () => ({
-    url: `${publicUrl}/oauth2/token`,
-    init: {
-      method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: publicClient.client_id, client_secret: publicClient.client_secret }),
-    },
-  }));
+  load.loop('token', 'public', 1300, () => tokenRequest(publicUrl, publicClient));
   for (let i = 0; i < 2; i++) load.loop('whoami', 'public', 40, () => ({ url: `${publicUrl}/v0/whoami`, init: { headers: bearer(publicToken) } }));
-  load.loop('order', 'public', 60, () => {
-    const key = `scale-${runId}-${++orderCount}`;
-    return {
-      key,
-      url: `${publicUrl}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders`,
-      init: { method: 'POST', headers: { ...bearer(publicToken), 'content-type': 'application/json', 'idempotency-key': key }, body: orderBody(key) },
-    };
-  });
+  load.loop('order', 'public', 60, () => salesOrderRequest(publicUrl, publicToken, org, `scale-${runId}-${++orderCount}`));
   for (let i = 0; i < 2; i++)
     load.loop('inventory', 'internal', 40, () => ({
       url: `${internalUrl}/organizations/${organizationId}/warehouses/${level.warehouseId}/inventory/${level.barcode}`,
       init: { headers: bearer(internalToken) },
     }));
+}
 
-  // The driver's own stalls (its event loop's longest delay, each second): a stall of the driver adds to every
-  // request it has in flight, whatever the gateways do.
+/**
+ * The driver's own stalls (its event loop's longest delay, each second): a stall of the driver adds to every
+ * request it has in flight, whatever the gateways do.
+ */
+function watchStalls() {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const stalls = [];
-  const stallSampler = setInterval(() => {
+  const sampler = setInterval(() => {
     stalls.push({ at: Date.now(), ms: Math.round(loopDelay.max / 1e6) });
     loopDelay.reset();
   }, 1000).unref();
-  const worstStall = (from, to) => Math.max(0, ...stalls.filter((x) => x.at > from && x.at <= to + 1000).map((x) => x.ms));
-  // Steady state: every answer 2xx. Before each gateway's restarts, the other gateway's p99 over the 30 s just
-  // before is the value its traffic is held to while they run (what else the shared machine does drifts).
+  return {
+    worst: (from, to) => Math.max(0, ...stalls.filter((x) => x.at > from && x.at <= to + 1000).map((x) => x.ms)),
+    stop: () => clearInterval(sampler),
+  };
+}
+
+/** Steady state: every answer 2xx over 30 s. */
+async function steadyPhase() {
   const steadyFrom = Date.now();
   await sleep(30_000);
   const steady = load.between(steadyFrom, Date.now());
@@ -294,58 +268,77 @@ async function main() {
     failures(steady).length === 0,
     `${steady.length} requests in ${seconds(Date.now() - steadyFrom)}, p99 public ${p99(steady.filter((r) => r.gateway === 'public'))} ms, internal ${p99(steady.filter((r) => r.gateway === 'internal'))} ms${failures(steady).length ? `; ${failures(steady).slice(0, 3).map(describe).join('; ')}` : ''}`,
   );
+}
 
-  // ---- rolling restart: each public replica in turn, then each internal one ----
-  const rollFrom = Date.now();
-  for (const [service, others, backend, otherGateway] of [
-    ['public-gateway', 'internal-gateway', 'public-gateway', 'internal'],
-    ['internal-gateway', 'public-gateway', 'internal-gateway', 'public'],
-  ]) {
-    // The first phase follows the steady window at once; the second waits 30 s of quiet after the first.
-    if (service !== 'public-gateway') await sleep(30_000);
-    const reference = load.between(Date.now() - 30_000, Date.now()).filter((r) => r.gateway === otherGateway);
-    const referenceP99 = p99(reference);
-    const othersBefore = await containers(others);
-    const from = Date.now();
-    const events = [];
-    for (const replica of await containers(service)) {
-      const stopping = Date.now();
-      events.push(`stop ${seconds(stopping - from)}`);
-      await docker('stop', '-t', '30', replica.id);
-      const stopped = Date.now();
-      events.push(`start ${seconds(stopped - from)}`);
-      await docker('start', replica.id);
-      const [restarted] = (await containers(service)).filter((c) => c.id === replica.id);
-      await waitFor(
-        `${replica.name} back in HAProxy`,
-        async () => (await replicasUp(backend)).includes(restarted.ip) && (await replicasUp(backend)).length === 2,
-        120_000,
-      );
-      say(`restarted ${replica.name}: drained and stopped in ${seconds(stopped - stopping)}, back in service ${seconds(Date.now() - stopped)} later`);
-      events.push(`up ${seconds(Date.now() - from)}`);
-    }
-    const window = load.between(from, Date.now());
-    const othersAfter = await containers(others);
-    const untouched = othersAfter.every(
-      (c, i) => c.id === othersBefore[i].id && c.startedAt === othersBefore[i].startedAt && c.restarts === othersBefore[i].restarts && c.running,
+/**
+ * Each replica of `service` stopped (SIGTERM) and started again in turn, under load. Before it, the other
+ * gateway's p99 over the 30 s just before is the value its traffic is held to while the restarts run (what else
+ * the shared machine does drifts). A replica that drains is out of HAProxy before it stops listening, so no
+ * request of `service` needs HAProxy's retries or redispatch: those are counted too, or a replica that exits
+ * without draining would pass on HAProxy's retries.
+ */
+async function restartReplicas(service, others, otherGateway, stalls) {
+  const backend = service;
+  const reference = load.between(Date.now() - 30_000, Date.now()).filter((r) => r.gateway === otherGateway);
+  const referenceP99 = p99(reference);
+  const othersBefore = await containers(others);
+  const retriesBefore = await retryCounters(backend);
+  const from = Date.now();
+  const events = [];
+  for (const replica of await containers(service)) {
+    const stopping = Date.now();
+    events.push(`stop ${seconds(stopping - from)}`);
+    await docker('stop', '-t', '30', replica.id);
+    const stopped = Date.now();
+    events.push(`start ${seconds(stopped - from)}`);
+    await docker('start', replica.id);
+    const [restarted] = (await containers(service)).filter((c) => c.id === replica.id);
+    await waitFor(
+      `${replica.name} back in HAProxy`,
+      async () => (await replicasUp(backend)).includes(restarted.ip) && (await replicasUp(backend)).length === 2,
+      120_000,
     );
-    const other = window.filter((r) => r.gateway === otherGateway);
-    const otherP99 = p99(other);
-    const byKind = [...new Set(other.map((r) => r.kind))]
-      .map((kind) => `${kind} ${p99(other.filter((r) => r.kind === kind))}/${p99(reference.filter((r) => r.kind === kind))}`)
-      .join(', ');
-    const limit = p99Limit(referenceP99);
-    const passed = untouched && failures(other).length === 0 && otherP99 <= limit;
-    const slowest = [...other].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 8);
-    say(
-      `  the slowest ${otherGateway} requests (ms, at s from the first stop): ${slowest.map((r) => `${r.kind} ${r.end - r.start} at ${seconds(r.start - from)}`).join(', ')}; ${events.join(', ')}; the driver's longest stall ${worstStall(from, Date.now())} ms (${worstStall(from - 30_000, from)} ms in the reference)`,
-    );
-    check(
-      `${service} restarted replica by replica: the ${otherGateway} gateway untouched, no failure, p99 at most twice its steady value or ${STALL_ALLOWANCE_MS} ms above it`,
-      passed,
-      `${others} replicas ${untouched ? 'not restarted' : 'RESTARTED'}; ${other.length} ${otherGateway} requests, ${failures(other).length} failed, p99 ${otherP99} ms, limit ${limit} ms = max(2 x ${referenceP99}, ${referenceP99} + ${STALL_ALLOWANCE_MS}), ${referenceP99} ms its p99 in the 30 s before (by kind, ms: ${byKind})`,
-    );
+    say(`restarted ${replica.name}: drained and stopped in ${seconds(stopped - stopping)}, back in service ${seconds(Date.now() - stopped)} later`);
+    events.push(`up ${seconds(Date.now() - from)}`);
   }
+  const retriesAfter = await retryCounters(backend);
+  const window = load.between(from, Date.now());
+  const othersAfter = await containers(others);
+  const untouched = othersAfter.every(
+    (c, i) => c.id === othersBefore[i].id && c.startedAt === othersBefore[i].startedAt && c.restarts === othersBefore[i].restarts && c.running,
+  );
+  const other = window.filter((r) => r.gateway === otherGateway);
+  const otherP99 = p99(other);
+  const byKind = [...new Set(other.map((r) => r.kind))]
+    .map((kind) => `${kind} ${p99(other.filter((r) => r.kind === kind))}/${p99(reference.filter((r) => r.kind === kind))}`)
+    .join(', ');
+  const limit = p99Limit(referenceP99);
+  const passed = untouched && failures(other).length === 0 && otherP99 <= limit;
+  const slowest = [...other].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 8);
+  say(
+    `  the slowest ${otherGateway} requests (ms, at s from the first stop): ${slowest.map((r) => `${r.kind} ${r.end - r.start} at ${seconds(r.start - from)}`).join(', ')}; ${events.join(', ')}; the driver's longest stall ${stalls.worst(from, Date.now())} ms (${stalls.worst(from - 30_000, from)} ms in the reference)`,
+  );
+  check(
+    `${service} restarted replica by replica: the ${otherGateway} gateway untouched, no failure, p99 at most twice its steady value or ${STALL_ALLOWANCE_MS} ms above it`,
+    passed,
+    `${others} replicas ${untouched ? 'not restarted' : 'RESTARTED'}; ${other.length} ${otherGateway} requests, ${failures(other).length} failed, p99 ${otherP99} ms, limit ${limit} ms = max(2 x ${referenceP99}, ${referenceP99} + ${STALL_ALLOWANCE_MS}), ${referenceP99} ms its p99 in the 30 s before (by kind, ms: ${byKind})`,
+  );
+  const retried = retriesAfter.retries - retriesBefore.retries;
+  const redispatched = retriesAfter.redispatches - retriesBefore.redispatches;
+  check(
+    `${service} restarted replica by replica: no request retried or redispatched by HAProxy (each replica drained before it stopped)`,
+    retried === 0 && redispatched === 0,
+    `HAProxy's ${backend} backend: ${retried} retries, ${redispatched} redispatches during the restarts`,
+  );
+}
+
+/** Each public replica in turn, then each internal one: no request fails, on either gateway. */
+async function rollingRestartPhase(stalls) {
+  const rollFrom = Date.now();
+  // The first restarts follow the steady window at once; the second wait 30 s of quiet after the first.
+  await restartReplicas('public-gateway', 'internal-gateway', 'internal', stalls);
+  await sleep(30_000);
+  await restartReplicas('internal-gateway', 'public-gateway', 'public', stalls);
   const rolling = load.between(rollFrom, Date.now());
   check(
     'rolling restarts: zero failed requests',
@@ -353,15 +346,18 @@ async function main() {
     `${rolling.length} requests${failures(rolling).length ? `; ${failures(rolling).slice(0, 5).map(describe).join('; ')}` : ''}`,
   );
   await checkOrders('rolling restarts: every order answered 201 stored once, a retried POST one order', rolling);
+  return rollFrom;
+}
 
-  // ---- one public replica killed (SIGKILL) while it is delivering a webhook ----
+/** One public replica killed (SIGKILL) while it is delivering a webhook; its deliveries made by the other. */
+async function killPhase(receiver, rollFrom) {
   const [victim] = await containers('public-gateway');
   // The receiver holds the victim's deliveries unanswered (its sender gives up after 10 s), so that it dies
   // with one in flight.
-  await fetch(`http://127.0.0.1:${receiverPort}/hold?from=${victim.ip}`, { method: 'POST' });
+  await fetch(`http://127.0.0.1:${receiver.port}/hold?from=${victim.ip}`, { method: 'POST' });
   const caught = await waitFor(
     'a webhook delivery in flight from the replica to kill',
-    async () => (await inFlight()).find((d) => d.from === victim.ip),
+    async () => (await receiver.inFlight()).find((d) => d.from === victim.ip),
     30_000,
   ).catch(() => undefined);
   const killAt = Date.now();
@@ -371,14 +367,16 @@ async function main() {
   // The held deliveries are let go only once the receiver has seen the dead replica's connections close (each then
   // recorded as abandoned): released before that, one could be answered on a connection about to be reset, and
   // count as delivered although its sender never heard the answer.
-  await waitFor(`${victim.name}'s held deliveries abandoned`, async () => (await inFlight()).every((d) => d.from !== victim.ip), 10_000).catch(() => undefined);
-  await fetch(`http://127.0.0.1:${receiverPort}/release`, { method: 'POST' });
+  await waitFor(`${victim.name}'s held deliveries abandoned`, async () => (await receiver.inFlight()).every((d) => d.from !== victim.ip), 10_000).catch(
+    () => undefined,
+  );
+  await fetch(`http://127.0.0.1:${receiver.port}/release`, { method: 'POST' });
   say(`killed ${victim.name} (SIGKILL)${caught ? ` while it was delivering ${caught.webhookId}` : ', no webhook delivery of its in flight'}`);
   await waitFor(`${victim.name} out of HAProxy`, async () => !(await replicasUp('public-gateway')).includes(victim.ip), 30_000);
   // Its abandoned deliveries, made again by the other replica within the bound.
-  const abandoned = async () => (await receipts()).filter((r) => r.from === victim.ip && r.abandonedAt !== null && r.receivedAt < killAt + 1000);
+  const abandoned = async () => (await receiver.receipts()).filter((r) => r.from === victim.ip && r.abandonedAt !== null && r.receivedAt < killAt + 1000);
   const redelivered = async () => {
-    const all = await receipts();
+    const all = await receiver.receipts();
     const lost = (await abandoned()).filter((a) => !all.some((r) => r.webhookId === a.webhookId && r.answered && r.receivedAt > a.receivedAt));
     return lost.length === 0 ? all : undefined;
   };
@@ -410,8 +408,11 @@ async function main() {
   await docker('start', victim.id);
   await waitFor(`${victim.name} back in HAProxy`, async () => (await replicasUp('public-gateway')).length === 2, 120_000);
   say(`${victim.name} started again and back in service`);
+  return { victim, killAt };
+}
 
-  // ---- the database restarted under load ----
+/** The database stopped for 8 s under load: every answer a 2xx or an honest 503, recovery without help. */
+async function databaseRestartPhase(stalls) {
   const [postgres] = await containers('postgres');
   const downAt = Date.now();
   await docker('stop', '-t', '10', postgres.id);
@@ -433,7 +434,7 @@ async function main() {
   );
   await sleep(5_000);
   await load.stop();
-  clearInterval(stallSampler);
+  stalls.stop();
   const outage = load.between(downAt, Date.now());
   const honest = (r) =>
     ok(r) ||
@@ -449,19 +450,22 @@ async function main() {
     `${outage.length} requests, ${outage.filter((r) => r.status === 503).length} answered 503${dishonest.length ? `; ${dishonest.slice(0, 5).map(describe).join('; ')}` : ''}`,
   );
   await checkOrders('database restart: nothing answered 201 lost', load.records);
+  return { downAt, upAt };
+}
 
-  // ---- webhooks: every order of this run delivered, at least once, no duplicate beyond a retry ----
+/** Every order of this run delivered as a webhook, at least once, no duplicate beyond a retry. */
+async function webhookPhase(receiver, { victim, killAt }, { downAt, upAt }) {
   const orders = await ordersByReference();
   const orderIds = new Set([...orders.values()].flat());
   const delivered = await waitFor(
     'every order delivered',
     async () => {
-      const all = await receipts();
+      const all = await receiver.receipts();
       const got = new Set(all.filter((r) => r.answered).map((r) => r.dataId));
       return [...orderIds].every((id) => got.has(id)) && all;
     },
     REDELIVERY_BOUND_MS,
-  ).catch(async () => receipts());
+  ).catch(async () => receiver.receipts());
   const byId = new Map();
   for (const r of delivered) byId.set(r.webhookId, [...(byId.get(r.webhookId) ?? []), r]);
   const got = new Set(delivered.filter((r) => r.answered).map((r) => r.dataId));
@@ -487,6 +491,17 @@ async function main() {
         : ''
     }`,
   );
+}
+
+async function main() {
+  const setup = await setUp();
+  startLoad(setup);
+  const stalls = watchStalls();
+  await steadyPhase();
+  const rollFrom = await rollingRestartPhase(stalls);
+  const kill = await killPhase(setup.receiver, rollFrom);
+  const outage = await databaseRestartPhase(stalls);
+  await webhookPhase(setup.receiver, kill, outage);
 
   const passed = results.filter((r) => r.passed).length;
   const verdict = passed === results.length ? 'PASSED' : 'FAILED';

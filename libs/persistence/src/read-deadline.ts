@@ -1,7 +1,7 @@
 // pg's `query_timeout` (a statement whose answer does not come in time fails with "Query read timeout", and
 // the pool drops its client) without a timer per statement. pg arms a setTimeout and wraps the statement's
-// callback for every statement; under load that made V8 promote about 900 bytes per request into the old
-// generation (invoices: 4.1 MB per scavenge, 4 to 7 ms pauses; bench/RESULTS.md, "The database reads' p99"). Here one
+// callback for every statement; under load that made V8 promote part of every request into the old
+// generation (docs/decisions/scaling.md#the-footprint-per-replica). Here one
 // interval per pool looks at each client: a statement still in flight `timeoutMs` after the client was
 // last asked for one fails as pg's own timeout fails it.
 import pg from 'pg';

@@ -42,7 +42,7 @@ export interface RotationDuringFlood {
 }
 
 /**
- * The issue-13 scenario: a flood of unknown kids runs; after a second the issuer's key is rotated
+ * A key rotated during a flood: a flood of unknown kids runs; after a second the issuer's key is rotated
  * (`rotate`), and tokens of both keys are asked for `watchMs` while the flood goes on.
  */
 export async function rotationDuringFlood(options: {

@@ -1,6 +1,6 @@
 // The OpenTelemetry SDK of a gateway process with its instrumentations (http, express, pg, pino), exporting
-// over OTLP. Loaded by startTracing only when tracing is on: these packages hold about 12 MB of heap and
-// 47 MB of resident memory once loaded, which a gateway with tracing off has no use for (docs/decisions/observability.md, "Traces").
+// over OTLP. Loaded by startTracing only when tracing is on: once loaded these packages hold heap and resident
+// memory a gateway with tracing off has no use for (docs/decisions/scaling.md#the-footprint-per-replica).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';

@@ -118,7 +118,8 @@ export class TokenEndpointService {
     const key = await this.keys.activeKey();
     const now = Math.floor(Date.now() / 1000);
     const identity = toIdentity(client);
-    // The claims in the order SignJWT wrote them; serialized once here (SignJWT deep-copies and checks its claims, 2% of a mint).
+    // The claims in the order SignJWT wrote them; serialized once here (SignJWT deep-copies and checks its claims:
+    // docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway).
     const claims = {
       client_id: client.clientId,
       ...identityClaims(identity),

@@ -1,8 +1,8 @@
 // Writes the JSON answer of a route handler (an object or an array) the way express's res.json() would,
 // byte for byte, without express's content-type round: res.json() sets `application/json`, which express
 // looks up in its MIME table to add the charset, then res.send() parses that type again to set the
-// charset once more. Those two rounds and the settings read around them were 7 % of whoami's CPU
-// (docs/decisions/benchmarks.md, "What the figures changed in the gateway"). The answer is the same
+// charset once more. Those two rounds and the settings read around them were a share of whoami's CPU worth
+// saving (docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway). The answer is the same
 // constant type, the same Content-Length, the same body.
 //
 // Whatever this writer does not reproduce is left to express (writeJsonAnswer answers false): an answer

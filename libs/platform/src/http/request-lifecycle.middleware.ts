@@ -38,7 +38,8 @@ export function requestLifecycleMiddleware(logger: AppLogger, options: RequestLi
   const logUrl = options.logUrl ?? pathOnly;
   // The request line is built here from fields that hold no credential (ids, method, address, status) and
   // the URL, whose query is redacted (logUrl: a secret sent in a query string by mistake never reaches the
-  // log); pino's redaction, which cost 3% of whoami's time, has nothing to find in it and is left out.
+  // log); pino's redaction, a cost docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway names, has
+  // nothing to find in it and is left out.
   const requestLog = logger.child({}, { redact: [] });
   return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void) => {
     const started = performance.now();

@@ -4,8 +4,8 @@
 // Neither a page nor its text is held while waiting: not for the client to drain the socket, not for the
 // next page. Held across those waits (as `for await (const page of pages)` holds the last one), pages at a
 // few hundred a second outlive the young generation and are promoted, and the old generation grows by
-// whole answers between full collections (100,000-row reads took the public gateway from 135 to 260 MB
-// resident). So the loop below clears what it has written before it suspends.
+// whole answers between full collections (docs/decisions/scaling.md#the-footprint-per-replica). So the loop
+// below clears what it has written before it suspends.
 import type { Response } from 'express';
 import type { PagedJson } from './json-chunks';
 

@@ -29,7 +29,7 @@ const LOG_FLUSH_INTERVAL_MS = 250;
 /**
  * Where the lines go (`output`, process.stdout when not given): through pino-pretty when it is a terminal
  * (in this thread, synchronously). Else JSON lines; on process.stdout they are written in batches rather
- * than one write(2) per line (which cost 5% of whoami's time in a profile): pino flushes the batch when the
+ * than one write(2) per line (docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway): pino flushes the batch when the
  * process exits, and createLogger writes it every LOG_FLUSH_INTERVAL_MS.
  */
 function destinationFor(output: Output | undefined): DestinationStream | undefined {
@@ -40,7 +40,8 @@ function destinationFor(output: Output | undefined): DestinationStream | undefin
 
 /**
  * pino's isoTime, with the text kept for the millisecond it names: several lines are written in the same
- * millisecond under load, and formatting the date cost 2.6% of whoami's time in a profile.
+ * millisecond under load, and formatting the date is a visible part of a request's time
+ * (docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway).
  */
 export function isoTimeOncePerMillisecond(): () => string {
   let at = Number.NaN;

@@ -4,10 +4,10 @@
 export const GATEWAY_NODE_FLAGS: readonly string[] = [
   // Stack traces of the bundle name the TypeScript sources: source maps on for the gateway's own bundle, before
   // it loads. Not --enable-source-maps, which also parses the maps node_modules ship (rxjs, class-validator,
-  // pg-boss...): about 10 MB resident per process, for frames of code that is not ours.
+  // pg-boss...): resident memory per process for frames of code that is not ours (docs/decisions/scaling.md#the-footprint-per-replica).
   "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})",
   // The young generation at most 2 x 4 MB: V8 lets it grow to 2 x 32 MB, which a gateway fills at start and
-  // keeps resident (about 47 MB of an idle process, measured); CPU per request did not change measurably.
+  // keeps resident; CPU per request did not change measurably (docs/decisions/scaling.md#the-footprint-per-replica).
   '--max-semi-space-size=4',
   // The old generation grows to at most 1.4 times what the last full collection left live. V8 picks that
   // factor from the heap limit it derives from the host's memory: up to 4 on a large host, about 1.3 where a

@@ -4,9 +4,9 @@
 //
 // Why not passport.authenticate: it gives each request a strategy object with five closures as properties
 // (success, fail, redirect, pass, error). Under load, V8 then kept every request's objects through one
-// young-generation collection and moved them to the old one (about 2 MB per scavenge, 5 ms pauses and a
-// full collection every few seconds). Here the actions are methods of a class and the per-request object
-// holds only data: 70 KB per scavenge, 1 ms pauses (docs/decisions/benchmarks.md, "The token check on a miss").
+// young-generation collection and moved them to the old one, with a full collection every few seconds. Here
+// the actions are methods of a class and the per-request object holds only data (the figures:
+// docs/decisions/benchmarks.md#the-token-check-on-a-miss).
 import type { Request } from 'express';
 import type { Strategy } from 'passport';
 

@@ -1,6 +1,6 @@
 // The issuer's metadata (a small JSON document) by a bounded GET over node:http(s), as jwks-rsa fetches the
-// key set. Not the global fetch: its first use loads undici and compiles its HTTP parser (WebAssembly), about
-// 15 MB of resident memory per process, for the one request the internal gateway makes at start.
+// key set. Not the global fetch: its first use loads undici and compiles its HTTP parser (WebAssembly), resident
+// memory per process for the one request the internal gateway makes at start (docs/decisions/scaling.md#the-footprint-per-replica).
 import { get as httpGet, IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 

@@ -27,8 +27,8 @@ export const QUOTA_REFUSED = -1;
 const LEASE_SHARE = 20;
 /**
  * ...and at most this many units: a round trip per ten thousand requests of a busy client. At one per
- * thousand, the leases cost whoami about 1.8 µs a request, over 2 % of it (measured in one gateway process,
- * docs/decisions/request-quotas.md#performance); the share above keeps what a replica can strand at 5 %.
+ * thousand the leases cost whoami more than the quota's bound allows (docs/decisions/request-quotas.md#performance);
+ * the share above keeps what a replica can strand at 5 %.
  */
 const MAX_LEASE = 10_000;
 /** The next lease is sent while a quarter of the last one is still left, so a steady client never waits for one. */
