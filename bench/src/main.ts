@@ -24,6 +24,7 @@ import { BenchContext, GatewayName, SCENARIOS, salesOrdersPath } from './scenari
 import { summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
 import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
+import { measureWebhookFanout } from './webhook-fanout';
 
 const root = join(__dirname, '../..');
 /** The gateways' request quota in the bench: on, at a limit no run reaches. */
@@ -418,6 +419,11 @@ async function main(): Promise<void> {
   const webhookContext = { publicUrl, token: context.publicToken, databaseUrl, org: dataset[10_000], rounds: config.BENCH_ROUNDS, say };
   const webhookCapacity = !wanted || wanted.includes('webhook-capacity') ? await measureWebhookCapacity(webhookContext) : undefined;
   const webhookLag = !wanted || wanted.includes('webhook-lag') ? await measureWebhookLag(webhookContext) : undefined;
+  // Fan-out last: its imports leave the largest organization's levels changed.
+  const webhookFanout =
+    !wanted || wanted.includes('webhook-fanout')
+      ? await measureWebhookFanout({ databaseUrl, org: dataset[100_000], other: dataset[1_000], rounds: config.BENCH_ROUNDS, say })
+      : undefined;
 
   const metricsSample = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
     async (r) => (r.ok ? (await r.text()).split('\n').filter((l) => /^gateway_/.test(l)) : [`metrics port answered ${r.status}`]),
@@ -452,6 +458,7 @@ async function main(): Promise<void> {
     webhookDelivery,
     webhookCapacity,
     webhookLag,
+    webhookFanout,
     memory,
     previous: readPreviousRun(join(root, 'bench/results'), config.BENCH_CONNECTIONS),
   };
