@@ -10,4 +10,9 @@ export const ADVISORY_LOCKS = {
   jobQueueInstall: 727_004,
   /** Pruning webhook delivery attempts and stored webhook events past their retention (webhook-retention.job.ts): one replica at a time. */
   webhookRetention: 727_006,
+  /**
+   * Fanning out one organization's queued events (webhook-delivery.repository.ts, tryHoldFanOut): the first of
+   * two keys, the second a hash of the organization (the two-key form, a key space apart from the others).
+   */
+  webhookFanOut: 727_007,
 } as const;
