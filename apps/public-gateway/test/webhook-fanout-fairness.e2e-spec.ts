@@ -39,7 +39,7 @@ describe('fan-out shared between organizations', () => {
     await gateway.close();
     await receiver.close();
     await database.drop();
-  });
+  }, 60_000);
 
   it("delivers another organization's event and shows it in its feed while an import's 50,000 events are being fanned out", async () => {
     const token = await mintToken(gateway, database.url, { type: 'ORGANIZATION', organizationId: other.organizationId });
@@ -64,9 +64,8 @@ describe('fan-out shared between organizations', () => {
     await fulfilment(database.db).receive({ organizationId: other.organizationId, warehouseId: other.warehouseId, barcode: other.barcodes[0] }, 1);
     const committed = Date.now();
 
-    // Watched together: the other organization's delivery, its feed, and the import's events fanned out.
+    // Watched together for a minute: the other organization's delivery, its feed, and the import's events fanned out.
     const seen: Record<'webhook' | 'feed', { at: number; importFannedOut: number } | undefined> = { webhook: undefined, feed: undefined };
-    let drainedAt = 0;
     const feedShowsIt = async () => {
       const res = await request(gateway.app.getHttpServer())
         .get(`/v0/organizations/${other.organizationId}/events?types=inventory_level.changed&limit=100`)
@@ -76,27 +75,31 @@ describe('fan-out shared between organizations', () => {
         (item) => item.data.barcode === other.barcodes[0] && item.data.onHand === 11,
       );
     };
-    await waitUntilAsync(async () => {
-      const now = Date.now();
-      if (!seen.webhook && receiver.received.some((r) => r.path === '/other'))
-        seen.webhook = { at: now, importFannedOut: (await stored(importing.organizationId)) - 2 };
-      if (!seen.feed && (await feedShowsIt())) seen.feed = { at: now, importFannedOut: (await stored(importing.organizationId)) - 2 };
-      if (!drainedAt && (await stored(importing.organizationId)) - 2 === IMPORTED_ROWS) drainedAt = Date.now();
-      return seen.webhook !== undefined && seen.feed !== undefined && drainedAt > 0;
-    }, 300_000);
-    const { webhook, feed } = seen as Record<'webhook' | 'feed', { at: number; importFannedOut: number }>;
+    const importFannedOut = async () => (await stored(importing.organizationId)) - 2;
+    const watchUntil = committed + 60_000;
+    while ((!seen.webhook || !seen.feed) && Date.now() < watchUntil) {
+      const received = receiver.received.find((r) => r.path === '/other');
+      if (!seen.webhook && received) seen.webhook = { at: received.at, importFannedOut: await importFannedOut() };
+      if (!seen.feed && (await feedShowsIt())) seen.feed = { at: Date.now(), importFannedOut: await importFannedOut() };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const describeSeen = (what?: { at: number; importFannedOut: number }) =>
+      what ? `${what.at - committed} ms after its commit, with ${what.importFannedOut} of the import's events fanned out` : 'not within 60 s';
     process.stdout.write(
-      `fair fan-out: the import took ${imported - importStarted} ms and its ${IMPORTED_ROWS} events were fanned out ${drainedAt - imported} ms after it committed; ` +
-        `the other organization's event reached its endpoint ${webhook.at - committed} ms and its feed ${feed.at - committed} ms after its commit, ` +
-        `with ${webhook.importFannedOut} and ${feed.importFannedOut} of the import's events fanned out\n`,
+      `fair fan-out: the import took ${imported - importStarted} ms; the other organization's event reached its endpoint ${describeSeen(seen.webhook)}, ` +
+        `and its feed ${describeSeen(seen.feed)}\n`,
     );
 
-    // The other organization first: the import's backlog had not drained when its event was delivered and listed.
+    // The other organization first: its event was delivered and listed (within the minute watched)
+    expect(seen).toEqual({
+      webhook: { at: expect.any(Number), importFannedOut: expect.any(Number) },
+      feed: { at: expect.any(Number), importFannedOut: expect.any(Number) },
+    });
+    const { webhook, feed } = seen as Record<'webhook' | 'feed', { at: number; importFannedOut: number }>;
+    // while the import's backlog had not drained,
     expect(webhook.importFannedOut).toBeLessThan(IMPORTED_ROWS);
     expect(feed.importFannedOut).toBeLessThan(IMPORTED_ROWS);
-    expect(webhook.at).toBeLessThan(drainedAt);
-    expect(feed.at).toBeLessThan(drainedAt);
-    // Within the few seconds the contract allows.
+    // within the few seconds the contract allows.
     expect(webhook.at - committed).toBeLessThan(5_000);
     expect(feed.at - committed).toBeLessThan(5_000);
     // The delivery carries the other organization's figure, once.
@@ -108,6 +111,8 @@ describe('fan-out shared between organizations', () => {
       data: { warehouseId: other.warehouseId, barcode: other.barcodes[0], onHand: 11, sellable: 11 },
     });
     // And every event of the import was fanned out, once each, with its level's figure.
+    await waitUntilAsync(async () => (await importFannedOut()) === IMPORTED_ROWS, 300_000);
+    process.stdout.write(`fair fan-out: the import's ${IMPORTED_ROWS} events were all fanned out ${Date.now() - imported} ms after it committed\n`);
     const { rows } = await database.db.query<{ n: number; distinct_ids: number; right_figures: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT webhook_id)::int AS distinct_ids,
               count(*) FILTER (WHERE (body::jsonb -> 'data' ->> 'onHand')::int = 1 + substring(body::jsonb -> 'data' ->> 'barcode' FROM 4)::int % 100)::int AS right_figures

@@ -55,6 +55,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('WebhookDispatcher');
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  /** Set on shutdown: the round in progress stops after its current batch (the rest stays queued for any replica). */
+  private stopping = false;
 
   constructor(
     private readonly db: Database,
@@ -73,6 +75,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }
@@ -87,13 +90,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /**
    * Fans out every queued event, in rounds: each round one batch of each organization with queued events.
    * It stops when a round fans nothing out (the queue is empty, or what is left is another replica's at the
-   * moment). Answers how many deliveries it wrote.
+   * moment), or when the process stops. Answers how many deliveries it wrote.
    */
   async dispatchAll(): Promise<number> {
     let written = 0;
     for (;;) {
       let fanned = 0;
       for (const organizationId of await this.events.organizationsQueuedForFanOut(this.db)) {
+        if (this.stopping) return written;
         const batch = await this.dispatchBatch(organizationId);
         fanned += batch.events;
         written += batch.deliveries;
