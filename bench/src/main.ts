@@ -24,6 +24,7 @@ import { BenchContext, GatewayName, SCENARIOS, Scenario, ScenarioRequest } from 
 import { Figures, summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
 import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
+import { measureWebhookFanout } from './webhook-fanout';
 
 const root = join(__dirname, '../..');
 /** The gateways' request quota in the bench: on, at a limit no run reaches. */
@@ -129,12 +130,8 @@ async function prepare(config: BenchConfig): Promise<Run> {
   // gateways start idle (the memory lines' "idle after start") and no scenario runs beside the dispatcher working
   // through the import's events for the events feed (what an import that large costs is a figure of its own, not
   // of a scenario).
-  const dispatched = await db.query<{ count: string }>(
-    `UPDATE webhook_dispatch_cursor c SET xid = last.xid, sequence = last.sequence
-       FROM (SELECT xid, sequence FROM domain_events ORDER BY xid DESC, sequence DESC LIMIT 1) last
-     RETURNING (SELECT count(*) FROM domain_events)::text AS count`,
-  );
-  say(`the dataset's ${Number(dispatched.rows[0]?.count ?? 0).toLocaleString('en')} events marked as fanned out to webhooks`);
+  const dispatched = await db.query('DELETE FROM webhook_fanout_queue');
+  say(`the dataset's ${(dispatched.rowCount ?? 0).toLocaleString('en')} events marked as fanned out to webhooks`);
 
   const clients = new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository());
   const [publicPort, uncached, internal, baseline, floor, oidc, metrics, ...pair] = await Promise.all(Array.from({ length: 11 }, freePort));
@@ -494,7 +491,7 @@ async function measureCostGrowth(run: Run, servers: Servers, load: LoadGenerator
 
 // ---- phase 7: the webhook lines -----------------------------------------------------------------------------
 
-async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<BenchReport, 'webhookDelivery' | 'webhookCapacity' | 'webhookLag'>> {
+async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<BenchReport, 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout'>> {
   const { config, publicUrl, databaseUrl, dataset } = run;
   let webhookDelivery: WebhookDeliveryReport | undefined;
   if (run.wants('webhook-delivery')) {
@@ -512,7 +509,11 @@ async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<Be
   const webhookContext = { publicUrl, token: context.publicToken, databaseUrl, org: dataset[10_000], rounds: config.BENCH_ROUNDS, say };
   const webhookCapacity = run.wants('webhook-capacity') ? await measureWebhookCapacity(webhookContext) : undefined;
   const webhookLag = run.wants('webhook-lag') ? await measureWebhookLag(webhookContext) : undefined;
-  return { webhookDelivery, webhookCapacity, webhookLag };
+  // Fan-out last: its imports leave the largest organization's levels changed.
+  const webhookFanout = run.wants('webhook-fanout')
+    ? await measureWebhookFanout({ databaseUrl, org: dataset[100_000], other: dataset[1_000], rounds: config.BENCH_ROUNDS, say })
+    : undefined;
+  return { webhookDelivery, webhookCapacity, webhookLag, webhookFanout };
 }
 
 // ---- phase 8: the report ------------------------------------------------------------------------------------
@@ -520,7 +521,7 @@ async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<Be
 async function assembleReport(
   run: Run,
   servers: Servers,
-  measured: Pick<BenchReport, 'scenarios' | 'costGrowth' | 'webhookDelivery' | 'webhookCapacity' | 'webhookLag'>,
+  measured: Pick<BenchReport, 'scenarios' | 'costGrowth' | 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout'>,
 ): Promise<BenchReport> {
   const { config, started } = run;
   const metricsSample = await fetch(`http://127.0.0.1:${run.ports.metrics}/metrics`).then(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Figures } from './stats';
 import type { WebhookDeliveryReport } from './webhook-delivery';
 import { WebhookCapacityReport, WebhookLagReport, formatWebhookCapacity } from './webhook-capacity';
+import { WebhookFanoutReport, formatWebhookFanout } from './webhook-fanout';
 
 /** Every scenario: the gateway's p99 at most this many times its p50. */
 export const TAIL_TARGET = 4;
@@ -76,6 +77,8 @@ export interface BenchReport {
   /** The delivery engine against its ceiling, and its lag at a held rate (webhook-capacity, webhook-lag). */
   webhookCapacity?: WebhookCapacityReport;
   webhookLag?: WebhookLagReport;
+  /** The dispatcher's throughput on an import's events, and another organization's lag meanwhile (webhook-fanout). */
+  webhookFanout?: WebhookFanoutReport;
   /** Resident memory of each gateway process: idle after start, and its peak over the whole run, MB. */
   memory?: GatewayMemoryReport[];
   /** The newest earlier run in bench/results with the same connections: its G/C per scenario. */
@@ -230,6 +233,7 @@ export function formatReport(report: BenchReport): string {
         ]
       : []),
     ...formatWebhookCapacity(report.webhookCapacity, report.webhookLag),
+    ...formatWebhookFanout(report.webhookFanout),
   ].join('\n');
 }
 

@@ -12,4 +12,9 @@ export const ADVISORY_LOCKS = {
   webhookRetention: 727_006,
   /** Sending a test event to one endpoint (webhook-delivery.repository.ts), with the endpoint's hashed id as the second key: one count at a time per endpoint. */
   webhookTestSends: 727_007,
+  /**
+   * Fanning out one organization's queued events (webhook-delivery.repository.ts, tryHoldFanOut): the first of
+   * two keys, the second a hash of the organization (the two-key form, a key space apart from the others).
+   */
+  webhookFanOut: 727_008,
 } as const;

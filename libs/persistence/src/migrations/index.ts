@@ -11,6 +11,7 @@ import * as tokenStateNotifications from './0009-token-state-notifications';
 import * as webhookOperations from './0010-webhook-operations';
 import * as webhookDeliveryClaims from './0011-webhook-delivery-claims';
 import * as requestQuotas from './0012-request-quotas';
+import * as webhookFanoutQueue from './0013-webhook-fanout-queue';
 import * as webhookOperationBounds from './0014-webhook-operation-bounds';
 
 export interface Migration {
@@ -32,5 +33,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 10, ...webhookOperations },
   { version: 11, ...webhookDeliveryClaims },
   { version: 12, ...requestQuotas },
+  { version: 13, ...webhookFanoutQueue },
   { version: 14, ...webhookOperationBounds },
 ];

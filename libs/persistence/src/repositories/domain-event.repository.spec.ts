@@ -1,5 +1,6 @@
 // The commit order of the event log is (xid, sequence) as numbers: a transaction id with more digits sorts
 // after one with fewer (the rows are read with xid as text, which must not be what they are ordered by).
+// And every appended event is queued for webhook fan-out with it.
 import { randomUUID } from 'node:crypto';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { DomainEventRepository } from './domain-event.repository';
@@ -25,9 +26,27 @@ describe('DomainEventRepository commit order', () => {
     await database.drop();
   });
 
-  it('walks forwards in numeric transaction order', async () => {
-    const page = await events.pageInCommitOrder(database.db, { xid: '998', sequence: 0 }, '1001', 10);
-    expect(page.map((e) => e.xid)).toEqual(['999', '1000']);
+  it('queues every event for webhook fan-out by its organization when its transaction commits, and not when it rolls back', async () => {
+    const sequences = (
+      await database.db.query<{ sequence: number }>('SELECT sequence FROM domain_events WHERE organization_id = $1 ORDER BY sequence', [organizationId])
+    ).rows.map((r) => Number(r.sequence));
+    expect(await events.organizationsQueuedForFanOut(database.db)).toEqual([organizationId]);
+    expect(await events.queuedForFanOut(database.db, organizationId, 10)).toEqual(sequences);
+    expect(await events.queuedForFanOut(database.db, organizationId, 1)).toEqual(sequences.slice(0, 1));
+    expect((await events.bySequence(database.db, sequences)).map((e) => e.xid)).toEqual(['1000', '999']);
+
+    await database.db
+      .transaction(async (tx) => {
+        await events.append(tx, [{ organizationId, type: 'Probe', aggregateType: 'Probe', aggregateId: 'rolled-back', payload: {} }]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await events.queuedForFanOut(database.db, organizationId, 10)).toEqual(sequences);
+
+    await events.dequeueFanOut(database.db, organizationId, sequences.slice(0, 1));
+    expect(await events.queuedForFanOut(database.db, organizationId, 10)).toEqual(sequences.slice(1));
+    await events.dequeueFanOut(database.db, organizationId, sequences.slice(1));
+    expect(await events.organizationsQueuedForFanOut(database.db)).toEqual([]);
   });
 
   it('pages a barcode newest first in numeric transaction order', async () => {

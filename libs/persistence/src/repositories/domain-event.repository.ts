@@ -130,19 +130,43 @@ export class DomainEventRepository {
   }
 
   /**
-   * The events after `after` in commit order (xid, sequence), oldest first, of transactions below `horizon`
-   * (a visibleHorizon() answer): the same technique as pageByBarcode, walking forwards.
+   * The organizations with events queued for webhook fan-out (webhook_fanout_queue, filled by a trigger in the
+   * transaction that appends them), one index probe each.
    */
-  async pageInCommitOrder(q: Queryable, after: { xid: string; sequence: number }, horizon: string, limit: number): Promise<DomainEventRow[]> {
+  async organizationsQueuedForFanOut(q: Queryable): Promise<string[]> {
+    const { rows } = await q.query<{ organization_id: string }>(
+      `WITH RECURSIVE queued AS (
+         (SELECT organization_id FROM webhook_fanout_queue ORDER BY organization_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT q.organization_id FROM webhook_fanout_queue q WHERE q.organization_id > queued.organization_id ORDER BY q.organization_id LIMIT 1)
+           FROM queued WHERE queued.organization_id IS NOT NULL)
+       SELECT organization_id FROM queued WHERE organization_id IS NOT NULL`,
+    );
+    return rows.map((r) => r.organization_id);
+  }
+
+  /** The sequences of up to `limit` of the organization's events queued for fan-out, oldest first. */
+  async queuedForFanOut(q: Queryable, organizationId: string, limit: number): Promise<number[]> {
+    const { rows } = await q.query<{ sequence: string }>('SELECT sequence FROM webhook_fanout_queue WHERE organization_id = $1 ORDER BY sequence LIMIT $2', [
+      organizationId,
+      limit,
+    ]);
+    return rows.map((r) => Number(r.sequence));
+  }
+
+  /** These events, by sequence, oldest first. */
+  async bySequence(q: Queryable, sequences: number[]): Promise<DomainEventRow[]> {
     const { rows } = await q.query<DbEventRow>(
-      `SELECT ${EVENT_COLUMNS}
-         FROM domain_events
-        WHERE (xid, sequence) > ($1::xid8, $2::bigint) AND xid < $3::xid8
-        ORDER BY domain_events.xid, domain_events.sequence
-        LIMIT $4`,
-      [after.xid, after.sequence, horizon, limit],
+      `SELECT ${EVENT_COLUMNS} FROM domain_events WHERE sequence = ANY ($1::bigint[]) ORDER BY domain_events.sequence`,
+      [sequences],
     );
     return rows.map(toEventRow);
+  }
+
+  /** Takes these events of the organization off the fan-out queue. */
+  async dequeueFanOut(q: Queryable, organizationId: string, sequences: number[]): Promise<void> {
+    if (sequences.length === 0) return;
+    await q.query('DELETE FROM webhook_fanout_queue WHERE organization_id = $1 AND sequence = ANY ($2::bigint[])', [organizationId, sequences]);
   }
 
   /** One page of a barcode's events, newest first in commit order (xid, sequence), walking domain_events_barcode_idx. */

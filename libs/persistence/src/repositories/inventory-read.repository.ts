@@ -20,6 +20,12 @@ export interface StockRow {
   sellable: number;
 }
 
+/** A level as the public read shows it, with the warehouse and barcode it was asked by. */
+export interface StockEntryRow extends StockRow {
+  warehouseId: string;
+  requestedBarcode: string;
+}
+
 @Injectable()
 export class InventoryReadRepository {
   /** The warehouses holding levels of the organization, in id order (one index probe per warehouse). */
@@ -54,16 +60,20 @@ export class InventoryReadRepository {
     return rows;
   }
 
-  /** One live unit's level as the public read shows it, or undefined (no level, or the unit is archived). */
-  async stockEntry(q: Queryable, organizationId: string, warehouseId: string, barcode: string): Promise<StockRow | undefined> {
-    const { rows } = await q.query<StockRow>(
-      `SELECT l.barcode, l.on_hand AS "onHand", l.on_hand - l.allocated - l.pending_allocation AS sellable
-         FROM inventory_levels l
-         JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode AND u.archived_at IS NULL
-        WHERE l.organization_id = $1 AND l.warehouse_id = $2::entity_id AND l.barcode = $3`,
-      [organizationId, warehouseId, barcode],
+  /**
+   * The levels among these (warehouse, barcode) pairs of the organization as the public read shows them, each
+   * with the pair it was asked by; a pair without a level, or of an archived unit, is left out.
+   */
+  async stockEntries(q: Queryable, organizationId: string, levels: { warehouseId: string; barcode: string }[]): Promise<StockEntryRow[]> {
+    if (levels.length === 0) return [];
+    const { rows } = await q.query<StockEntryRow>(
+      `SELECT w.warehouse_id AS "warehouseId", w.barcode AS "requestedBarcode", l.barcode, l.on_hand AS "onHand", l.on_hand - l.allocated - l.pending_allocation AS sellable
+         FROM unnest($2::text[], $3::text[]) AS w(warehouse_id, barcode)
+         JOIN inventory_levels l ON l.organization_id = $1 AND l.warehouse_id = w.warehouse_id::entity_id AND l.barcode = w.barcode::barcode
+         JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode AND u.archived_at IS NULL`,
+      [organizationId, levels.map((l) => l.warehouseId), levels.map((l) => l.barcode)],
     );
-    return rows[0];
+    return rows;
   }
 
   /** Every level at a warehouse with its unit, archived units included, for the internal reads. */

@@ -88,14 +88,15 @@ function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
 
 @Injectable()
 export class SalesOrderRepository {
-  /** One order of the organization, whichever its store, or undefined. */
-  async findInOrganization(q: Queryable, organizationId: string, id: string): Promise<SalesOrderRow | undefined> {
+  /** These orders of the organization (those that exist), in no particular order. */
+  async findManyInOrganization(q: Queryable, organizationId: string, ids: string[]): Promise<SalesOrderRow[]> {
+    if (ids.length === 0) return [];
     const { rows } = await q.query<SalesOrderDbRow>(
       `SELECT ${SALES_ORDER_COLUMNS} FROM sales_orders o JOIN fulfilment_orders f ON f.sales_order_id = o.id
-        WHERE o.id = $1 AND o.organization_id = $2`,
-      [id, organizationId],
+        WHERE o.id = ANY ($1::uuid[]) AND o.organization_id = $2`,
+      [ids, organizationId],
     );
-    return rows.length > 0 ? toSalesOrderRow(rows[0]) : undefined;
+    return rows.map(toSalesOrderRow);
   }
 
   /** One order of a store, or undefined. */

@@ -4,11 +4,6 @@ import { Injectable } from '@nestjs/common';
 import { ADVISORY_LOCKS } from '../advisory-locks';
 import { Queryable } from '../database';
 
-export interface DispatchCursor {
-  xid: string;
-  sequence: number;
-}
-
 /** An endpoint as the dispatcher matches events against it. */
 export interface DispatchEndpoint {
   id: string;
@@ -112,14 +107,17 @@ export interface DeliveryAttemptRow {
 
 @Injectable()
 export class WebhookDeliveryRepository {
-  /** The cursor, locked until the transaction ends; undefined while another transaction holds it (another replica fans out). */
-  async lockCursor(tx: Queryable): Promise<DispatchCursor | undefined> {
-    const { rows } = await tx.query<{ xid: string; sequence: string }>('SELECT xid::text AS xid, sequence FROM webhook_dispatch_cursor FOR UPDATE SKIP LOCKED');
-    return rows.length > 0 ? { xid: rows[0].xid, sequence: Number(rows[0].sequence) } : undefined;
-  }
-
-  async moveCursor(tx: Queryable, cursor: DispatchCursor): Promise<void> {
-    await tx.query('UPDATE webhook_dispatch_cursor SET xid = $1::xid8, sequence = $2', [cursor.xid, cursor.sequence]);
+  /**
+   * Takes the organization's fan-out lock until the transaction ends, without waiting; false while another
+   * transaction (another replica) fans out that organization. Two organizations whose hashes meet share a
+   * lock: one waits a batch for the other, nothing more.
+   */
+  async tryHoldFanOut(tx: Queryable, organizationId: string): Promise<boolean> {
+    const { rows } = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS held', [
+      ADVISORY_LOCKS.webhookFanOut,
+      organizationId,
+    ]);
+    return rows[0].held;
   }
 
   /** The enabled endpoints of these organizations, with the stores and warehouses a connector's endpoint is limited to. */
@@ -152,13 +150,14 @@ export class WebhookDeliveryRepository {
     }));
   }
 
-  /** The sales order a fulfilment order fulfils, if any. */
-  async salesOrderOfFulfilmentOrder(q: Queryable, organizationId: string, fulfilmentOrderId: string): Promise<string | undefined> {
-    const { rows } = await q.query<{ sales_order_id: string | null }>('SELECT sales_order_id FROM fulfilment_orders WHERE organization_id = $1 AND id = $2', [
-      organizationId,
-      fulfilmentOrderId,
-    ]);
-    return rows[0]?.sales_order_id ?? undefined;
+  /** The sales order each of these fulfilment orders fulfils, for those that fulfil one. */
+  async salesOrdersOfFulfilmentOrders(q: Queryable, organizationId: string, fulfilmentOrderIds: string[]): Promise<Map<string, string>> {
+    if (fulfilmentOrderIds.length === 0) return new Map();
+    const { rows } = await q.query<{ id: string; sales_order_id: string }>(
+      'SELECT id, sales_order_id FROM fulfilment_orders WHERE organization_id = $1 AND id = ANY ($2::text[]) AND sales_order_id IS NOT NULL',
+      [organizationId, fulfilmentOrderIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.sales_order_id]));
   }
 
   /** Stores the events' payloads (an event already stored keeps its first payload). */

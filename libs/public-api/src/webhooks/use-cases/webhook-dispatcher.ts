@@ -1,10 +1,15 @@
-// Fans the domain event log out to webhook endpoints (contract 6.3). It reads the log in commit order
-// below the visible horizon (the technique of the events-by-barcode reader: docs/decisions.md, "Events in
-// commit order"), so an event whose transaction commits late is still read, after the cursor. In one
-// transaction it locks the cursor (another replica fanning out meanwhile is skipped, so each event is fanned
-// out once), stores each webhook event's payload for its organization (the events feed and recover serve
-// it), writes one delivery per event and matching enabled endpoint with its first attempt (the delivery
-// queue), and moves the cursor; the delivery workers of this process are woken once it commits.
+// Fans the domain event log out to webhook endpoints (contracts 6.3 and 7), fairly between organizations.
+// Every event is queued for fan-out by its organization in the transaction that appends it
+// (webhook_fanout_queue, filled by a trigger on domain_events), so an event whose transaction commits late
+// is queued when it commits, and nothing waits for another transaction to end. Each round takes the
+// organizations with queued events one after another, at most MAX_EVENTS of each per transaction: one
+// organization's backlog (an import, orders of many lines) costs another at most one such batch per round.
+// In one transaction per batch it holds the organization's fan-out lock (a replica that finds it held
+// skips that organization, so each event is fanned out once and an organization's payloads are stored in
+// the order its batches commit, which the events feed pages by), looks the batch's resources up together,
+// stores each webhook event's payload (the events feed and recover serve it), writes one delivery per event
+// and matching enabled endpoint with its first attempt (the delivery queue), and takes the batch off the
+// queue; the delivery workers of this process are woken once it commits.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
@@ -26,10 +31,12 @@ import { WEBHOOK_EVENT_CATALOG } from '../model/webhook-event-types';
 import { WebhookPayload } from '../dto/webhook-payload.dto';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 
-/** Events read per transaction. */
+/** Events of one organization read per transaction: what another organization waits at most, per round, behind it. */
 const MAX_EVENTS = 500;
 /** Deliveries written per transaction: with at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION endpoints, one event always fits. */
 const MAX_DELIVERIES = 2000;
+/** What an id must look like to be looked up as a sales order's (the column is a uuid). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A resource with where it lives: an order's store, or a level's warehouse. */
 interface Resource {
@@ -38,11 +45,18 @@ interface Resource {
   warehouseId?: string;
 }
 
+export interface DispatchBatch {
+  events: number;
+  deliveries: number;
+}
+
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDispatcher');
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  /** Set on shutdown: the round in progress stops after its current batch (the rest stays queued for any replica). */
+  private stopping = false;
 
   constructor(
     private readonly db: Database,
@@ -61,6 +75,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }
@@ -72,35 +87,49 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       .finally(() => (this.running = undefined));
   }
 
-  /** Fans out every event below the horizon; answers how many deliveries it wrote. */
+  /**
+   * Fans out every queued event, in rounds: each round one batch of each organization with queued events.
+   * It stops when a round fans nothing out (the queue is empty, or what is left is another replica's at the
+   * moment), or when the process stops. Answers how many deliveries it wrote.
+   */
   async dispatchAll(): Promise<number> {
     let written = 0;
     for (;;) {
-      const batch = await this.dispatchBatch();
-      written += batch.deliveries;
-      if (batch.deliveries > 0) this.deliveryQueue.wake();
-      if (!batch.more) return written;
+      let fanned = 0;
+      for (const organizationId of await this.events.organizationsQueuedForFanOut(this.db)) {
+        if (this.stopping) return written;
+        const batch = await this.dispatchBatch(organizationId);
+        fanned += batch.events;
+        written += batch.deliveries;
+        if (batch.deliveries > 0) this.deliveryQueue.wake();
+      }
+      if (fanned === 0) return written;
     }
   }
 
   /**
-   * One transaction: events fanned out in commit order, their payloads stored for their organizations, and
-   * the cursor moved past them. It stops after MAX_EVENTS events, or before the event whose deliveries
-   * would take it past MAX_DELIVERIES, so its size is bounded whatever the number of endpoints.
+   * One transaction: up to MAX_EVENTS of the organization's queued events, oldest first, fanned out, their
+   * payloads stored and their deliveries written, and taken off the queue. It stops before the event whose
+   * deliveries would take it past MAX_DELIVERIES, so its size is bounded whatever the number of endpoints.
+   * Nothing when another replica holds the organization's fan-out lock.
    */
-  async dispatchBatch(): Promise<{ events: number; deliveries: number; more: boolean }> {
+  async dispatchBatch(organizationId: string): Promise<DispatchBatch> {
     return this.db.transaction(async (tx) => {
-      const cursor = await this.deliveries.lockCursor(tx);
-      if (!cursor) return { events: 0, deliveries: 0, more: false };
-      const horizon = await this.events.visibleHorizon(tx);
-      const events = await this.events.pageInCommitOrder(tx, cursor, horizon, MAX_EVENTS);
-      if (events.length === 0) return { events: 0, deliveries: 0, more: false };
-      const fanned = await this.fanOut(tx, events);
+      if (!(await this.deliveries.tryHoldFanOut(tx, organizationId))) return { events: 0, deliveries: 0 };
+      const queued = await this.events.queuedForFanOut(tx, organizationId, MAX_EVENTS);
+      if (queued.length === 0) return { events: 0, deliveries: 0 };
+      const events = await this.events.bySequence(tx, queued);
+      const fanned = await this.fanOut(tx, organizationId, events);
       await this.deliveries.storeEvents(tx, fanned.stored);
       const written = await this.deliveryQueue.enqueue(tx, fanned.deliveries);
-      const last = events[fanned.consumed - 1];
-      await this.deliveries.moveCursor(tx, { xid: last.xid, sequence: last.sequence });
-      return { events: fanned.consumed, deliveries: written.length, more: fanned.consumed < events.length || events.length === MAX_EVENTS };
+      // What was consumed leaves the queue (and any queued sequence without its event, which there is nothing to fan out for).
+      const through = fanned.consumed === events.length ? Infinity : events[fanned.consumed].sequence;
+      await this.events.dequeueFanOut(
+        tx,
+        organizationId,
+        queued.filter((sequence) => sequence < through),
+      );
+      return { events: fanned.consumed, deliveries: written.length };
     });
   }
 
@@ -109,43 +138,49 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * until the delivery budget is spent; consumed counts the events taken (at least one: an event's deliveries
    * are bounded by the endpoints an organization may have).
    */
-  private async fanOut(tx: Queryable, events: DomainEventRow[]): Promise<{ stored: NewWebhookEvent[]; deliveries: NewWebhookDelivery[]; consumed: number }> {
-    const endpoints = await this.deliveries.endpointsOf(tx, [...new Set(events.map((e) => e.organizationId))]);
-    // Keyed by organization first: warehouses and barcodes are shared between organizations, and one batch
-    // holds the events of many.
-    const resources = new Map<string, Promise<Resource | undefined>>();
+  private async fanOut(
+    tx: Queryable,
+    organizationId: string,
+    events: DomainEventRow[],
+  ): Promise<{ stored: NewWebhookEvent[]; deliveries: NewWebhookDelivery[]; consumed: number }> {
+    const endpoints = await this.deliveries.endpointsOf(tx, [organizationId]);
+    const mapped = events.map((event) => ({ event, webhookEvents: mapDomainEvent(event) }));
+    const resources = await this.resources(
+      tx,
+      organizationId,
+      mapped.flatMap((m) => m.webhookEvents.map((w) => w.subject)),
+    );
     const stored: NewWebhookEvent[] = [];
     const deliveries: NewWebhookDelivery[] = [];
     let consumed = 0;
-    for (const event of events) {
+    for (const { event, webhookEvents } of mapped) {
       const eventStored: NewWebhookEvent[] = [];
       const eventDeliveries: NewWebhookDelivery[] = [];
-      for (const mapped of mapDomainEvent(event)) {
-        const key = `${event.organizationId}/${subjectKey(mapped.subject)}`;
-        if (!resources.has(key)) resources.set(key, this.resource(tx, event.organizationId, mapped.subject));
-        const resource = await resources.get(key);
+      for (const webhookEvent of webhookEvents) {
+        const resource = resources.get(subjectKey(webhookEvent.subject));
         if (!resource) continue;
-        const webhookId = webhookIdOf(event.id, mapped.type);
-        const body = JSON.stringify({ type: mapped.type, timestamp: event.occurredAt, data: resource.data });
+        const webhookId = webhookIdOf(event.id, webhookEvent.type);
+        const body = JSON.stringify({ type: webhookEvent.type, timestamp: event.occurredAt, data: resource.data });
         eventStored.push({
           webhookId,
           organizationId: event.organizationId,
           eventId: event.id,
-          eventType: mapped.type,
+          eventType: webhookEvent.type,
           occurredAt: event.occurredAt,
           storeId: resource.storeId ?? null,
           warehouseId: resource.warehouseId ?? null,
           body,
         });
         for (const endpoint of endpoints) {
-          if (endpoint.organizationId !== event.organizationId || !endpoint.eventTypes.includes(mapped.type) || endpoint.createdAt > event.occurredAt) continue;
-          if (!reaches(endpoint, mapped, resource)) continue;
+          if (endpoint.organizationId !== event.organizationId || !endpoint.eventTypes.includes(webhookEvent.type) || endpoint.createdAt > event.occurredAt)
+            continue;
+          if (!reaches(endpoint, webhookEvent, resource)) continue;
           eventDeliveries.push({
             id: randomUUID(),
             organizationId: event.organizationId,
             endpointId: endpoint.id,
             eventId: event.id,
-            eventType: mapped.type,
+            eventType: webhookEvent.type,
             webhookId,
           });
         }
@@ -158,23 +193,42 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     return { stored, deliveries, consumed };
   }
 
-  /** The public resource an event is about, as it is now; undefined when there is none to show. */
-  private async resource(tx: Queryable, organizationId: string, subject: WebhookSubject): Promise<Resource | undefined> {
-    if (subject.kind === 'inventoryLevel') {
-      const entry = await this.inventory.stockEntry(tx, organizationId, subject.warehouseId, subject.barcode);
-      return (
-        entry && {
-          data: { warehouseId: subject.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable },
-          warehouseId: subject.warehouseId,
-        }
-      );
+  /**
+   * The public resources these events are about, as they are now, by subjectKey (none for a subject there is
+   * nothing to show of): one statement per kind of resource, whatever the number of events.
+   */
+  private async resources(tx: Queryable, organizationId: string, subjects: WebhookSubject[]): Promise<Map<string, Resource>> {
+    const resources = new Map<string, Resource>();
+    const levels = new Map<string, { warehouseId: string; barcode: string }>();
+    const salesOrderIds = new Set<string>();
+    const fulfilmentOrderIds = new Set<string>();
+    for (const subject of subjects) {
+      if (subject.kind === 'inventoryLevel') levels.set(subjectKey(subject), { warehouseId: subject.warehouseId, barcode: subject.barcode });
+      else if (subject.kind === 'salesOrder') salesOrderIds.add(subject.salesOrderId);
+      else fulfilmentOrderIds.add(subject.fulfilmentOrderId);
     }
-    const salesOrderId =
-      subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, organizationId, subject.fulfilmentOrderId);
-    if (!salesOrderId) return undefined;
-    const row = await this.salesOrders.findInOrganization(tx, organizationId, salesOrderId);
-    if (!row) return undefined;
-    return { data: toSalesOrderView(row), storeId: row.storeId };
+    for (const entry of await this.inventory.stockEntries(tx, organizationId, [...levels.values()])) {
+      resources.set(subjectKey({ kind: 'inventoryLevel', warehouseId: entry.warehouseId, barcode: entry.requestedBarcode }), {
+        data: { warehouseId: entry.warehouseId, barcode: entry.barcode, onHand: entry.onHand, sellable: entry.sellable },
+        warehouseId: entry.warehouseId,
+      });
+    }
+    const salesOrderOf = await this.deliveries.salesOrdersOfFulfilmentOrders(tx, organizationId, [...fulfilmentOrderIds]);
+    const orderIds = [...salesOrderIds, ...salesOrderOf.values()].filter((id) => UUID.test(id));
+    const orders = new Map((await this.salesOrders.findManyInOrganization(tx, organizationId, [...new Set(orderIds)])).map((row) => [row.id, row]));
+    const orderResource = (salesOrderId: string | undefined): Resource | undefined => {
+      const row = salesOrderId === undefined ? undefined : orders.get(salesOrderId);
+      return row && { data: toSalesOrderView(row), storeId: row.storeId };
+    };
+    for (const id of salesOrderIds) {
+      const resource = orderResource(id);
+      if (resource) resources.set(subjectKey({ kind: 'salesOrder', salesOrderId: id }), resource);
+    }
+    for (const id of fulfilmentOrderIds) {
+      const resource = orderResource(salesOrderOf.get(id));
+      if (resource) resources.set(subjectKey({ kind: 'fulfilmentOrder', fulfilmentOrderId: id }), resource);
+    }
+    return resources;
   }
 }
 
