@@ -115,9 +115,41 @@ describe.each(gateways)('$name', ({ name, port, secrets }) => {
 });
 
 describe('internal gateway', () => {
-  it('fetches the issuer discovery from the public gateway Service, in the cluster', () => {
+  it('is given no issuer URL to fetch keys from: it reads them from its database', () => {
     const container = find(base, 'Deployment', 'internal-gateway').spec.template.spec.containers[0];
-    expect(container.env).toContainEqual({ name: 'ISSUER_DISCOVERY_URL', value: 'http://public-gateway:3000' });
+    expect(container.env.map((e: { name: string }) => e.name)).not.toContain('ISSUER_DISCOVERY_URL');
+    expect(Object.keys(find(base, 'ConfigMap', 'gateway-config').data)).not.toContain('ISSUER_DISCOVERY_URL');
+  });
+});
+
+describe('public gateway behind its Ingress', () => {
+  const deployment = find(base, 'Deployment', 'public-gateway');
+  const container = deployment.spec.template.spec.containers[0];
+  const env = (key: string) => container.env.find((e: { name: string }) => e.name === key)?.value;
+
+  it("routes every path of the public host to the public gateway's Service, on its API port", () => {
+    const ingress = find(base, 'Ingress', 'public-gateway');
+    const service = find(base, 'Service', 'public-gateway');
+    expect(ingress.spec.rules).toEqual([
+      {
+        host: new URL(find(base, 'ConfigMap', 'gateway-config').data.PUBLIC_BASE_URL).hostname,
+        http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: service.metadata.name, port: { name: 'http' } } } }] },
+      },
+    ]);
+    expect(service.spec.ports.map((p: { name: string }) => p.name)).toContain('http');
+  });
+
+  it('trusts the one proxy the Ingress puts in front of the public gateway, and only the public gateway does', () => {
+    expect(env('TRUST_PROXY')).toBe('1');
+    expect(find(base, 'ConfigMap', 'gateway-config').data.TRUST_PROXY).toBeUndefined();
+    const internal = find(base, 'Deployment', 'internal-gateway').spec.template.spec.containers[0];
+    expect(internal.env.map((e: { name: string }) => e.name)).not.toContain('TRUST_PROXY');
+    expect(find(local, 'Deployment', 'public-gateway').spec.template.spec.containers[0].env).toContainEqual({ name: 'TRUST_PROXY', value: '1' });
+  });
+
+  it('configures WEBHOOK_DENIED_NETWORKS with the cluster ranges of the example, as CIDRs', () => {
+    const value = env('WEBHOOK_DENIED_NETWORKS') as string;
+    expect(value.split(',').map((entry) => entry.trim())).toEqual(['34.118.224.0/20']);
   });
 });
 

@@ -1,6 +1,7 @@
 // The NetworkPolicies of deploy/kubernetes, checked statically (no cluster runs here): for each component, the
 // policies that select its pods, the ports they admit and from whom, and where its pods may connect.
 import { join } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { K8sObject, kustomize } from './kustomize';
 import { Peer, Rule, admitsAddress, admitting, policiesSelecting, rules, selects } from './network-policy';
 
@@ -19,6 +20,8 @@ const KUBE_DNS: Peer = {
 const labelled = (labels: Record<string, string>): Peer[] => [{ namespaceSelector: { matchLabels: labels } }, { podSelector: { matchLabels: labels } }];
 
 const PRIVATE_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8', '100.64.0.0/10'];
+/** The cluster's own public-unicast ranges the base ships as the example (GKE's Service range). */
+const CLUSTER_PUBLIC = ['34.118.224.0/20'];
 // Each refused range at its edges and inside, and the cloud metadata address.
 const REFUSED = [
   '10.0.0.1',
@@ -36,9 +39,11 @@ const REFUSED = [
   'fe80::1',
   'fec0::1',
   '64:ff9b::a00:1',
+  '34.118.224.10',
+  '34.118.239.255',
 ];
 // Documentation addresses standing in for public ones (nothing is sent anywhere).
-const PUBLIC = ['192.0.2.10', '198.51.100.7', '203.0.113.200', '172.32.0.1', '100.128.0.1', '11.0.0.1', '2001:db8::1'];
+const PUBLIC = ['192.0.2.10', '198.51.100.7', '203.0.113.200', '172.32.0.1', '100.128.0.1', '11.0.0.1', '2001:db8::1', '34.118.240.1', '34.118.223.255'];
 
 function find(objects: K8sObject[], kind: string, name: string): K8sObject {
   const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
@@ -57,11 +62,11 @@ describe.each([
   const internalGateway = policiesOf(objects, 'Deployment', 'internal-gateway');
   const migration = policiesOf(objects, 'Job', 'gateway-migrate');
 
-  it('isolates both gateways for ingress and egress, and the migration Job for egress', () => {
+  it('isolates both gateways for ingress and egress, and the migration Job for egress (and ingress, under the default deny)', () => {
     const types = (policies: K8sObject[]) => [...new Set(policies.flatMap((p) => p.spec.policyTypes as string[]))].sort();
     expect(types(publicGateway)).toEqual(['Egress', 'Ingress']);
     expect(types(internalGateway)).toEqual(['Egress', 'Ingress']);
-    expect(types(migration)).toEqual(['Egress']);
+    expect(types(migration)).toEqual(objects === local ? ['Egress', 'Ingress'] : ['Egress']);
   });
 
   it('names a port in every ingress rule (a rule without ports would open them all)', () => {
@@ -82,7 +87,7 @@ describe.each([
       const ipv6 = { cidr: '::/0', except: expect.arrayContaining(['::1/128', 'fc00::/7', 'fe80::/10']) };
       expect(egress).toEqual([
         // Any port: a webhook URL may name one.
-        { policy: 'public-gateway', peers: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_V4 } }, { ipBlock: ipv6 }] },
+        { policy: 'public-gateway', peers: [{ ipBlock: { cidr: '0.0.0.0/0', except: [...PRIVATE_V4, ...CLUSTER_PUBLIC] } }, { ipBlock: ipv6 }] },
         {
           policy: 'gateway-dns-and-database',
           peers: [KUBE_DNS],
@@ -96,6 +101,22 @@ describe.each([
       const webhooks = egress[0].peers;
       for (const address of REFUSED) expect([address, admitsAddress(webhooks, address)]).toEqual([address, false]);
       for (const address of PUBLIC) expect([address, admitsAddress(webhooks, address)]).toEqual([address, true]);
+    });
+
+    it("refuses the same public-unicast ranges in its egress and in WEBHOOK_DENIED_NETWORKS (the gateway's own check)", () => {
+      const container = find(objects, 'Deployment', 'public-gateway').spec.template.spec.containers[0];
+      const setting = container.env.find((e: { name: string }) => e.name === 'WEBHOOK_DENIED_NETWORKS')?.value as string | undefined;
+      const configured = (setting ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const excepted = egress[0].peers!.flatMap((peer) => peer.ipBlock?.except ?? []);
+      // The private, loopback, link-local, NAT64... ranges the gateway refuses anyway need not be in the setting.
+      const publicExcepted = excepted.filter((cidr) => ipaddr.parseCIDR(cidr)[0].range() === 'unicast');
+      expect(configured.length).toBeGreaterThan(0);
+      expect([...configured].sort()).toEqual([...publicExcepted].sort());
+      // And nothing the setting refuses is admitted by the policy.
+      for (const cidr of configured) expect([cidr, admitsAddress(egress[0].peers, ipaddr.parseCIDR(cidr)[0].toString())]).toEqual([cidr, false]);
     });
   });
 
@@ -112,22 +133,20 @@ describe.each([
       expect(peers.filter((p) => p.ipBlock)).toEqual([]);
     });
 
-    it("reaches kube-dns, the database and the public gateway's pods on the port of ISSUER_DISCOVERY_URL, nothing else", () => {
-      const container = find(objects, 'Deployment', 'internal-gateway').spec.template.spec.containers[0];
-      const discovery = new URL(container.env.find((e: { name: string }) => e.name === 'ISSUER_DISCOVERY_URL').value);
-      const service = find(objects, 'Service', discovery.hostname);
-      const servicePort = service.spec.ports.find((p: { port: number }) => p.port === Number(discovery.port));
-      const publicContainer = find(objects, 'Deployment', 'public-gateway').spec.template.spec.containers[0];
-      const targetPort = publicContainer.ports.find((p: { name: string }) => p.name === servicePort.targetPort).containerPort;
-      const toPublicGateway = egress.filter((r) =>
-        r.peers?.some((p) => p.podSelector && selects(p.podSelector, podLabels(objects, 'Deployment', 'public-gateway'))),
-      );
-      expect(toPublicGateway).toEqual([
-        { policy: 'internal-gateway', peers: [{ podSelector: { matchLabels: service.spec.selector } }], ports: [{ protocol: 'TCP', port: targetPort }] },
+    it('reaches kube-dns and the database, nothing else: not the public gateway (it reads the keys from the database)', () => {
+      expect(egress).toEqual([
+        {
+          policy: 'gateway-dns-and-database',
+          peers: [KUBE_DNS],
+          ports: [
+            { protocol: 'UDP', port: 53 },
+            { protocol: 'TCP', port: 53 },
+          ],
+        },
+        { policy: 'gateway-dns-and-database', peers: [{ podSelector: { matchLabels: DATABASE } }], ports: [{ protocol: 'TCP', port: 5432 }] },
       ]);
-      expect(egress.map((r) => r.peers)).toEqual(expect.arrayContaining([[KUBE_DNS], [{ podSelector: { matchLabels: DATABASE } }]]));
-      expect(egress).toHaveLength(3);
-      expect(egress.flatMap((r) => r.peers ?? [{}]).filter((p) => p.ipBlock || (!p.podSelector && !p.namespaceSelector))).toEqual([]);
+      const container = find(objects, 'Deployment', 'internal-gateway').spec.template.spec.containers[0];
+      expect(container.env.map((e: { name: string }) => e.name)).not.toContain('ISSUER_DISCOVERY_URL');
     });
   });
 
@@ -147,11 +166,46 @@ describe.each([
 });
 
 describe('local overlay', () => {
+  const podsOf = (kind: string, name: string) => podLabels(local, kind, name);
+
   it("labels its throwaway Postgres as the gateways' database, on the port their egress opens", () => {
     const postgres = find(local, 'Deployment', 'postgres').spec.template;
     expect(selects({ matchLabels: DATABASE }, postgres.metadata.labels)).toBe(true);
     expect(postgres.spec.containers[0].ports).toEqual([{ name: 'postgres', containerPort: 5432 }]);
-    // Postgres itself is not isolated: a NetworkPolicy selecting it would need its own rules.
-    expect(policiesSelecting(local, postgres.metadata.labels)).toEqual([]);
+  });
+
+  it('denies every pod of its namespace all traffic in and out by default', () => {
+    const deny = find(local, 'NetworkPolicy', 'default-deny');
+    expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    expect(deny.metadata.namespace).toBe('gateway');
+    // Every pod of the overlay is selected, so none is open by omission.
+    for (const [kind, name] of [
+      ['Deployment', 'public-gateway'],
+      ['Deployment', 'internal-gateway'],
+      ['Deployment', 'postgres'],
+      ['Job', 'gateway-migrate'],
+    ])
+      expect(policiesSelecting(local, podsOf(kind, name)).map((p) => p.metadata.name)).toContain('default-deny');
+    // The base, which may share a namespace with other workloads, has none.
+    expect(base.filter((o) => o.kind === 'NetworkPolicy' && Object.keys(o.spec.podSelector).length === 0)).toEqual([]);
+  });
+
+  it('lets only the gateways and the migration Job reach Postgres, on 5432, and Postgres reach nothing', () => {
+    const postgres = policiesSelecting(local, podsOf('Deployment', 'postgres'));
+    expect(postgres.map((p) => p.metadata.name).sort()).toEqual(['database', 'default-deny']);
+    const ingress = rules(postgres, 'ingress');
+    expect(ingress.map((r) => r.ports)).toEqual([[{ protocol: 'TCP', port: 5432 }]]);
+    const admitted = (labels: Record<string, string>) =>
+      ingress.some((r) => r.peers?.some((p) => !p.namespaceSelector && !p.ipBlock && p.podSelector && selects(p.podSelector, labels)));
+    for (const [kind, name] of [
+      ['Deployment', 'public-gateway'],
+      ['Deployment', 'internal-gateway'],
+      ['Job', 'gateway-migrate'],
+    ])
+      expect([name, admitted(podsOf(kind, name))]).toEqual([name, true]);
+    for (const labels of [{ 'app.kubernetes.io/name': 'postgres' }, { 'app.kubernetes.io/name': 'debug-shell' }, {}] as Record<string, string>[])
+      expect([labels, admitted(labels)]).toEqual([labels, false]);
+    expect(ingress.flatMap((r) => r.peers ?? [{}]).filter((p) => p.namespaceSelector || p.ipBlock || !p.podSelector)).toEqual([]);
+    expect(rules(postgres, 'egress')).toEqual([]);
   });
 });

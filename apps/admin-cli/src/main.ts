@@ -12,7 +12,7 @@ import { CliFailure, CliUsageError, EXIT, Output, createOutput } from './app/out
 import { migrateCommand } from './app/commands/migrate.command';
 import { importCommand } from './app/commands/import.command';
 import { CreateClientOptions, checkCreateClientUsage, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
-import { listKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
+import { listKeysCommand, reencryptKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
 import { TokenOptions, checkTokenUsage, readSecret, tokenCommand } from './app/commands/token.command';
 
 interface Session {
@@ -133,6 +133,22 @@ function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: 
         async (session, out) => {
           if (!session.keyEncryptionKey) throw new CliFailure('KEY_ENCRYPTION_KEY must be set to rotate the keys of an external database');
           await withApplication(session, (app) => rotateKeysCommand(app, out));
+        },
+        json() || Boolean(opts.json),
+      ),
+    );
+
+  program
+    .command('keys:reencrypt')
+    .description(
+      'rewrite signing keys and webhook secrets still encrypted in the first format (KEY_ENCRYPTION_KEY itself) with the key of their purpose; run once every gateway runs this version',
+    )
+    .option('--json', 'JSON output')
+    .action((opts: { json?: boolean }) =>
+      run(
+        async (session, out) => {
+          if (!session.keyEncryptionKey) throw new CliFailure('KEY_ENCRYPTION_KEY must be set to re-encrypt the secrets of an external database');
+          await withApplication(session, (app) => reencryptKeysCommand(app, out));
         },
         json() || Boolean(opts.json),
       ),

@@ -9,6 +9,8 @@ async function main(): Promise<void> {
   // `--check-config`: validate the environment only (npm start does so before starting anything).
   if (process.argv.includes('--check-config')) process.exit(0);
   const logger = createLogger({ name: 'internal-gateway', level: config.LOG_LEVEL });
+  if (config.ISSUER_DISCOVERY_URL)
+    logger.warn('ISSUER_DISCOVERY_URL is set and ignored: the internal gateway reads the signing keys from its database; remove the variable');
   const app = await createInternalGateway(config, logger);
   if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
   await runGateway(app, {

@@ -1,7 +1,8 @@
-// The internal gateway accepts internal-audience tokens only, verified with the key set it holds, found
-// through the issuer's metadata and refreshed within limits however many unknown kids arrive.
+// The internal gateway accepts internal-audience tokens only, verified with the key set it holds, read from
+// the signing-key store of its database (never fetched over HTTP) and refreshed within limits however many
+// unknown kids arrive.
 import request from 'supertest';
-import { ON_DEMAND_GAP_MS } from '@gateway/domain';
+import { KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS } from '@gateway/domain';
 import {
   createTestClient,
   createTestDatabase,
@@ -46,13 +47,13 @@ describe('internal gateway: bearer authentication', () => {
     expect(res.body.detail).toBe('The organization does not exist.');
   });
 
-  it('keeps valid tokens of a key rotated in during an unknown-kid flood answering 200, with key-set fetches bounded', async () => {
+  it('keeps valid tokens of a key rotated in during an unknown-kid flood answering 200, with key-set loads bounded', async () => {
     const clientId = (await createTestClient(database.url, { type: 'SERVICE', audience: 'internal' })).clientId;
     const sign = () => signTestToken(database.url, { issuer: gateway.issuer.url, audience: 'urn:gateway:internal', clientId });
     const path = '/internal-tools/release-channel-features';
     const oldToken = await sign();
     await request(gateway.app.getHttpServer()).get(path).set('Authorization', `Bearer ${oldToken}`).expect(200);
-    const fetchesBefore = gateway.issuer.requests.get('/.well-known/jwks.json') ?? 0;
+    const loads = jest.spyOn(gateway.app.get<KeySetSource>(KEY_SET_SOURCE, { strict: false }), 'load');
     const startedAt = Date.now();
     const seen = await rotationDuringFlood({
       baseUrl: gateway.url,
@@ -62,46 +63,62 @@ describe('internal gateway: bearer authentication', () => {
       newToken: sign,
       watchMs: ON_DEMAND_GAP_MS + 4_000,
     });
-    const fetches = (gateway.issuer.requests.get('/.well-known/jwks.json') ?? 0) - fetchesBefore;
     expect(rotationDuringFloodProblems(seen, ON_DEMAND_GAP_MS)).toEqual([]);
-    expect(fetches).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / ON_DEMAND_GAP_MS) + 1);
+    expect(loads.mock.calls.length).toBeGreaterThan(0);
+    expect(loads.mock.calls.length).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / ON_DEMAND_GAP_MS) + 1);
+    // Nothing asked the issuer over HTTP.
+    expect([gateway.issuer.requests.get('/.well-known/jwks.json'), gateway.issuer.requests.get('/.well-known/openid-configuration')]).toEqual([
+      undefined,
+      undefined,
+    ]);
   }, 30_000);
 });
 
-describe('internal gateway: an issuer reached at a private address (ISSUER_DISCOVERY_URL)', () => {
-  // Tokens name the issuer by its public URL, which this gateway cannot reach (as between containers);
-  // it finds the metadata and the key set at the issuer's private address instead. (Port 1 refuses at
-  // once, where a host name would wait on DNS.)
+describe("internal gateway: the issuer's keys come from its database, never over HTTP", () => {
+  // Tokens name the issuer by its public URL, which this gateway cannot reach (as between containers): the
+  // keys are read from the database the issuer writes them to. (Port 1 refuses at once.)
   const PUBLIC_ISSUER_URL = 'http://127.0.0.1:1';
-  const { database, issuer } = useFixture(async (defer) => {
+  const { database, issuer, impostor, impostorDatabase } = useFixture(async (defer) => {
     const database = await createTestDatabase();
     defer(() => database.drop());
     const issuer = await startTestIssuer(database.url, { issuerUrl: PUBLIC_ISSUER_URL });
     defer(() => issuer.close());
-    return { database, issuer };
+    // Another server answering as the issuer (same issuer URL), with keys of its own in another database.
+    const impostorDatabase = await createTestDatabase();
+    defer(() => impostorDatabase.drop());
+    const impostor = await startTestIssuer(impostorDatabase.url, { issuerUrl: PUBLIC_ISSUER_URL });
+    defer(() => impostor.close());
+    return { database, issuer, impostor, impostorDatabase };
   });
 
-  it('verifies tokens of the public issuer URL with keys fetched at the private address', async () => {
-    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL, ISSUER_DISCOVERY_URL: issuer.url }, { issuer });
+  it('verifies tokens of an issuer it cannot reach, with the keys of its database', async () => {
+    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL }, { issuer });
     try {
       const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
       expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).iss).toBe(PUBLIC_ISSUER_URL);
       await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`).expect(200);
-      expect(issuer.requests.get('/.well-known/jwks.json')).toBeGreaterThan(0);
+      const ready = await request(gateway.app.getHttpServer()).get('/health/ready');
+      expect([ready.status, ready.body.checks]).toEqual([200, { database: 'up', keySet: 'up' }]);
     } finally {
       await gateway.close();
     }
   });
 
-  it('without it, cannot reach the keys: 503, not a 401', async () => {
-    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL }, { issuer });
+  it('ignores a retired ISSUER_DISCOVERY_URL: a server answering there cannot make it accept its tokens', async () => {
+    // A token for a real client of this database, signed with the impostor's key (in the impostor's set
+    // before the gateway starts, whenever it would ask for it).
+    const { clientId } = await createTestClient(database.url, { type: 'SERVICE', audience: 'internal' });
+    const forged = await signTestToken(impostorDatabase.url, { issuer: PUBLIC_ISSUER_URL, audience: 'urn:gateway:internal', clientId });
+    const requestsBefore = [impostor.requests.get('/.well-known/openid-configuration'), impostor.requests.get('/.well-known/jwks.json')];
+    const gateway = await startInternalGateway(database.url, { PUBLIC_BASE_URL: PUBLIC_ISSUER_URL, ISSUER_DISCOVERY_URL: impostor.url }, { issuer });
     try {
-      const { accessToken } = await createTestToken(issuer, database.url, { type: 'SERVICE', audience: 'internal' });
-      const res = await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`);
-      expect([res.status, res.headers['retry-after']]).toEqual([503, '5']);
-      expect(res.body.detail).toBe("The gateway cannot reach its authorization server's keys; try again shortly.");
-      const ready = await request(gateway.app.getHttpServer()).get('/health/ready');
-      expect([ready.status, ready.body.checks, ready.body.detail]).toEqual([503, { database: 'up', keySet: 'down' }, 'Not ready: keySet unavailable.']);
+      const res = await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${forged}`);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="internal", error="invalid_token"/);
+      expect([impostor.requests.get('/.well-known/openid-configuration'), impostor.requests.get('/.well-known/jwks.json')]).toEqual(requestsBefore);
+      // The same client's token signed with the database's own key gets through.
+      const accessToken = await signTestToken(database.url, { issuer: PUBLIC_ISSUER_URL, audience: 'urn:gateway:internal', clientId });
+      await request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${accessToken}`).expect(200);
     } finally {
       await gateway.close();
     }

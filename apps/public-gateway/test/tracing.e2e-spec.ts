@@ -1,12 +1,24 @@
 // Traces of the production bundle (dist/apps/public-gateway/main.js) as a real process: the instrumentations
 // patch modules as they are required, which only a real Node process shows (Jest's module registry bypasses
-// require hooks). The gateway exports OTLP/HTTP JSON to a receiver of this test, on loopback.
+// require hooks). The gateway exports OTLP/HTTP JSON to a receiver of this test, on loopback, and delivers
+// webhooks to a receiver of this test, on loopback too.
 import { spawn } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@gateway/dev-postgres';
-import { OpenApiValidator, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase } from '@gateway/testing';
+import { Database } from '@gateway/persistence';
+import {
+  OpenApiValidator,
+  SeededOrganization,
+  TEST_KEY_ENCRYPTION_KEY,
+  TestDatabase,
+  createTestClient,
+  createTestDatabase,
+  seedOrganization,
+  waitUntil,
+} from '@gateway/testing';
+import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
@@ -16,7 +28,7 @@ interface ExportedSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
-  attributes: { key: string; value: { stringValue?: string } }[];
+  attributes: { key: string; value: { stringValue?: string; intValue?: number | string } }[];
   scope: string;
 }
 
@@ -38,15 +50,25 @@ function otlpReceiver() {
 }
 
 const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) => a.key === key)?.value.stringValue;
+const intAttribute = (span: ExportedSpan, key: string) => Number(span.attributes.find((a) => a.key === key)?.value.intValue);
 
 describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   let database: TestDatabase;
   let receiver: { server: Server; spans: ExportedSpan[] };
   let gatewayUrl: string;
   let stop: () => Promise<unknown>;
+  let webhooks: WebhookReceiver;
+  let org: SeededOrganization;
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    const db = new Database({ url: database.url, poolMax: 1 });
+    try {
+      org = await seedOrganization(db);
+    } finally {
+      await db.close();
+    }
+    webhooks = await startWebhookReceiver();
     receiver = otlpReceiver();
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     const port = await freePort();
@@ -63,6 +85,8 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '50',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        WEBHOOK_DISPATCH_INTERVAL_MS: '100',
       },
       stdio: 'ignore',
     });
@@ -86,6 +110,7 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   afterAll(async () => {
     await stop?.();
     receiver?.server.close();
+    await webhooks?.close();
     await database?.drop();
   });
 
@@ -138,5 +163,42 @@ describe('public gateway traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
 
   it('leaves health checks out of the traces', () => {
     expect(receiver.spans.filter((span) => (attribute(span, 'url.path') ?? '').startsWith('/health'))).toEqual([]);
+  });
+
+  it("records a webhook delivery's target by scheme, host and port only: no path or query of its URL in any span", async () => {
+    const client = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
+    const minted = await fetch(`${gatewayUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
+    });
+    expect(minted.status).toBe(200);
+    const authorization = `Bearer ${((await minted.json()) as { access_token: string }).access_token}`;
+    // A secret in the path, as chat webhooks carry one, and another in the query.
+    const path = '/T000/B000/trace-path-secret-7c2e?channel=trace-query-secret-1b9a';
+    const created = await fetch(`${gatewayUrl}/v0/organizations/${org.organizationId}/webhook-endpoints`, {
+      method: 'POST',
+      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: webhooks.url(path), eventTypes: ['sales_order.created'] }),
+    });
+    expect(created.status).toBe(201);
+    const endpointId = ((await created.json()) as { id: string }).id;
+    const tested = await fetch(`${gatewayUrl}/v0/organizations/${org.organizationId}/webhook-endpoints/${endpointId}/test`, {
+      method: 'POST',
+      headers: { Authorization: authorization },
+    });
+    expect(tested.status).toBe(202);
+    await waitUntil(() => webhooks.received.some((r) => r.path === path));
+
+    const port = Number(new URL(webhooks.url('/')).port);
+    const delivery = () =>
+      receiver.spans.find((span) => span.kind === 3 && attribute(span, 'server.address') === '127.0.0.1' && intAttribute(span, 'server.port') === port);
+    await waitUntil(() => delivery() !== undefined);
+    expect(attribute(delivery()!, 'url.full')).toBe(`http://127.0.0.1:${port}`);
+    expect(attribute(delivery()!, 'url.scheme')).toBe('http');
+    const exported = JSON.stringify(receiver.spans);
+    expect(exported).not.toContain('trace-path-secret-7c2e');
+    expect(exported).not.toContain('trace-query-secret-1b9a');
+    expect(exported).not.toContain('/T000/B000');
   });
 });

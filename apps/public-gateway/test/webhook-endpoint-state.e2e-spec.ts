@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { encryptPrivateKey, parseKeyEncryptionKey } from '@gateway/domain';
+import { encryptWebhookSecret, parseKeyEncryptionKey } from '@gateway/domain';
 import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
@@ -72,7 +72,10 @@ describe('webhook endpoint state', () => {
     // What a rotation with an hour of overlap leaves.
     await database.db.query(
       `UPDATE webhook_endpoints SET previous_secret_ciphertext = secret_ciphertext, secret_ciphertext = $2, previous_secret_expires_at = now() + interval '1 hour' WHERE id = $1`,
-      [endpoint.id, encryptPrivateKey(next, parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY))],
+      [
+        endpoint.id,
+        encryptWebhookSecret(next, parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY), { organizationId: org.organizationId, endpointId: endpoint.id }),
+      ],
     );
     await change();
     await waitUntil(() => at(endpoint.path).length === 1);

@@ -75,7 +75,7 @@ describe('webhook endpoints', () => {
     expect(Buffer.from(res.body.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
     const { rows } = await database.db.query('SELECT secret_ciphertext FROM webhook_endpoints WHERE id = $1', [res.body.id]);
     expect(rows[0].secret_ciphertext).not.toContain(res.body.secret.slice('whsec_'.length));
-    expect(rows[0].secret_ciphertext).toMatch(/^v1\./);
+    expect(rows[0].secret_ciphertext).toMatch(/^v2\./);
     const { secret: _secret, ...withoutSecret } = res.body;
     expect((await get('organization', `${collection()}/${res.body.id}`, ONE)).body).toEqual(withoutSecret);
     const list = await get('organization', collection(), COLLECTION);

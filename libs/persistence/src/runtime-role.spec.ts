@@ -133,3 +133,83 @@ describe('the runtime role', () => {
     expect(runtimeRoleProblem({ name: 'gateway_runtime', password: 'a'.repeat(16) })).toBeNull();
   });
 });
+
+describe('the runtime role: privileges migrate refuses', () => {
+  let roles: RoleDatabase;
+  let owner: Database;
+  let database: string;
+  const created: string[] = [];
+
+  /** Runs statements as the test server's superuser, in the role database. */
+  async function asAdmin(...statements: string[]): Promise<void> {
+    const url = new URL(process.env.GATEWAY_TEST_ADMIN_URL as string);
+    url.pathname = `/${database}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    try {
+      for (const sql of statements) await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  beforeAll(async () => {
+    roles = await createRoleDatabase();
+    database = new URL(roles.owner.url).pathname.slice(1);
+    owner = new Database({ url: roles.owner.url, poolMax: 2 });
+    await migrate(owner);
+  }, 60_000);
+
+  afterAll(async () => {
+    await owner?.close();
+    await roles?.drop();
+    // The database is gone, and with it every privilege on it: the roles can go.
+    const admin = new pg.Client({ connectionString: process.env.GATEWAY_TEST_ADMIN_URL });
+    await admin.connect();
+    for (const name of created) await admin.query(`DROP ROLE IF EXISTS ${name}`);
+    await admin.end();
+  });
+
+  it.each([
+    ['CREATE on the database', (r: string, d: string) => [`GRANT CREATE ON DATABASE ${d} TO ${r}`], (d: string) => `CREATE on database ${d}`],
+    ['CREATE on schema public', (r: string) => [`GRANT CREATE ON SCHEMA public TO ${r}`], () => 'CREATE on schema public'],
+    ['CREATE on the job queue schema', (r: string) => [`GRANT CREATE ON SCHEMA pgboss TO ${r}`], () => 'CREATE on schema pgboss'],
+    ['CREATE on another schema', (r: string) => [`CREATE SCHEMA probe_${r}`, `GRANT CREATE ON SCHEMA probe_${r} TO ${r}`], () => 'CREATE on schema probe_'],
+    ['CREATEDB', (r: string) => [`ALTER ROLE ${r} CREATEDB`], () => 'CREATEDB'],
+    ['CREATEROLE', (r: string) => [`ALTER ROLE ${r} CREATEROLE`], () => 'CREATEROLE'],
+    ['BYPASSRLS', (r: string) => [`ALTER ROLE ${r} BYPASSRLS`], () => 'BYPASSRLS'],
+    ['pg_execute_server_program', (r: string) => [`GRANT pg_execute_server_program TO ${r}`], () => 'membership in pg_execute_server_program'],
+    ['pg_write_server_files', (r: string) => [`GRANT pg_write_server_files TO ${r}`], () => 'membership in pg_write_server_files'],
+  ])('refuses a role holding %s, by name', async (_, grant, named) => {
+    const name = `gw_powerful_${randomBytes(5).toString('hex')}`;
+    created.push(name);
+    await asAdmin(`CREATE ROLE ${name} LOGIN`, ...grant(name, database));
+    const password = randomBytes(24).toString('base64url');
+    await expect(grantRuntimeRole(owner, { name, password })).rejects.toThrow(`the runtime role ${name} holds ${named(database)}`);
+    // Refused before anything was granted to it.
+    const granted = await owner.query<{ rows: boolean }>("SELECT has_table_privilege($1, 'organizations', 'SELECT') AS rows", [name]);
+    expect(granted.rows).toEqual([{ rows: false }]);
+  });
+
+  it('refuses CREATE on the database granted to PUBLIC, even to a role it creates', async () => {
+    const name = `gw_public_${randomBytes(5).toString('hex')}`;
+    created.push(name);
+    await asAdmin(`GRANT CREATE ON DATABASE ${database} TO PUBLIC`);
+    try {
+      await expect(grantRuntimeRole(owner, { name, password: randomBytes(24).toString('base64url') })).rejects.toThrow(
+        `the runtime role ${name} holds CREATE on database ${database}`,
+      );
+    } finally {
+      await asAdmin(`REVOKE CREATE ON DATABASE ${database} FROM PUBLIC`);
+    }
+  });
+
+  it('lists every privilege it holds in one message', async () => {
+    const name = `gw_many_${randomBytes(5).toString('hex')}`;
+    created.push(name);
+    await asAdmin(`CREATE ROLE ${name} LOGIN CREATEDB BYPASSRLS`, `GRANT pg_write_server_files TO ${name}`);
+    await expect(grantRuntimeRole(owner, { name, password: randomBytes(24).toString('base64url') })).rejects.toThrow(
+      `the runtime role ${name} holds CREATEDB, BYPASSRLS, membership in pg_write_server_files: the gateways need none of these`,
+    );
+  });
+});

@@ -6,7 +6,7 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
-import { Database } from './database';
+import { Database, Queryable } from './database';
 import { JOB_QUEUE_SCHEMA } from './queue/job-queue';
 
 export interface RuntimeRole {
@@ -53,7 +53,6 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
     if (role.name === owner) throw new Error(`the runtime role is the role that migrates (${owner}): the gateways need a role of their own`);
     const missing = await db.query<{ schema: string }>('SELECT schema FROM unnest($1::text[]) AS schema WHERE to_regnamespace(schema) IS NULL', [SCHEMAS]);
     if (missing.rows.length) throw new Error(`schema ${missing.rows.map((r) => r.schema).join(', ')} missing: migrate first`);
-    await refuseIfPowerful(db, role.name, owner);
     try {
       // Roles belong to the whole server: another database's migrate may create the same one at the same time.
       await db.query(`CREATE ROLE ${name} LOGIN PASSWORD ${password}`);
@@ -61,10 +60,13 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
       if ((error as { code?: string }).code !== DUPLICATE_OBJECT) throw error;
     }
     await db.transaction(async (tx) => {
+      // Only the owner creates objects (the default since Postgres 15; older databases let anyone): revoked
+      // before the check, which counts what the role holds through PUBLIC too.
+      await tx.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+      // Checked on the role as it exists (just created, or there before), before anything is granted or set.
+      await refuseIfPowerful(tx, role.name, owner, database);
       await tx.query(`ALTER ROLE ${name} WITH LOGIN PASSWORD ${password}`);
       await tx.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${name}`);
-      // Only the owner creates objects (the default since Postgres 15; older databases let anyone).
-      await tx.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
       await tx.query(`GRANT USAGE ON SCHEMA ${schemas} TO ${name}`);
       await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schemas} TO ${name}`);
       await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schemas} TO ${name}`);
@@ -78,15 +80,37 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
   });
 }
 
-/** An existing role that could change the schema anyway (a superuser, a member of the owner, an owner of its objects) is refused. */
-async function refuseIfPowerful(db: Database, role: string, owner: string): Promise<void> {
-  const { rows } = await db.query<{ superuser: boolean; member: boolean; owns: number }>(
+/** The built-in roles whose members run programs or write files on the database server (as its OS user). */
+const SERVER_ROLES = ['pg_execute_server_program', 'pg_write_server_files'];
+
+/**
+ * A role that could change the schema anyway (a superuser, a member of the owner, an owner of its objects), or
+ * that holds a privilege the gateways never use and an attacker with its password would (create objects in
+ * the database or a schema, create databases or roles, bypass row security, run programs or write files on the
+ * server), is refused, each privilege by name. Privileges held through PUBLIC or another role count.
+ */
+async function refuseIfPowerful(db: Queryable, role: string, owner: string, database: string): Promise<void> {
+  const { rows } = await db.query<{
+    superuser: boolean;
+    member: boolean;
+    owns: number;
+    createdb: boolean;
+    createrole: boolean;
+    bypassrls: boolean;
+    create_on_database: boolean;
+    create_on_schemas: string[];
+    server_roles: string[];
+  }>(
     `SELECT r.rolsuper AS superuser, pg_has_role(r.oid, $2::name, 'MEMBER') AS member,
             (SELECT count(*)::int FROM pg_namespace n WHERE n.nspname = ANY($3::text[]) AND (n.nspowner = r.oid
                OR EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = n.oid AND c.relowner = r.oid)
-               OR EXISTS (SELECT 1 FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proowner = r.oid))) AS owns
+               OR EXISTS (SELECT 1 FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proowner = r.oid))) AS owns,
+            r.rolcreatedb AS createdb, r.rolcreaterole AS createrole, r.rolbypassrls AS bypassrls,
+            has_database_privilege(r.oid, current_database(), 'CREATE') AS create_on_database,
+            ARRAY(SELECT n.nspname::text FROM pg_namespace n WHERE has_schema_privilege(r.oid, n.oid, 'CREATE') ORDER BY n.nspname) AS create_on_schemas,
+            ARRAY(SELECT g.rolname::text FROM pg_roles g WHERE g.rolname = ANY($4::text[]) AND pg_has_role(r.oid, g.oid, 'MEMBER') ORDER BY g.rolname) AS server_roles
        FROM pg_roles r WHERE r.rolname = $1`,
-    [role, owner, SCHEMAS],
+    [role, owner, SCHEMAS, SERVER_ROLES],
   );
   const found = rows[0];
   if (!found) return;
@@ -95,5 +119,17 @@ async function refuseIfPowerful(db: Database, role: string, owner: string): Prom
   if (found.owns > 0)
     throw new Error(
       `the runtime role ${role} owns objects in schema ${SCHEMAS.join(' or ')}: reassign them to ${owner} (REASSIGN OWNED BY ${role} TO ${owner})`,
+    );
+  const held = [
+    ...(found.create_on_database ? [`CREATE on database ${database}`] : []),
+    ...found.create_on_schemas.map((schema) => `CREATE on schema ${schema}`),
+    ...(found.createdb ? ['CREATEDB'] : []),
+    ...(found.createrole ? ['CREATEROLE'] : []),
+    ...(found.bypassrls ? ['BYPASSRLS'] : []),
+    ...found.server_roles.map((builtIn) => `membership in ${builtIn}`),
+  ];
+  if (held.length > 0)
+    throw new Error(
+      `the runtime role ${role} holds ${held.join(', ')}: the gateways need none of these; revoke them from it (and from PUBLIC or the roles it is a member of, where it holds them through those)`,
     );
 }

@@ -32,7 +32,7 @@ function gatewayInstrumentations() {
   return [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.includes((request.url ?? '').split('?')[0]),
-      // url.query and url.full with credentials redacted, as in the log line.
+      // url.query with credentials redacted, as in the log line; a client span's url.full is the target's origin only.
       startIncomingSpanHook: incomingUrlAttributes,
       startOutgoingSpanHook: outgoingUrlAttributes,
       applyCustomAttributesOnSpan: (span: Span, _request: unknown, response: IncomingMessage | ServerResponse) => {

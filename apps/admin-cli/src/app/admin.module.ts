@@ -1,5 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AUTHORIZATION_SERVER_OPTIONS, ApiClientsService, FixturesModule, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import {
+  AUTHORIZATION_SERVER_OPTIONS,
+  ApiClientsService,
+  FixturesModule,
+  KeyReencryptionService,
+  SigningKeysService,
+  parseKeyEncryptionKey,
+} from '@gateway/domain';
 import { DatabaseModule } from '@gateway/persistence';
 
 @Module({})
@@ -11,6 +18,7 @@ export class AdminModule {
       providers: [
         ApiClientsService,
         SigningKeysService,
+        KeyReencryptionService,
         { provide: AUTHORIZATION_SERVER_OPTIONS, useFactory: () => ({ keyEncryptionKey: parseKeyEncryptionKey(keyEncryptionKey) }) },
       ],
     };

@@ -26,9 +26,8 @@ export class InternalGatewayConfig extends GatewayConfig {
   JOB_WORKERS = true;
 
   /**
-   * Where this gateway reaches the authorization server for its metadata and key set, when that is not
-   * PUBLIC_BASE_URL (the issuer's public URL, which tokens name): its address on a private network, such
-   * as http://public-gateway:3000 between containers. Unset: PUBLIC_BASE_URL.
+   * Retired: the gateway reads the issuer's keys from its database, never over HTTP. Still accepted (and
+   * checked as before) so that a deployment setting it keeps starting; a warning says it is ignored.
    */
   @IsOptional()
   @BaseUrl()

@@ -27,6 +27,11 @@ describe('PublicGatewayConfig', () => {
     ['WEBHOOK_DNS_SERVERS', 'fd00::53:5353x', 'must be comma-separated name server addresses, each with an optional :port (IPv6 in brackets then)'],
     ['WEBHOOK_DENIED_PORTS', '0', 'must be comma-separated port numbers from 1 to 65535'],
     ['WEBHOOK_DENIED_PORTS', 'internal', 'must be comma-separated port numbers from 1 to 65535'],
+    ['WEBHOOK_DENIED_NETWORKS', '34.118.224.0', 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)'],
+    ['WEBHOOK_DENIED_NETWORKS', '34.118.224.0/33', 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)'],
+    ['WEBHOOK_DENIED_NETWORKS', '10.0.0.0/8;34.118.224.0/20', 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)'],
+    ['WEBHOOK_DENIED_NETWORKS', 'cluster.local/16', 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)'],
+    ['WEBHOOK_DENIED_NETWORKS', 'fd00::/129', 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)'],
     ['TRUST_PROXY', 'maybe', 'must be true, false or the number of proxies in front of the gateway, 0 to 10'],
     ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
     ['WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION', 'many', 'must be an integer between 1 and 1000'],
@@ -54,6 +59,12 @@ describe('PublicGatewayConfig', () => {
       webhookDeniedPorts(loadConfig(PublicGatewayConfig, { ...base, PUBLIC_GATEWAY_PORT: '8080', METRICS_PORT: '9464', WEBHOOK_DENIED_PORTS: '3001,9464' })),
     ).toEqual([3001, 9464, 8080]);
     expect(webhookDeniedPorts(loadConfig(PublicGatewayConfig, base))).toEqual([3000]);
+  });
+
+  it('reads WEBHOOK_DENIED_NETWORKS: comma-separated IPv4 and IPv6 CIDRs, empty by default', () => {
+    expect(loadConfig(PublicGatewayConfig, base).WEBHOOK_DENIED_NETWORKS).toBe('');
+    const value = '34.118.224.0/20, 10.4.0.0/14,fd00:10::/48';
+    expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DENIED_NETWORKS: value }).WEBHOOK_DENIED_NETWORKS).toBe(value);
   });
 
   it('reads WEBHOOK_ALLOWED_HOSTS with ports', () => {

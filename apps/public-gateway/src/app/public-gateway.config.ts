@@ -8,6 +8,7 @@ import {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE,
   WEBHOOK_RETRY_SCHEDULE_PATTERN,
   allowedHostsProblem,
+  deniedNetworksProblem,
   parseDnsServers,
   parsePortList,
 } from '@gateway/public-api';
@@ -68,6 +69,19 @@ export class PublicGatewayConfig extends GatewayConfig {
    */
   @Accepted('portList', (value) => parsePortList(value) !== undefined, 'must be comma-separated port numbers from 1 to 65535')
   WEBHOOK_DENIED_PORTS = '';
+
+  /**
+   * Comma-separated CIDRs no webhook may reach, besides the loopback, private, link-local and other non-public
+   * ranges refused anyway, even through WEBHOOK_ALLOWED_HOSTS: the cluster's Service and Pod ranges where
+   * they are public unicast (GKE's Service range 34.118.224.0/20). Keep it in step with the egress
+   * NetworkPolicy's `except` lists.
+   */
+  @Accepted(
+    'deniedNetworks',
+    (value) => deniedNetworksProblem(value) === undefined,
+    'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)',
+  )
+  WEBHOOK_DENIED_NETWORKS = '';
 
   /** Comma-separated name servers (`address` or `address:port`, IPv6 in brackets with a port) that resolve webhook hosts; empty: the system's. */
   @Accepted(

@@ -67,6 +67,7 @@ export class PublicGatewayModule {
           targets: webhookTargetPolicy({
             allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
             deniedPorts: webhookDeniedPorts(config),
+            deniedNetworks: config.WEBHOOK_DENIED_NETWORKS,
             resolver: dnsResolver({ servers: parseDnsServers(config.WEBHOOK_DNS_SERVERS) }),
           }),
           retrySchedule: parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE),

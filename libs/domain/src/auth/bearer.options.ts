@@ -10,16 +10,11 @@ export interface BearerAuthOptions {
   /** The issuer tokens must name (`iss`). */
   issuer: string;
   /**
-   * Where the key set comes from: the public gateway's own signing-key store (`SigningKeyStoreSource`,
-   * with the module that provides it in `imports`), or the issuer's metadata (`IssuerDiscoverySource`).
+   * Where the key set comes from: the signing-key store of the gateway's database (`SigningKeyStoreSource`,
+   * both gateways), or another source in tests; `imports` are modules it needs.
    */
   keySetSource: Type<KeySetSource>;
   imports?: DynamicModule[];
-  /**
-   * Where to reach the issuer when its public URL is not reachable from here (a private network address):
-   * its metadata is fetched there, must still name `issuer`, and its key-set URL is taken there too.
-   */
-  discoveryUrl?: string;
   /** RFC 9728 resource_metadata URL for WWW-Authenticate (public gateway only). */
   resourceMetadataUrl?: string;
   /** The cache of verified tokens: off, or at most this many entries. */

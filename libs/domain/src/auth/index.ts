@@ -11,6 +11,7 @@ export * from './policies/client-credentials-scheme';
 export * from './policies/key-encryption';
 export * from './use-cases/api-clients.service';
 export * from './use-cases/issuer-key-set';
+export * from './use-cases/key-reencryption.service';
 export * from './use-cases/key-set-source';
 export * from './use-cases/revocation-check';
 export * from './use-cases/signing-keys.service';

@@ -73,4 +73,20 @@ export class SigningKeyRepository {
       publishSeconds,
     ]);
   }
+
+  /** Every key whose private half is still in the first ciphertext format (`v1.`), expired ones included. */
+  async legacyEncrypted(q: Queryable): Promise<Pick<SigningKeyRow, 'kid' | 'privateKeyCiphertext'>[]> {
+    const { rows } = await q.query<Row>("SELECT kid, private_key_ciphertext FROM signing_keys WHERE private_key_ciphertext LIKE 'v1.%' ORDER BY kid");
+    return rows.map((r) => ({ kid: r.kid, privateKeyCiphertext: r.private_key_ciphertext }));
+  }
+
+  /** Replaces a key's ciphertext if it is still `previous`; false when another writer changed it first. */
+  async replaceCiphertext(q: Queryable, kid: string, previous: string, next: string): Promise<boolean> {
+    const { rowCount } = await q.query('UPDATE signing_keys SET private_key_ciphertext = $3 WHERE kid = $1 AND private_key_ciphertext = $2', [
+      kid,
+      previous,
+      next,
+    ]);
+    return rowCount === 1;
+  }
 }

@@ -21,6 +21,14 @@ export interface WebhookEndpointRow {
   createdAt: Date;
 }
 
+/** An endpoint's secrets as stored (the previous one kept during a rotation's overlap, or null). */
+export interface WebhookSecretCiphertexts {
+  id: string;
+  organizationId: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+}
+
 export type NewWebhookEndpoint = Omit<WebhookEndpointRow, 'createdAt' | 'enabled' | 'disabledReason'>;
 
 /** What PATCH may change of an endpoint (each field only when given). */
@@ -177,6 +185,35 @@ export class WebhookEndpointRepository {
         WHERE id = $1`,
       [id, secretCiphertext, overlapSeconds],
     );
+  }
+
+  /** Endpoints with a secret still in the first ciphertext format (`v1.`), at most `limit`, in id order after `afterId`. */
+  async legacyEncryptedSecrets(q: Queryable, afterId: string, limit: number): Promise<WebhookSecretCiphertexts[]> {
+    const { rows } = await q.query<{ id: string; organization_id: string; secret_ciphertext: string; previous_secret_ciphertext: string | null }>(
+      `SELECT id, organization_id, secret_ciphertext, previous_secret_ciphertext FROM webhook_endpoints
+        WHERE id > $1 AND (secret_ciphertext LIKE 'v1.%' OR previous_secret_ciphertext LIKE 'v1.%') ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      organizationId: r.organization_id,
+      secretCiphertext: r.secret_ciphertext,
+      previousSecretCiphertext: r.previous_secret_ciphertext,
+    }));
+  }
+
+  /** Replaces an endpoint's ciphertexts if they are still `current`; false when a rotation changed them first. */
+  async replaceSecretCiphertexts(
+    q: Queryable,
+    current: WebhookSecretCiphertexts,
+    next: Pick<WebhookSecretCiphertexts, 'secretCiphertext' | 'previousSecretCiphertext'>,
+  ): Promise<boolean> {
+    const { rowCount } = await q.query(
+      `UPDATE webhook_endpoints SET secret_ciphertext = $4, previous_secret_ciphertext = $5
+        WHERE id = $1 AND secret_ciphertext = $2 AND previous_secret_ciphertext IS NOT DISTINCT FROM $3`,
+      [current.id, current.secretCiphertext, current.previousSecretCiphertext, next.secretCiphertext, next.previousSecretCiphertext],
+    );
+    return rowCount === 1;
   }
 
   /** The endpoints a connector client created (in every organization): those its revocation disables. */

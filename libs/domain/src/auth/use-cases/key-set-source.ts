@@ -1,9 +1,8 @@
 // Where a gateway's key set comes from: a source answers the issuer's whole JWK set each time it is asked.
-import { Inject, Injectable } from '@nestjs/common';
-import { JSONWebKey, JwksClient } from 'jwks-rsa';
-import { SigningKeysService } from './signing-keys.service';
-import { BEARER_AUTH_OPTIONS, BearerAuthOptions } from '../bearer.options';
-import { getIssuerMetadata } from './get-issuer-metadata';
+import { Injectable } from '@nestjs/common';
+import type { JSONWebKey } from 'jwks-rsa';
+import { Database, SigningKeyRepository } from '@gateway/persistence';
+import { publicJwk } from './signing-keys.service';
 
 export interface KeySetSource {
   /** The issuer's published keys now; rejects when they cannot be read. */
@@ -13,43 +12,19 @@ export interface KeySetSource {
 export const KEY_SET_SOURCE = Symbol('KEY_SET_SOURCE');
 
 /**
- * The public gateway is the issuer: it reads the keys it publishes from its own signing-key store,
- * never over its public URL (which need not be reachable from inside).
+ * Both gateways read the keys the issuer publishes from the signing-key store of their database (the rows
+ * the public gateway's JWKS answers, public members only), never over HTTP: the public gateway's URL need
+ * not be reachable from inside, and whoever answered as it could otherwise hand the internal gateway a key
+ * of their own and mint staff tokens. No KEY_ENCRYPTION_KEY is needed: the public halves are in clear.
  */
 @Injectable()
 export class SigningKeyStoreSource implements KeySetSource {
-  constructor(private readonly signingKeys: SigningKeysService) {}
+  constructor(
+    private readonly db: Database,
+    private readonly keys: SigningKeyRepository,
+  ) {}
 
   async load(): Promise<JSONWebKey[]> {
-    return (await this.signingKeys.publishedJwks()).keys as JSONWebKey[];
-  }
-}
-
-const FETCH_TIMEOUT_MS = 3_000;
-
-/**
- * Another gateway finds the key set the way spec section 5 describes: the issuer's
- * /.well-known/openid-configuration names jwks_uri, which jwks-rsa fetches. Both are reached at
- * `discoveryUrl` when the issuer's public URL is not reachable from here.
- */
-@Injectable()
-export class IssuerDiscoverySource implements KeySetSource {
-  private client?: JwksClient;
-
-  constructor(@Inject(BEARER_AUTH_OPTIONS) private readonly options: BearerAuthOptions) {}
-
-  async load(): Promise<JSONWebKey[]> {
-    this.client ??= await this.discover();
-    return ((await this.client.getKeys()) as JSONWebKey[] | undefined) ?? [];
-  }
-
-  private async discover(): Promise<JwksClient> {
-    const { issuer } = this.options;
-    const base = this.options.discoveryUrl ?? issuer;
-    const metadata = ((await getIssuerMetadata(`${base}/.well-known/openid-configuration`, FETCH_TIMEOUT_MS)) ?? {}) as { issuer?: string; jwks_uri?: string };
-    if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') throw new Error('issuer metadata does not match the issuer');
-    // Reached at another address: the key set, published under the issuer's URL, is fetched at that address too.
-    const jwksUri = base !== issuer && metadata.jwks_uri.startsWith(`${issuer}/`) ? base + metadata.jwks_uri.slice(issuer.length) : metadata.jwks_uri;
-    return new JwksClient({ jwksUri, cache: false, rateLimit: false, timeout: FETCH_TIMEOUT_MS });
+    return (await this.keys.published(this.db)).map((row) => publicJwk(row.publicJwk)) as JSONWebKey[];
   }
 }

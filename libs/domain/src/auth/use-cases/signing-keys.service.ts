@@ -86,7 +86,7 @@ export class SigningKeysService {
   /** The public keys of the JWKS: never a private member. */
   async publishedJwks(): Promise<{ keys: JWK[] }> {
     const rows = await this.keys.published(this.db);
-    return { keys: rows.map((row) => publicOnly(row.publicJwk)) };
+    return { keys: rows.map((row) => publicJwk(row.publicJwk)) };
   }
 
   private async create(tx: Parameters<SigningKeyRepository['insert']>[0]): Promise<SigningKeyRow> {
@@ -102,7 +102,8 @@ export class SigningKeysService {
 
 const PUBLIC_MEMBERS = ['kty', 'n', 'e', 'kid', 'alg', 'use'] as const;
 
-function publicOnly(jwk: Record<string, unknown>): JWK {
+/** A stored JWK's public members only (what the JWKS publishes and the gateways verify with). */
+export function publicJwk(jwk: Record<string, unknown>): JWK {
   return Object.fromEntries(PUBLIC_MEMBERS.filter((m) => jwk[m] !== undefined).map((m) => [m, jwk[m]])) as JWK;
 }
 

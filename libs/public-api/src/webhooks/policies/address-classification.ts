@@ -41,3 +41,26 @@ export function isPublicUnicast(address: string): boolean {
 export function canonicalAddress(address: string): string {
   return ipaddr.parse(address.replace(/%.*$/, '')).toString();
 }
+
+/** A network of WEBHOOK_DENIED_NETWORKS: an address and its prefix length. */
+export type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** WEBHOOK_DENIED_NETWORKS: comma-separated CIDRs (`34.118.224.0/20`, `fd00:10::/48`), or undefined when one is not a CIDR. */
+export function parseNetworks(value: string | undefined): Network[] | undefined {
+  const networks: Network[] = [];
+  for (const entry of (value ?? '').split(',').map((text) => text.trim())) {
+    if (entry.length === 0) continue;
+    if (!/^[0-9a-fA-F.:]+\/\d{1,3}$/.test(entry) || !ipaddr.isValidCIDR(entry)) return undefined;
+    networks.push(ipaddr.parseCIDR(entry));
+  }
+  return networks;
+}
+
+/** True when the address (an embedded IPv4 address judged as itself) is in one of the networks. */
+export function inNetworks(address: string, networks: readonly Network[]): boolean {
+  if (networks.length === 0 || isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  const embedded = parsed.kind() === 'ipv6' ? embeddedIPv4(parsed as ipaddr.IPv6) : undefined;
+  const forms = embedded ? [parsed, embedded] : [parsed];
+  return networks.some(([base, bits]) => forms.some((form) => form.kind() === base.kind() && form.match(base, bits)));
+}

@@ -165,6 +165,49 @@ describe('resolveWebhookTarget', () => {
   });
 });
 
+describe('WEBHOOK_DENIED_NETWORKS at delivery (after DNS)', () => {
+  // Only the decision: resolveWebhookTarget resolves and judges, it never connects.
+  let dns: DnsTestServer;
+  let policyOf: (allowedHosts: string, deniedNetworks: string) => WebhookTargetPolicy;
+  const CLUSTER = '34.118.224.0/20, 2600:1900:4000::/44';
+
+  beforeAll(async () => {
+    dns = await startDnsTestServer({
+      'cluster-service.test': { A: ['34.118.224.10'] },
+      'cluster-mixed.test': { A: ['93.184.216.34', '34.118.239.254'] },
+      'cluster-v6.test': { AAAA: ['2600:1900:4000::10'] },
+      'public.test': { A: ['93.184.216.34'] },
+    });
+    const resolver = dnsResolver({ servers: [dns.address], timeoutMs: 200, tries: 1, maxTimeoutMs: 200 });
+    policyOf = (allowedHosts, deniedNetworks) => webhookTargetPolicy({ allowedHosts, deniedNetworks, resolver });
+  });
+
+  afterAll(() => dns.close());
+
+  it('refuses a name resolving into a denied network (any of its addresses), which the public-address rule alone takes', async () => {
+    const target = (url: string, denied: string) => resolveWebhookTarget(new URL(url), policyOf('', denied));
+    await expect(target('https://cluster-service.test/hook', '')).resolves.toEqual({ address: '34.118.224.10', family: 4 });
+    await expect(target('https://cluster-service.test/hook', CLUSTER)).rejects.toThrow(
+      'the host cluster-service.test resolves to 34.118.224.10, an address of WEBHOOK_DENIED_NETWORKS',
+    );
+    await expect(target('https://cluster-mixed.test/hook', CLUSTER)).rejects.toThrow('resolves to 34.118.239.254, an address of WEBHOOK_DENIED_NETWORKS');
+    await expect(target('https://cluster-v6.test/hook', CLUSTER)).rejects.toThrow('resolves to 2600:1900:4000::10, an address of WEBHOOK_DENIED_NETWORKS');
+    await expect(target('https://public.test/hook', CLUSTER)).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+  });
+
+  it('refuses a denied address even when WEBHOOK_ALLOWED_HOSTS lists it or its name, and its IPv6 forms', async () => {
+    const target = (url: string) => resolveWebhookTarget(new URL(url), policyOf('127.0.0.2,localhost', '127.0.0.0/8,::1/128'));
+    await expect(target('http://127.0.0.2:9/hook')).rejects.toThrow('the host 127.0.0.2 resolves to 127.0.0.2, an address of WEBHOOK_DENIED_NETWORKS');
+    // An allowed name is resolved by the system (the hosts file): localhost.
+    await expect(target('http://localhost:9/hook')).rejects.toThrow('an address of WEBHOOK_DENIED_NETWORKS');
+    await expect(resolveWebhookTarget(new URL('http://localhost:9/hook'), policyOf('localhost', ''))).resolves.toEqual(expect.objectContaining({}));
+    await expect(target('https://[::ffff:127.0.0.2]/hook')).rejects.toThrow(WebhookTargetRefused);
+    await expect(resolveWebhookTarget(new URL('https://[64:ff9b::2276:e00a]/'), policyOf('', CLUSTER))).rejects.toThrow(
+      'an address of WEBHOOK_DENIED_NETWORKS',
+    );
+  });
+});
+
 describe('WEBHOOK_DNS_SERVERS', () => {
   it('reads addresses with optional ports, IPv6 in brackets with a port', () => {
     expect(parseDnsServers('10.0.0.2, 10.0.0.3:5353,fd00::53,[fd00::53]:5353')).toEqual(['10.0.0.2', '10.0.0.3:5353', 'fd00::53', '[fd00::53]:5353']);

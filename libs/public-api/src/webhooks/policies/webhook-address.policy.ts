@@ -1,11 +1,12 @@
 // Where a webhook may connect (contract 6.3 and 7), decided after DNS resolution at every delivery: by the
 // rules of webhook-target.ts, now for every address the host resolves to. Only public unicast addresses
 // (address-classification.ts), unless WEBHOOK_ALLOWED_HOSTS lists the host name or the address for the
-// URL's port; never a port of the gateways (WEBHOOK_DENIED_PORTS), whatever the host.
+// URL's port; never a port of the gateways (WEBHOOK_DENIED_PORTS), whatever the host, nor an address of
+// WEBHOOK_DENIED_NETWORKS, whatever the allow-list says.
 import { isIP } from 'node:net';
 import { canonicalAddress, isPublicUnicast } from './address-classification';
 import { ResolvedAddress, systemLookup } from '../infra/webhook-resolver';
-import { WebhookTargetPolicy, isAllowedHost, urlHost, urlPort } from './webhook-target';
+import { WebhookTargetPolicy, isAllowedHost, isDeniedAddress, urlHost, urlPort } from './webhook-target';
 
 export type ResolvedTarget = ResolvedAddress;
 
@@ -35,6 +36,7 @@ export async function resolveWebhookTarget(url: URL, policy: WebhookTargetPolicy
   }
   if (addresses.length === 0) throw new WebhookTargetRefused(`the host ${host} has no address`);
   for (const { address } of addresses) {
+    if (isDeniedAddress(policy, address)) throw new WebhookTargetRefused(`the host ${host} resolves to ${address}, an address of WEBHOOK_DENIED_NETWORKS`);
     if (!hostAllowed && !isAllowedHost(policy, canonicalAddress(address), port) && !isPublicUnicast(address)) {
       throw new WebhookTargetRefused(`the host ${host} resolves to ${address}, which is not a public address`);
     }

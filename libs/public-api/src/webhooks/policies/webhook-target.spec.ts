@@ -1,6 +1,6 @@
 // The check of a webhook URL without DNS (registration and url changes, 400): scheme, credentials, the
 // gateways' ports, IP literals; and WEBHOOK_ALLOWED_HOSTS with ports.
-import { allowedHostsProblem, parseAllowedHosts, parsePortList, webhookTargetPolicy, webhookUrlProblem } from './webhook-target';
+import { allowedHostsProblem, deniedNetworksProblem, parseAllowedHosts, parsePortList, webhookTargetPolicy, webhookUrlProblem } from './webhook-target';
 import type { HostResolver } from '../infra/webhook-resolver';
 
 const noDns: HostResolver = { resolve: () => Promise.reject(new Error('no DNS in this test')) };
@@ -63,6 +63,42 @@ describe('webhookUrlProblem', () => {
     // Port 80 is named as such, though the URL leaves it out.
     expect(webhookUrlProblem('http://127.0.0.2/in', policy('127.0.0.2:80'))).toBeUndefined();
     expect(webhookUrlProblem('https://127.0.0.2/in', policy('127.0.0.2:80'))).toBe(NOT_PUBLIC);
+  });
+});
+
+describe('WEBHOOK_DENIED_NETWORKS at registration (IP literals)', () => {
+  const DENIED = "must not be an address of WEBHOOK_DENIED_NETWORKS (the cluster's own networks)";
+  const denying = (deniedNetworks: string, allowedHosts = '') => webhookTargetPolicy({ allowedHosts, deniedNetworks, resolver: noDns });
+
+  it('refuses an address of a denied network, public unicast or not, its IPv6 forms, and nothing outside', () => {
+    const policy = denying('34.118.224.0/20,2600:1900:4000::/44');
+    expect(webhookUrlProblem('https://34.118.224.10/in', denying(''))).toBeUndefined();
+    expect(webhookUrlProblem('https://34.118.224.10/in', policy)).toBe(DENIED);
+    expect(webhookUrlProblem('https://34.118.239.255:8443/in', policy)).toBe(DENIED);
+    expect(webhookUrlProblem('https://[::ffff:34.118.224.10]/in', policy)).toBe(DENIED);
+    expect(webhookUrlProblem('https://[64:ff9b::34.118.224.10]/in', policy)).toBe(DENIED);
+    expect(webhookUrlProblem('https://[2600:1900:4000::10]/in', policy)).toBe(DENIED);
+    expect(webhookUrlProblem('https://34.118.240.0/in', policy)).toBeUndefined();
+    expect(webhookUrlProblem('https://34.118.223.255/in', policy)).toBeUndefined();
+    // A name is judged after DNS, at delivery.
+    expect(webhookUrlProblem('https://hooks.example.com/in', policy)).toBeUndefined();
+  });
+
+  it('refuses a denied address even when WEBHOOK_ALLOWED_HOSTS lists it', () => {
+    expect(webhookUrlProblem('http://127.0.0.2:9000/in', denying('', '127.0.0.2'))).toBeUndefined();
+    expect(webhookUrlProblem('http://127.0.0.2:9000/in', denying('127.0.0.0/30', '127.0.0.2'))).toBe(DENIED);
+    expect(webhookUrlProblem('http://127.0.0.1:9000/in', denying('127.0.0.2/32', '127.0.0.1'))).toBeUndefined();
+  });
+
+  it('reads comma-separated IPv4 and IPv6 CIDRs, refusing anything else', () => {
+    expect(deniedNetworksProblem('')).toBeUndefined();
+    expect(deniedNetworksProblem(' 34.118.224.0/20 , 10.4.0.0/14,fd00:10::/48 ')).toBeUndefined();
+    for (const bad of ['34.118.224.0', '34.118.224.0/33', 'fd00::/129', 'cluster.local/16', '10.0.0.0/8;10.1.0.0/16', '10.0.0.0/-1', '0x22.0.0.0/8'])
+      expect([bad, deniedNetworksProblem(bad)]).toEqual([
+        bad,
+        'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)',
+      ]);
+    expect(() => webhookTargetPolicy({ deniedNetworks: '10.0.0.0', resolver: noDns })).toThrow('WEBHOOK_DENIED_NETWORKS');
   });
 });
 

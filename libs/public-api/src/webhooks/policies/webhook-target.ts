@@ -1,10 +1,11 @@
 // Where a webhook may be sent (contract 6.3 and 7), as far as the URL alone tells: https, or plain http to a
 // host and port of WEBHOOK_ALLOWED_HOSTS; no credentials or fragment; no port of the gateways
 // (WEBHOOK_DENIED_PORTS and the public gateway's own), on any host; an IP literal only if it is public or
-// allowed at that port. Where a name resolves is checked at each delivery (webhook-address.policy.ts), by the
+// allowed at that port, and never in a network of WEBHOOK_DENIED_NETWORKS (the cluster's own ranges, which
+// may be public unicast), even one WEBHOOK_ALLOWED_HOSTS lists. Where a name resolves is checked at each delivery (webhook-address.policy.ts), by the
 // same rules.
 import { isIP } from 'node:net';
-import { canonicalAddress, isPublicUnicast } from './address-classification';
+import { Network, canonicalAddress, inNetworks, isPublicUnicast, parseNetworks } from './address-classification';
 import { HostResolver, dnsResolver } from '../infra/webhook-resolver';
 
 /** What decides where a webhook may go: built once per process from the public gateway's settings. */
@@ -16,6 +17,8 @@ export interface WebhookTargetPolicy {
   allowedHosts: ReadonlyMap<string, ReadonlySet<number> | null>;
   /** Ports no webhook may reach, on any host: the gateways' listening and metrics ports. */
   deniedPorts: ReadonlySet<number>;
+  /** WEBHOOK_DENIED_NETWORKS, parsed: addresses no webhook may reach besides the non-public ranges, whatever the allow-list says. */
+  deniedNetworks: readonly Network[];
   /** Resolves the names that are not allowed hosts (A and AAAA), without libuv's thread pool. */
   resolver: HostResolver;
 }
@@ -25,6 +28,8 @@ export interface WebhookTargetSettings {
   allowedHosts?: string;
   /** WEBHOOK_DENIED_PORTS and the gateway's own ports. */
   deniedPorts?: Iterable<number>;
+  /** WEBHOOK_DENIED_NETWORKS as configured (comma-separated CIDRs). */
+  deniedNetworks?: string;
   /** Tests give one that asks their own DNS server; default: the system's name servers. */
   resolver?: HostResolver;
 }
@@ -33,8 +38,25 @@ export function webhookTargetPolicy(settings: WebhookTargetSettings = {}): Webho
   return {
     allowedHosts: parseAllowedHosts(settings.allowedHosts),
     deniedPorts: new Set(settings.deniedPorts ?? []),
+    deniedNetworks: deniedNetworks(settings.deniedNetworks),
     resolver: settings.resolver ?? dnsResolver(),
   };
+}
+
+function deniedNetworks(value: string | undefined): Network[] {
+  const networks = parseNetworks(value);
+  if (!networks) throw new Error('WEBHOOK_DENIED_NETWORKS: must be comma-separated CIDRs (address/prefix length)');
+  return networks;
+}
+
+/** Why WEBHOOK_DENIED_NETWORKS is malformed, or undefined when it is not. */
+export function deniedNetworksProblem(value: string): string | undefined {
+  return parseNetworks(value) === undefined ? 'must be comma-separated CIDRs, an address and a prefix length each (34.118.224.0/20, fd00::/8)' : undefined;
+}
+
+/** True when the address is in a network of WEBHOOK_DENIED_NETWORKS. */
+export function isDeniedAddress(policy: WebhookTargetPolicy, address: string): boolean {
+  return inNetworks(address, policy.deniedNetworks);
 }
 
 const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
@@ -125,6 +147,7 @@ export function webhookUrlProblem(text: string, policy: WebhookTargetPolicy): st
     return 'must be https (plain http only to a host and port of WEBHOOK_ALLOWED_HOSTS)';
   }
   if (policy.deniedPorts.has(port)) return `must not use port ${port}, a port of the gateways themselves`;
+  if (isIP(host) !== 0 && isDeniedAddress(policy, host)) return "must not be an address of WEBHOOK_DENIED_NETWORKS (the cluster's own networks)";
   if (isIP(host) !== 0 && !isAllowedHost(policy, host, port) && !isPublicUnicast(host)) {
     return 'must not be a loopback, private, link-local or other non-public address (unless WEBHOOK_ALLOWED_HOSTS lists it with this port)';
   }

@@ -18,7 +18,7 @@
 //   can forget the last fraction of a second of leases and outcomes, whose attempts are then sent again.
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AttemptKey, AttemptOutcome, ClaimedAttempt, WebhookDeliveryDatabase, WebhookDeliveryRepository } from '@gateway/persistence';
-import { decryptPrivateKey } from '@gateway/domain';
+import { decryptWebhookSecret } from '@gateway/domain';
 import {
   DEFAULT_WEBHOOK_MAX_CONCURRENCY,
   DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
@@ -242,7 +242,7 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     const cached = this.signingKeys.get(key);
     if (cached?.ciphertexts === ciphertexts) return cached.keys;
     const keys = [attempt.secretCiphertext, ...(attempt.previousSecretCiphertext ? [attempt.previousSecretCiphertext] : [])].map((c) =>
-      signingKey(decryptPrivateKey(c, this.options.keyEncryptionKey)),
+      signingKey(decryptWebhookSecret(c, this.options.keyEncryptionKey, { organizationId: attempt.organizationId, endpointId: attempt.endpointId })),
     );
     if (this.signingKeys.size >= MAX_SIGNING_KEYS) this.signingKeys.clear();
     this.signingKeys.set(key, { ciphertexts, keys });

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
 import { ApiClientRepository, Database, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
-import { CallerIdentity, encryptPrivateKey } from '@gateway/domain';
+import { CallerIdentity, encryptWebhookSecret } from '@gateway/domain';
 import {
   CreateWebhookEndpointDto,
   CreatedWebhookEndpointDto,
@@ -69,13 +69,14 @@ export class WebhookEndpointsService {
           'webhook-endpoint-limit',
         );
       }
+      const id = randomUUID();
       return this.endpoints.insert(tx, {
-        id: randomUUID(),
+        id,
         organizationId,
         url: body.url,
         eventTypes: body.eventTypes,
         description: body.description ?? null,
-        secretCiphertext: encryptPrivateKey(secret, this.options.keyEncryptionKey),
+        secretCiphertext: encryptWebhookSecret(secret, this.options.keyEncryptionKey, { organizationId, endpointId: id }),
         createdByClientId: identity.clientId,
         connectorConnectionIds: identity.clientType === 'CONNECTOR' ? identity.connectionIds : null,
       });
@@ -129,7 +130,8 @@ export class WebhookEndpointsService {
     const secret = newSecret();
     await this.db.transaction(async (tx) => {
       if (!(await this.endpoints.find(tx, organizationId, owner, id, 'FOR UPDATE'))) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
-      await this.endpoints.rotateSecret(tx, id, encryptPrivateKey(secret, this.options.keyEncryptionKey), body?.overlapSeconds ?? MAX_SECRET_OVERLAP_SECONDS);
+      const secretCiphertext = encryptWebhookSecret(secret, this.options.keyEncryptionKey, { organizationId, endpointId: id });
+      await this.endpoints.rotateSecret(tx, id, secretCiphertext, body?.overlapSeconds ?? MAX_SECRET_OVERLAP_SECONDS);
     });
     return { secret };
   }
