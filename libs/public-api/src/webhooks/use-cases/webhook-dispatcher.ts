@@ -17,8 +17,10 @@ import {
   NewWebhookEvent,
   Queryable,
   SalesOrderRepository,
+  ShipmentRepository,
   WebhookDeliveryRepository,
 } from '@gateway/persistence';
+import { toShipmentDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
@@ -50,6 +52,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly salesOrders: SalesOrderRepository,
     private readonly inventory: InventoryReadRepository,
+    private readonly shipments: ShipmentRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
@@ -169,6 +172,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         }
       );
     }
+    if (subject.kind === 'shipment') {
+      const found = await this.shipments.findWithSalesOrder(tx, organizationId, subject.shipmentId);
+      return (
+        found && {
+          data: { ...toShipmentDto(found.shipment), salesOrderId: found.salesOrderId, storeId: found.storeId, orderReference: found.orderReference },
+          storeId: found.storeId,
+        }
+      );
+    }
     const salesOrderId =
       subject.kind === 'salesOrder' ? subject.salesOrderId : await this.deliveries.salesOrderOfFulfilmentOrder(tx, organizationId, subject.fulfilmentOrderId);
     if (!salesOrderId) return undefined;
@@ -183,7 +195,9 @@ function subjectKey(subject: WebhookSubject): string {
     ? `level/${subject.warehouseId}/${subject.barcode}`
     : subject.kind === 'salesOrder'
       ? `so/${subject.salesOrderId}`
-      : `fo/${subject.fulfilmentOrderId}`;
+      : subject.kind === 'shipment'
+        ? `sh/${subject.shipmentId}`
+        : `fo/${subject.fulfilmentOrderId}`;
 }
 
 /** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */
