@@ -96,7 +96,7 @@ export class ShipmentRepository {
   async insert(tx: Queryable, shipment: NewShipment): Promise<ShipmentRow> {
     await tx.query(
       `INSERT INTO shipments (id, organization_id, fulfilment_order_id, position, status, carrier, service, tracking_number, tracking_url)
-       SELECT $1, $2, $3, coalesce(max(position) + 1, 0), 'SHIPPED', $4, $5, $6, $7 FROM shipments WHERE fulfilment_order_id = $3`,
+       SELECT $1::uuid, $2::uuid, $3::text, coalesce(max(position) + 1, 0), 'SHIPPED', $4::text, $5::text, $6::text, $7::text FROM shipments WHERE fulfilment_order_id = $3::text`,
       [shipment.id, shipment.organizationId, shipment.fulfilmentOrderId, shipment.carrier, shipment.service, shipment.trackingNumber, shipment.trackingUrl],
     );
     await tx.query(
