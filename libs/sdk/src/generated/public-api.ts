@@ -1695,7 +1695,8 @@ export interface operations {
                      *           ],
                      *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
                      *           "fulfilmentStatus": "OPEN",
-                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z",
+                     *           "shipments": []
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -1996,7 +1997,7 @@ export interface operations {
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
-                     *       "status": "RECEIVED",
+                     *       "status": "SHIPPED",
                      *       "placedAt": "2026-09-18T10:15:00.000Z",
                      *       "createdAt": "2026-09-18T10:15:00.000Z",
                      *       "customer": {
@@ -2012,8 +2013,26 @@ export interface operations {
                      *         }
                      *       ],
                      *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
-                     *       "fulfilmentStatus": "OPEN",
-                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *       "fulfilmentStatus": "SHIPPED",
+                     *       "updatedAt": "2026-09-19T08:02:11.000Z",
+                     *       "shipments": [
+                     *         {
+                     *           "id": "3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f",
+                     *           "status": "IN_TRANSIT",
+                     *           "carrier": "PostNord",
+                     *           "service": "MyPack Home",
+                     *           "trackingNumber": "00370712345678901234",
+                     *           "trackingUrl": "https://tracking.postnord.com/se/?id=00370712345678901234",
+                     *           "shippedAt": "2026-09-18T16:40:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "quantity": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SalesOrderView"];
