@@ -503,53 +503,6 @@ export interface components {
              */
             fulfilmentOrderId: string;
         };
-        FulfilmentOrderStatusDto: {
-            fulfilmentOrderId: string;
-            /** @enum {string} */
-            status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "PARTIALLY_SHIPPED" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
-        };
-        ShipmentLineBody: {
-            /**
-             * @description a barcode of the order
-             * @example 4006381333931
-             */
-            barcode: string;
-            /**
-             * @description at most what is still unshipped of the barcode
-             * @example 1
-             */
-            quantity: number;
-        };
-        ShipmentBody: {
-            /**
-             * @description who carries the parcel
-             * @example DHL
-             */
-            carrier: string;
-            /**
-             * @description the carrier's service
-             * @example Paket
-             */
-            service?: string;
-            /** @example 00340434161094015902 */
-            trackingNumber: string;
-            /**
-             * Format: uri
-             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
-             */
-            trackingUrl?: string;
-            /** @description what this parcel holds, distinct barcodes; without lines, everything still unshipped */
-            lines?: components["schemas"]["ShipmentLineBody"][];
-        };
-        ShipFulfilmentOrderBody: {
-            /**
-             * @description a fulfilment order of the organization
-             * @example FO-1001
-             */
-            fulfilmentOrderId: string;
-            /** @description the parcel this command ships (contract 6.7); without it, everything unshipped ships in one shipment without tracking */
-            shipment?: components["schemas"]["ShipmentBody"];
-        };
         ShipmentLineDto: {
             /** @example 4006381333931 */
             barcode: string;
@@ -600,12 +553,54 @@ export interface components {
             /** @description what this parcel holds, per barcode */
             lines: components["schemas"]["ShipmentLineDto"][];
         };
-        FulfilmentOrderShipmentDto: {
+        FulfilmentOrderStatusDto: {
             fulfilmentOrderId: string;
             /** @enum {string} */
             status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "PARTIALLY_SHIPPED" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
-            /** @description the shipment this command recorded; its id is what UPDATE_SHIPMENT names */
-            shipment: components["schemas"]["ShipmentDto"];
+            /** @description SHIP_FULFILMENT_ORDER only: the shipment this command recorded; its id is what UPDATE_SHIPMENT names */
+            shipment?: components["schemas"]["ShipmentDto"];
+        };
+        ShipmentLineBody: {
+            /**
+             * @description a barcode of the order
+             * @example 4006381333931
+             */
+            barcode: string;
+            /**
+             * @description at most what is still unshipped of the barcode
+             * @example 1
+             */
+            quantity: number;
+        };
+        ShipmentBody: {
+            /**
+             * @description who carries the parcel
+             * @example DHL
+             */
+            carrier: string;
+            /**
+             * @description the carrier's service
+             * @example Paket
+             */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber: string;
+            /**
+             * Format: uri
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /** @description what this parcel holds, distinct barcodes; without lines, everything still unshipped */
+            lines?: components["schemas"]["ShipmentLineBody"][];
+        };
+        ShipFulfilmentOrderBody: {
+            /**
+             * @description a fulfilment order of the organization
+             * @example FO-1001
+             */
+            fulfilmentOrderId: string;
+            /** @description the parcel this command ships (contract 6.7); without it, everything unshipped ships in one shipment without tracking */
+            shipment?: components["schemas"]["ShipmentBody"];
         };
         RebuildInventoryLevelsBody: {
             /** @description retail units of the organization (archived ones too) */
@@ -672,7 +667,7 @@ export interface components {
             /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order or shipment, a state that does not allow it, or more to ship than is unshipped) */
             reason?: string;
             /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is */
-            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["FulfilmentOrderShipmentDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"];
+            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"];
         };
         ClarifyInventoryLevelsDto: {
             /** Format: uuid */

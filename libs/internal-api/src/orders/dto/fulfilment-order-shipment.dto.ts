@@ -2,7 +2,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import { ShipmentDto, ShipmentStatus } from '@gateway/domain';
-import { FulfilmentOrderStatusDto } from './fulfilment-order-status.dto';
 
 /** The parcel a ship command records; without `lines`, everything still unshipped. */
 export interface ShipmentDetails {
@@ -20,13 +19,6 @@ export interface ShipmentUpdate {
   trackingUrl?: string;
   /** ISO 8601 with a time zone; with DELIVERED, when it was delivered (default now). */
   occurredAt?: string;
-}
-
-/** Where a ship command left the order, and the shipment it recorded. */
-@ClosedSchema()
-export class FulfilmentOrderShipmentDto extends FulfilmentOrderStatusDto {
-  @ApiProperty({ type: () => ShipmentDto, description: 'the shipment this command recorded; its id is what UPDATE_SHIPMENT names' })
-  shipment!: ShipmentDto;
 }
 
 /** A shipment after UPDATE_SHIPMENT, with its fulfilment order. */

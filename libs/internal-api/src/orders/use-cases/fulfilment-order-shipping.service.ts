@@ -9,7 +9,8 @@ import { ConflictProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, ShipmentRepository } from '@gateway/persistence';
 import { decideTransition, planShipment, toShipmentDto, unshippedQuantities } from '@gateway/domain';
 import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
-import { FulfilmentOrderShipmentDto, ShipmentDetails } from '../dto/fulfilment-order-shipment.dto';
+import { ShipmentDetails } from '../dto/fulfilment-order-shipment.dto';
+import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
 
 const SHIPS_FROM = ['ALLOCATED', 'PICKING', 'PARTIALLY_SHIPPED'];
 
@@ -22,7 +23,7 @@ export class FulfilmentOrderShippingService {
     private readonly events: DomainEventRepository,
   ) {}
 
-  async ship(organizationId: string, fulfilmentOrderId: string, initiator: string, details: ShipmentDetails = {}): Promise<FulfilmentOrderShipmentDto> {
+  async ship(organizationId: string, fulfilmentOrderId: string, initiator: string, details: ShipmentDetails = {}): Promise<Required<FulfilmentOrderStatusDto>> {
     return this.db.transaction(async (tx) => {
       let order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
       if (!SHIPS_FROM.includes(order.status))

@@ -4,7 +4,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArrayUnique, IsInt, IsString, Max, Min, ValidateIf, ValidateBy } from 'class-validator';
 import { ClosedSchema, HasItems, HasLength, NestedObject, NestedObjectList, Required } from '@gateway/platform';
 import { SHIPMENT_LIMITS } from '@gateway/domain';
-import { FulfilmentOrderAllocationService, FulfilmentOrderShipmentDto, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/internal-api';
+import { FulfilmentOrderAllocationService, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcode, IsEntityId } from '../policies/command-body-rules';
 
@@ -101,11 +101,11 @@ export class AllocateFulfilmentOrderCommand implements CommandHandler<Fulfilment
 }
 
 /** From ALLOCATED (through PICKING), PICKING or PARTIALLY_SHIPPED: one shipment, to SHIPPED when nothing is left, else PARTIALLY_SHIPPED. */
-@DispatchableCommand({ name: 'SHIP_FULFILMENT_ORDER', body: ShipFulfilmentOrderBody, result: FulfilmentOrderShipmentDto })
+@DispatchableCommand({ name: 'SHIP_FULFILMENT_ORDER', body: ShipFulfilmentOrderBody, result: FulfilmentOrderStatusDto })
 export class ShipFulfilmentOrderCommand implements CommandHandler<ShipFulfilmentOrderBody> {
   constructor(private readonly shipping: FulfilmentOrderShippingService) {}
 
-  handle(body: ShipFulfilmentOrderBody, context: CommandContext): Promise<FulfilmentOrderShipmentDto> {
+  handle(body: ShipFulfilmentOrderBody, context: CommandContext): Promise<FulfilmentOrderStatusDto> {
     return this.shipping.ship(context.organizationId, body.fulfilmentOrderId, context.initiator, body.shipment);
   }
 }
