@@ -9,6 +9,7 @@
 // given the new secret verifies at once. Give the receiver both, newest first, while you deploy the new one.
 import { createServer, Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import type { Shipment, ShipmentWebhookData } from '@gateway/sdk';
 
 export interface WebhookEvent {
   type: string;
@@ -16,9 +17,34 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/** How a parcel can be followed: its carrier and tracking number, and the tracking link to give the customer. */
+function tracking(shipment: Shipment): string {
+  const carrier = [shipment.carrier, shipment.service].filter(Boolean).join(' ');
+  const number = shipment.trackingNumber ? `${carrier ? `${carrier} ` : ''}${shipment.trackingNumber}` : carrier || 'no carrier given';
+  return `${number}, ${shipment.trackingUrl ? `track it at ${shipment.trackingUrl}` : 'no tracking link'}`;
+}
+
+/**
+ * One line about an event that says where parcels are (undefined for the others): a shipment recorded or
+ * updated, or an order shipped or delivered with each of its shipments. Tell your customer from these.
+ */
+export function describeShipping(event: WebhookEvent): string | undefined {
+  if (event.type === 'sales_order.shipment_created' || event.type === 'sales_order.shipment_updated') {
+    const shipment = event.data as unknown as ShipmentWebhookData;
+    return `order ${shipment.orderReference}: parcel ${shipment.id} ${shipment.status} (${tracking(shipment)})`;
+  }
+  if (event.type === 'sales_order.shipped' || event.type === 'sales_order.delivered') {
+    const shipments = (event.data.shipments ?? []) as Shipment[];
+    const parcels = shipments.map((s) => `parcel ${s.id} ${s.status} (${tracking(s)})`).join('; ');
+    return `order ${String(event.data.orderReference)}: ${String(event.data.status)}${parcels ? `, ${parcels}` : ''}`;
+  }
+  return undefined;
+}
+
 /**
  * `secrets`: the endpoint's secret, or during a rotation its secrets newest first (a request is accepted when
- * it verifies with any of them). `say`, when given, hears one line per request verified.
+ * it verifies with any of them). `say`, when given, hears one line per request verified, and for a shipping event
+ * a second line with its parcels' tracking (describeShipping).
  */
 export function createWebhookReceiver(
   secrets: string | string[],
@@ -62,6 +88,8 @@ export function createWebhookReceiver(
       );
       if (!handled.has(webhookId)) {
         handled.add(webhookId);
+        const shipping = describeShipping(verified.event);
+        if (shipping) say?.(shipping);
         onEvent(verified.event, webhookId);
       }
       res.writeHead(204).end();

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { signWebhook, webhookHeaders } from '@gateway/public-api';
-import { WebhookEvent, createWebhookReceiver } from '../src/webhook-receiver';
+import { WebhookEvent, createWebhookReceiver, describeShipping } from '../src/webhook-receiver';
 
 describe('the webhook receiver example', () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -47,6 +47,60 @@ describe('the webhook receiver example', () => {
     expect((await post(webhookHeaders(secret, 'msg_3', body), body.replace('SHIPPED', 'CANCELLED'))).status).toBe(400);
     expect((await post(webhookHeaders(secret, 'msg_4', body, new Date(Date.now() - 3600_000)))).status).toBe(400);
     expect(events).toEqual([]);
+  });
+});
+
+describe("the webhook receiver example's shipping lines", () => {
+  const shipment = {
+    id: '3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f',
+    status: 'SHIPPED',
+    carrier: 'PostNord',
+    service: 'MyPack Home',
+    trackingNumber: '00370712345678901234',
+    trackingUrl: 'https://tracking.postnord.com/se/?id=00370712345678901234',
+    shippedAt: '2026-09-18T16:40:00.000Z',
+    lines: [{ barcode: '8710000000011', sku: 'NOS-TENT-2P', quantity: 1 }],
+  };
+
+  it('prints a shipment with its tracking link, and the parcels of a shipped order', async () => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const lines: string[] = [];
+    const server = createWebhookReceiver(
+      secret,
+      () => undefined,
+      (line) => lines.push(line),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+      const body = JSON.stringify({
+        type: 'sales_order.shipment_created',
+        timestamp: '2026-09-18T16:40:00.000000Z',
+        data: { ...shipment, salesOrderId: '9865a2a3-90e1-4291-ba3e-1060283ba337', storeId: 'store-nordic-web', orderReference: 'web-10001' },
+      });
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...webhookHeaders(secret, 'msg_s', body) }, body });
+      expect(res.status).toBe(204);
+      expect(lines[1]).toBe(
+        'order web-10001: parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.postnord.com/se/?id=00370712345678901234)',
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('describes an order shipped in parcels, and a parcel without tracking', () => {
+    const untracked = { id: 'a1', status: 'DELIVERED', shippedAt: '2026-09-18T16:40:00.000Z', lines: [] };
+    expect(
+      describeShipping({
+        type: 'sales_order.delivered',
+        timestamp: '',
+        data: { orderReference: 'web-10001', status: 'DELIVERED', shipments: [shipment, untracked] },
+      }),
+    ).toBe(
+      'order web-10001: DELIVERED, parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.postnord.com/se/?id=00370712345678901234); parcel a1 DELIVERED (no carrier given, no tracking link)',
+    );
+    expect(describeShipping({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
   });
 });
 

@@ -33,7 +33,10 @@ describe('dispatch-command', () => {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body).toEqual(
         problem([
-          { pointer: '/commandName', message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS' },
+          {
+            pointer: '/commandName',
+            message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS, UPDATE_SHIPMENT',
+          },
         ]),
       );
     });
@@ -257,11 +260,29 @@ describe('dispatch-command', () => {
       const { fulfilmentOrderId } = await placeSalesOrder(database.db, org, [{ barcode: org.barcodes[0], quantity: 3 }]);
       await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
       const res = await run('SHIP_FULFILMENT_ORDER', { fulfilmentOrderId });
-      expect(res.body).toEqual({ outcome: 'SUCCESS', result: { fulfilmentOrderId, status: 'SHIPPED' } });
+      // One shipment of everything, without tracking (contract 6.7: a command without a shipment ships all, as before).
+      expect(res.body).toEqual({
+        outcome: 'SUCCESS',
+        result: {
+          fulfilmentOrderId,
+          status: 'SHIPPED',
+          shipment: {
+            id: expect.any(String),
+            status: 'SHIPPED',
+            shippedAt: expect.any(String),
+            lines: [{ barcode: org.barcodes[0], sku: `SKU-${org.organizationId.slice(0, 8)}-1`, quantity: 3 }],
+          },
+        },
+      });
       expect(await level(org.barcodes[0])).toEqual({ onHand: 7, allocated: 0, pendingAllocation: 0 });
       const events = await eventsOf(database.db, fulfilmentOrderId);
       expect(events.map((e) => e.type).slice(-3)).toEqual(['FulfilmentOrderPickingStarted', 'FulfilmentOrderShipped', 'StockShipped']);
-      expect(events.at(-1)?.payload).toEqual({ from: 'PICKING', to: 'SHIPPED', delta: { onHand: -3, allocated: -3, pendingAllocation: 0 } });
+      expect(events.at(-1)?.payload).toEqual({
+        from: 'PICKING',
+        to: 'SHIPPED',
+        shipmentId: res.body.result.shipment.id,
+        delta: { onHand: -3, allocated: -3, pendingAllocation: 0 },
+      });
     });
 
     it.each(['OPEN', 'BACK_ORDERED', 'SHIPPED', 'CANCELLED'])('is FAILED for a %s order, and changes nothing', async (status) => {
@@ -277,7 +298,10 @@ describe('dispatch-command', () => {
       const events = await eventCount(database.db);
       const res = await run('SHIP_FULFILMENT_ORDER', { fulfilmentOrderId });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ outcome: 'FAILED', reason: `A fulfilment order that is ${status} cannot be shipped; allowed from ALLOCATED or PICKING.` });
+      expect(res.body).toEqual({
+        outcome: 'FAILED',
+        reason: `A fulfilment order that is ${status} cannot be shipped; allowed from ALLOCATED, PICKING or PARTIALLY_SHIPPED.`,
+      });
       expect(await level(org.barcodes[1])).toEqual(before);
       expect(await eventCount(database.db)).toBe(events);
     });

@@ -290,8 +290,9 @@ describe('the internal OpenAPI document', () => {
     ).toEqual([
       ['RECEIVE_STOCK', 'ReceiveStockBody'],
       ['ALLOCATE_FULFILMENT_ORDER', 'FulfilmentOrderCommandBody'],
-      ['SHIP_FULFILMENT_ORDER', 'FulfilmentOrderCommandBody'],
+      ['SHIP_FULFILMENT_ORDER', 'ShipFulfilmentOrderBody'],
       ['REBUILD_INVENTORY_LEVELS', 'RebuildInventoryLevelsBody'],
+      ['UPDATE_SHIPMENT', 'UpdateShipmentBody'],
     ]);
     for (const variant of variants) expect(variant.additionalProperties).toBe(false);
   });

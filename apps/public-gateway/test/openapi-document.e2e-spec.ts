@@ -54,6 +54,9 @@ describe('the public OpenAPI document', () => {
       'inventory_level.changed',
       'sales_order.cancelled',
       'sales_order.created',
+      'sales_order.delivered',
+      'sales_order.shipment_created',
+      'sales_order.shipment_updated',
       'sales_order.shipped',
       'webhook.test',
     ]);

@@ -63,6 +63,7 @@ describe('sales-order reads', () => {
       status: 'RECEIVED',
       fulfilmentStatus: 'OPEN',
       updatedAt: res.body.createdAt,
+      shipments: [],
     });
   });
 
@@ -125,6 +126,7 @@ describe('sales-order reads', () => {
       status: 'RECEIVED',
       fulfilmentStatus: 'OPEN',
       updatedAt: created.store[4].createdAt,
+      shipments: [],
     });
   });
 

@@ -324,7 +324,14 @@ async function readSalesOrder(res: ServerResponse, identity: Identity, organizat
                'customer', o.customer,
                'lineItems', (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id),
                'fulfilmentOrderId', f.id, 'fulfilmentStatus', f.status,
-               'updatedAt', to_char(greatest(o.created_at, f.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+               'updatedAt', to_char(greatest(o.created_at, f.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'shipments', (SELECT coalesce(json_agg(json_build_object('id', s.id, 'status', s.status, 'carrier', s.carrier, 'service', s.service,
+                                'trackingNumber', s.tracking_number, 'trackingUrl', s.tracking_url,
+                                'shippedAt', to_char(s.shipped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                'deliveredAt', to_char(s.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                'lines', (SELECT json_agg(json_build_object('barcode', sl.barcode, 'sku', sl.sku, 'quantity', sl.quantity) ORDER BY sl.position)
+                                            FROM shipment_lines sl WHERE sl.shipment_id = s.id)) ORDER BY s.position), '[]'::json)
+                               FROM shipments s WHERE s.fulfilment_order_id = f.id))
              FROM sales_orders o JOIN fulfilment_orders f ON f.sales_order_id = o.id
             WHERE o.id = $1 AND o.organization_id = $2 AND o.store_id = $3) AS record`,
     [salesOrderId, organizationId, storeId],
@@ -332,6 +339,16 @@ async function readSalesOrder(res: ServerResponse, identity: Identity, organizat
   const record = rows[0].record;
   if (!record) throw new HttpProblem(404, 'The sales order does not exist in this store.');
   record.status = STATUS_OF_FULFILMENT[record.fulfilmentStatus as string] ?? 'RECEIVED';
+  // Shipments: unset fields left out; DELIVERED (with the latest delivery) when every shipment of a SHIPPED order is.
+  const shipments = record.shipments as Record<string, unknown>[];
+  for (const shipment of shipments) for (const key of Object.keys(shipment)) if (shipment[key] === null) delete shipment[key];
+  if (record.status === 'SHIPPED' && shipments.length > 0 && shipments.every((x) => x.status === 'DELIVERED')) {
+    record.status = 'DELIVERED';
+    record.deliveredAt = shipments
+      .map((x) => String(x.deliveredAt))
+      .sort()
+      .at(-1);
+  }
   res.writeHead(200, JSON_HEADERS).end(JSON.stringify(record));
 }
 

@@ -16,16 +16,18 @@ export * from './inventory/use-cases/inventory-sync.service';
 export * from './inventory/use-cases/retail-unit-archival.service';
 export * from './inventory/use-cases/stock-receipt.service';
 
-// Orders: fulfilment orders (allocation, shipping, closure) and back orders
+// Orders: fulfilment orders (allocation, shipping and shipments, closure) and back orders
 export * from './orders/fulfilment.module';
 export * from './orders/dto/back-order-view.dto';
 export * from './orders/dto/fulfilment-order-closure.dto';
 export * from './orders/dto/fulfilment-order-status.dto';
+export * from './orders/dto/fulfilment-order-shipment.dto';
 export * from './orders/use-cases/back-order-view.service';
 export * from './orders/use-cases/fulfilment-order-allocation.service';
 export * from './orders/use-cases/fulfilment-order-closure.service';
 export * from './orders/use-cases/fulfilment-order-shipping.service';
 export * from './orders/use-cases/fulfilment-order-transitions';
+export * from './orders/use-cases/shipment-tracking.service';
 
 // Release channels: assigning an organization's channel
 export * from './release-channels/release-channels.module';

@@ -4,5 +4,6 @@ export * from './retrying-fetch';
 export * from './problem-error';
 export * from './paginate';
 export * from './internal-client';
+export type * from './internal-shipment-types';
 export type { GatewayClient, GatewayClientOptions } from './gateway-client';
 export type { paths as InternalPaths, components as InternalComponents, operations as InternalOperations } from './generated/internal-api';

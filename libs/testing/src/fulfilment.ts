@@ -1,12 +1,23 @@
 // Moves fulfilment orders and inventory through the real domain services, as the internal gateway does, for the tests of
 // either gateway that need an order allocated, shipped or cancelled.
-import { Database, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, Queryable, SalesOrderRepository } from '@gateway/persistence';
+import {
+  Database,
+  DomainEventRepository,
+  FulfilmentOrderRepository,
+  InventoryLevelRepository,
+  Queryable,
+  SalesOrderRepository,
+  ShipmentRepository,
+} from '@gateway/persistence';
 import { InventoryLedger } from '@gateway/domain';
 import {
   FulfilmentOrderAllocationService,
   FulfilmentOrderClosureService,
   FulfilmentOrderShippingService,
   FulfilmentOrderTransitions,
+  ShipmentDetails,
+  ShipmentTrackingService,
+  ShipmentUpdate,
 } from '@gateway/internal-api';
 
 export function fulfilment(db: Database) {
@@ -16,8 +27,15 @@ export function fulfilment(db: Database) {
   return {
     allocate: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderAllocationService(db, transitions, new InventoryLevelRepository()).allocate(organizationId, fulfilmentOrderId, 'test-warehouse'),
-    ship: (organizationId: string, fulfilmentOrderId: string) =>
-      new FulfilmentOrderShippingService(db, transitions).ship(organizationId, fulfilmentOrderId, 'test-warehouse'),
+    /** One shipment: everything unshipped, or what `shipment.lines` names. */
+    ship: (organizationId: string, fulfilmentOrderId: string, shipment?: ShipmentDetails) =>
+      new FulfilmentOrderShippingService(db, transitions, new ShipmentRepository(), events).ship(organizationId, fulfilmentOrderId, 'test-warehouse', shipment),
+    updateShipment: (organizationId: string, update: ShipmentUpdate) =>
+      new ShipmentTrackingService(db, transitions, new ShipmentRepository(), new FulfilmentOrderRepository(), events).update(
+        organizationId,
+        update,
+        'test-warehouse',
+      ),
     cancel: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderClosureService(db, transitions, new SalesOrderRepository(), events).cancel(organizationId, fulfilmentOrderId, 'test-warehouse'),
     /** Stock received at a warehouse, in the transaction given (or one of its own). */

@@ -5,6 +5,7 @@ import { FulfilmentOrderAllocationService } from './use-cases/fulfilment-order-a
 import { FulfilmentOrderClosureService } from './use-cases/fulfilment-order-closure.service';
 import { FulfilmentOrderShippingService } from './use-cases/fulfilment-order-shipping.service';
 import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
+import { ShipmentTrackingService } from './use-cases/shipment-tracking.service';
 
 @Module({
   imports: [InventoryModule],
@@ -13,8 +14,9 @@ import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transit
     FulfilmentOrderClosureService,
     FulfilmentOrderAllocationService,
     FulfilmentOrderShippingService,
+    ShipmentTrackingService,
     BackOrderViewService,
   ],
-  exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, BackOrderViewService],
+  exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, ShipmentTrackingService, BackOrderViewService],
 })
 export class FulfilmentModule {}

@@ -13,6 +13,7 @@ import * as webhookDeliveryClaims from './0011-webhook-delivery-claims';
 import * as requestQuotas from './0012-request-quotas';
 import * as webhookFanoutQueue from './0013-webhook-fanout-queue';
 import * as webhookOperationBounds from './0014-webhook-operation-bounds';
+import * as shipments from './0015-shipments';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 12, ...requestQuotas },
   { version: 13, ...webhookFanoutQueue },
   { version: 14, ...webhookOperationBounds },
+  { version: 15, ...shipments },
 ];

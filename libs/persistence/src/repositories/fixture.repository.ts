@@ -94,7 +94,8 @@ export class FixtureRepository {
 
   /**
    * The levels among `levels` that any fulfilment order line refers to, whose allocated or pendingAllocation
-   * differs from what the orders in the holding states hold (`allocatedStatuses`, `pendingStatuses`).
+   * differs from what the orders in the holding states hold (`allocatedStatuses`, `pendingStatuses`; an
+   * order holding allocated holds its lines less what has shipped of them).
    */
   async heldQuantityMismatches(
     q: Queryable,
@@ -113,11 +114,23 @@ export class FixtureRepository {
            JOIN fulfilment_orders fo ON fo.organization_id = w.organization_id AND fo.warehouse_id = w.warehouse_id
            JOIN fulfilment_order_lines fl ON fl.fulfilment_order_id = fo.id AND fl.barcode = w.barcode
           GROUP BY 1, 2, 3
+       ), shipped AS (
+         -- What has shipped of an order holding allocated (a PARTIALLY_SHIPPED one) it no longer holds.
+         SELECT w.organization_id, w.warehouse_id, w.barcode, sum(sl.quantity)::bigint AS quantity
+           FROM wanted w
+           JOIN fulfilment_orders fo ON fo.organization_id = w.organization_id AND fo.warehouse_id = w.warehouse_id AND fo.status = ANY($4::text[])
+           JOIN shipments s ON s.fulfilment_order_id = fo.id
+           JOIN shipment_lines sl ON sl.shipment_id = s.id AND sl.barcode = w.barcode
+          GROUP BY 1, 2, 3
+       ), net AS (
+         SELECT h.organization_id, h.warehouse_id, h.barcode, h.held_allocated - coalesce(s.quantity, 0) AS held_allocated, h.held_pending
+           FROM held h
+           LEFT JOIN shipped s ON (s.organization_id, s.warehouse_id, s.barcode) = (h.organization_id, h.warehouse_id, h.barcode)
        )
        SELECT h.organization_id AS "organizationId", h.warehouse_id AS "warehouseId", h.barcode,
               coalesce(l.allocated, 0)::bigint AS allocated, coalesce(l.pending_allocation, 0)::bigint AS "pendingAllocation",
               h.held_allocated AS "heldAllocated", h.held_pending AS "heldPendingAllocation"
-         FROM held h
+         FROM net h
          LEFT JOIN inventory_levels l ON (l.organization_id, l.warehouse_id, l.barcode) = (h.organization_id, h.warehouse_id, h.barcode)
         WHERE coalesce(l.allocated, 0) <> h.held_allocated OR coalesce(l.pending_allocation, 0) <> h.held_pending`,
       [levels.map((l) => l.organizationId), levels.map((l) => l.warehouseId), levels.map((l) => l.barcode), holding.allocatedStatuses, holding.pendingStatuses],

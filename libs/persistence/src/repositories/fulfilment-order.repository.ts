@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
 
-export type FulfilmentOrderStatus = 'OPEN' | 'ALLOCATED' | 'BACK_ORDERED' | 'PICKING' | 'SHIPPED' | 'CANCELLED' | 'WITHDRAWN';
+export type FulfilmentOrderStatus = 'OPEN' | 'ALLOCATED' | 'BACK_ORDERED' | 'PICKING' | 'PARTIALLY_SHIPPED' | 'SHIPPED' | 'CANCELLED' | 'WITHDRAWN';
 
 export interface FulfilmentOrderLine {
   position: number;
@@ -26,7 +26,7 @@ export interface NewFulfilmentOrder extends Omit<FulfilmentOrderRow, 'lines'> {
 }
 
 /** The states in which an order is still to be fulfilled (not SHIPPED, CANCELLED or WITHDRAWN). */
-export const NON_TERMINAL_FULFILMENT_STATUSES: FulfilmentOrderStatus[] = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING'];
+export const NON_TERMINAL_FULFILMENT_STATUSES: FulfilmentOrderStatus[] = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'PARTIALLY_SHIPPED'];
 
 @Injectable()
 export class FulfilmentOrderRepository {
@@ -75,6 +75,11 @@ export class FulfilmentOrderRepository {
 
   async updateStatus(tx: Queryable, id: string, status: FulfilmentOrderStatus): Promise<void> {
     await tx.query('UPDATE fulfilment_orders SET status = $2, updated_at = now() WHERE id = $1::text', [id, status]);
+  }
+
+  /** Marks the order changed (a shipment of it changed), so that its sales order's updatedAt moves. */
+  async touch(tx: Queryable, id: string): Promise<void> {
+    await tx.query('UPDATE fulfilment_orders SET updated_at = now() WHERE id = $1::text', [id]);
   }
 
   /** How many orders still to be fulfilled have a line of the barcode. */

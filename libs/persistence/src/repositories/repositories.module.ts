@@ -18,6 +18,7 @@ import { RequestQuotaRepository } from './request-quota.repository';
 import { RetailUnitRepository } from './retail-unit.repository';
 import { SalesOrderRepository } from './sales-order.repository';
 import { ServerSecretRepository } from './server-secret.repository';
+import { ShipmentRepository } from './shipment.repository';
 import { SigningKeyRepository } from './signing-key.repository';
 import { TokenRequestRepository } from './token-request.repository';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
@@ -43,6 +44,7 @@ export const REPOSITORIES: Provider[] = [
   RetailUnitRepository,
   SalesOrderRepository,
   ServerSecretRepository,
+  ShipmentRepository,
   SigningKeyRepository,
   TokenRequestRepository,
   WebhookDeliveryRepository,

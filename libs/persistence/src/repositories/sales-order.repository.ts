@@ -1,6 +1,7 @@
 // SQL of sales orders: the order with its lines, and the retail units its lines resolve to.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
+import { SHIPMENTS_OF_FULFILMENT_ORDER_JSON, ShipmentRow } from './shipment.repository';
 
 export interface RetailUnitMatch {
   barcode: string;
@@ -38,6 +39,8 @@ export interface SalesOrderRow {
   fulfilmentStatus: string;
   /** The later of the creation and the fulfilment order's last change. */
   updatedAt: Date;
+  /** The fulfilment order's shipments, oldest first. */
+  shipments: ShipmentRow[];
 }
 
 export interface SalesOrderPage {
@@ -52,7 +55,8 @@ export interface SalesOrderPage {
 const SALES_ORDER_COLUMNS = `o.id, o.organization_id, o.store_id, o.order_reference, o.placed_at, o.created_at,
   to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_key, o.customer,
   (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id) AS lines,
-  f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, f.updated_at) AS updated_at`;
+  f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, f.updated_at) AS updated_at,
+  ${SHIPMENTS_OF_FULFILMENT_ORDER_JSON} AS shipments`;
 
 interface SalesOrderDbRow {
   id: string;
@@ -67,6 +71,7 @@ interface SalesOrderDbRow {
   fulfilment_order_id: string;
   fulfilment_status: string;
   updated_at: Date;
+  shipments: ShipmentRow[];
 }
 
 function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
@@ -83,6 +88,7 @@ function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
     fulfilmentOrderId: r.fulfilment_order_id,
     fulfilmentStatus: r.fulfilment_status,
     updatedAt: r.updated_at,
+    shipments: r.shipments ?? [],
   };
 }
 

@@ -483,7 +483,7 @@ export interface components {
             organizationId: string;
             warehouseId: string;
             /** @enum {string} */
-            status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "PARTIALLY_SHIPPED" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
             /** @description true when the order is BACK_ORDERED */
             backOrdered: boolean;
             /** @description in line order */
@@ -497,13 +497,110 @@ export interface components {
             quantity: number;
         };
         FulfilmentOrderCommandBody: {
-            /** @description a fulfilment order of the organization */
+            /**
+             * @description a fulfilment order of the organization
+             * @example FO-1001
+             */
             fulfilmentOrderId: string;
+        };
+        ShipmentLineDto: {
+            /** @example 4006381333931 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example TSHIRT-RED-M
+             */
+            sku: string;
+            /**
+             * @description items of the barcode in this parcel
+             * @example 2
+             */
+            quantity: number;
+        };
+        ShipmentDto: {
+            /**
+             * Format: uuid
+             * @description what UPDATE_SHIPMENT names
+             */
+            id: string;
+            /**
+             * @description SHIPPED when recorded; DELIVERED and RETURNED are final
+             * @enum {string}
+             */
+            status: "SHIPPED" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "RETURNED";
+            /** @example DHL */
+            carrier?: string;
+            /** @example Paket */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /**
+             * Format: date-time
+             * @description when the ship command recorded it
+             */
+            shippedAt: string;
+            /**
+             * Format: date-time
+             * @description with DELIVERED: when it was delivered
+             */
+            deliveredAt?: string;
+            /** @description what this parcel holds, per barcode */
+            lines: components["schemas"]["ShipmentLineDto"][];
         };
         FulfilmentOrderStatusDto: {
             fulfilmentOrderId: string;
             /** @enum {string} */
-            status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            status: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "PARTIALLY_SHIPPED" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            /** @description SHIP_FULFILMENT_ORDER only: the shipment this command recorded; its id is what UPDATE_SHIPMENT names */
+            shipment?: components["schemas"]["ShipmentDto"];
+        };
+        ShipmentLineBody: {
+            /**
+             * @description a barcode of the order
+             * @example 4006381333931
+             */
+            barcode: string;
+            /**
+             * @description at most what is still unshipped of the barcode
+             * @example 1
+             */
+            quantity: number;
+        };
+        ShipmentBody: {
+            /**
+             * @description who carries the parcel
+             * @example DHL
+             */
+            carrier: string;
+            /**
+             * @description the carrier's service
+             * @example Paket
+             */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber: string;
+            /**
+             * Format: uri
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /** @description what this parcel holds, distinct barcodes; without lines, everything still unshipped */
+            lines?: components["schemas"]["ShipmentLineBody"][];
+        };
+        ShipFulfilmentOrderBody: {
+            /**
+             * @description a fulfilment order of the organization
+             * @example FO-1001
+             */
+            fulfilmentOrderId: string;
+            /** @description the parcel this command ships (contract 6.7); without it, everything unshipped ships in one shipment without tracking */
+            shipment?: components["schemas"]["ShipmentBody"];
         };
         RebuildInventoryLevelsBody: {
             /** @description retail units of the organization (archived ones too) */
@@ -531,13 +628,46 @@ export interface components {
             /** @description every level of the barcodes, at every warehouse, by warehouseId then barcode */
             levels: components["schemas"]["RebuiltLevelDto"][];
         };
+        UpdateShipmentBody: {
+            /**
+             * Format: uuid
+             * @description the shipment's id (in SHIP_FULFILMENT_ORDER's answer and the order's record)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            shipmentId: string;
+            /**
+             * @description DELIVERED and RETURNED are final; RETURNED moves no stock
+             * @example DELIVERED
+             * @enum {string}
+             */
+            status: "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "RETURNED";
+            /**
+             * @description replaces the tracking number
+             * @example 00340434161094015902
+             */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description replaces the tracking link (https)
+             */
+            trackingUrl?: string;
+            /**
+             * Format: date-time
+             * @description when it happened (RFC 3339, time zone required); with DELIVERED the delivery time, default now
+             */
+            occurredAt?: string;
+        };
+        ShipmentUpdateResultDto: {
+            fulfilmentOrderId: string;
+            shipment: components["schemas"]["ShipmentDto"];
+        };
         DispatchCommandOutcomeDto: {
             /** @enum {string} */
             outcome: "SUCCESS" | "FAILED";
-            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit or fulfilment order, or a state that does not allow it) */
+            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order or shipment, a state that does not allow it, or more to ship than is unshipped) */
             reason?: string;
-            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER and SHIP_FULFILMENT_ORDER the order and its status now; REBUILD_INVENTORY_LEVELS every level rebuilt */
-            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"];
+            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is */
+            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"];
         };
         ClarifyInventoryLevelsDto: {
             /** Format: uuid */
@@ -2085,13 +2215,19 @@ export interface operations {
                     commandName: "SHIP_FULFILMENT_ORDER";
                     /** Format: uuid */
                     organizationId: string;
-                    commandBody: components["schemas"]["FulfilmentOrderCommandBody"];
+                    commandBody: components["schemas"]["ShipFulfilmentOrderBody"];
                 } | {
                     /** @enum {string} */
                     commandName: "REBUILD_INVENTORY_LEVELS";
                     /** Format: uuid */
                     organizationId: string;
                     commandBody: components["schemas"]["RebuildInventoryLevelsBody"];
+                } | {
+                    /** @enum {string} */
+                    commandName: "UPDATE_SHIPMENT";
+                    /** Format: uuid */
+                    organizationId: string;
+                    commandBody: components["schemas"]["UpdateShipmentBody"];
                 };
             };
         };

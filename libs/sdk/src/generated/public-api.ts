@@ -386,6 +386,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "sales_order.shipment_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A parcel of a sales order shipped (a shipment was recorded)
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_shipment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sales_order.shipment_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment's status or tracking changed
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_shipment_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sales_order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every shipment of a shipped sales order was delivered
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -590,6 +650,56 @@ export interface components {
             /** @description the OPEN fulfilment order created at the store’s warehouse */
             fulfilmentOrderId: string;
         };
+        ShipmentLineDto: {
+            /** @example 4006381333931 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example TSHIRT-RED-M
+             */
+            sku: string;
+            /**
+             * @description items of the barcode in this parcel
+             * @example 2
+             */
+            quantity: number;
+        };
+        ShipmentDto: {
+            /**
+             * Format: uuid
+             * @description what UPDATE_SHIPMENT names
+             */
+            id: string;
+            /**
+             * @description SHIPPED when recorded; DELIVERED and RETURNED are final
+             * @enum {string}
+             */
+            status: "SHIPPED" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "RETURNED";
+            /** @example DHL */
+            carrier?: string;
+            /** @example Paket */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /**
+             * Format: date-time
+             * @description when the ship command recorded it
+             */
+            shippedAt: string;
+            /**
+             * Format: date-time
+             * @description with DELIVERED: when it was delivered
+             */
+            deliveredAt?: string;
+            /** @description what this parcel holds, per barcode */
+            lines: components["schemas"]["ShipmentLineDto"][];
+        };
         SalesOrderView: {
             /** Format: uuid */
             id: string;
@@ -610,15 +720,22 @@ export interface components {
             /** @description the OPEN fulfilment order created at the store’s warehouse */
             fulfilmentOrderId: string;
             /**
-             * @description RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)
+             * @description RECEIVED until the fulfilment order is SHIPPED (then SHIPPED; DELIVERED once it has shipments and every one is DELIVERED) or CANCELLED/WITHDRAWN (then CANCELLED); still RECEIVED while PARTIALLY_SHIPPED. Clients must tolerate values added later.
              * @enum {string}
              */
-            status: "RECEIVED" | "SHIPPED" | "CANCELLED";
+            status: "RECEIVED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
             /**
-             * @description the fulfilment order's state
+             * @description the fulfilment order's state (PARTIALLY_SHIPPED: some shipments left, the rest is still held)
              * @enum {string}
              */
-            fulfilmentStatus: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            fulfilmentStatus: "OPEN" | "ALLOCATED" | "BACK_ORDERED" | "PICKING" | "PARTIALLY_SHIPPED" | "SHIPPED" | "CANCELLED" | "WITHDRAWN";
+            /** @description the parcels shipped so far, oldest first; [] before any, and for orders shipped before shipments were recorded */
+            shipments: components["schemas"]["ShipmentDto"][];
+            /**
+             * Format: date-time
+             * @description with status DELIVERED: when the last shipment was delivered; left out until then
+             */
+            deliveredAt?: string;
             /**
              * Format: date-time
              * @description the last change of the order or its fulfilment order
@@ -637,7 +754,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description?: string;
         };
         CreatedWebhookEndpointDto: {
@@ -645,7 +762,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -664,7 +781,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -684,7 +801,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "webhook.test";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "webhook.test";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -715,7 +832,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
-            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed")[];
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             /** @description null removes it */
             description?: string | null;
             /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
@@ -743,6 +860,46 @@ export interface components {
              */
             since: string;
         };
+        ShipmentWebhookDataDto: {
+            /**
+             * Format: uuid
+             * @description what UPDATE_SHIPMENT names
+             */
+            id: string;
+            /**
+             * @description SHIPPED when recorded; DELIVERED and RETURNED are final
+             * @enum {string}
+             */
+            status: "SHIPPED" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "RETURNED";
+            /** @example DHL */
+            carrier?: string;
+            /** @example Paket */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /**
+             * Format: date-time
+             * @description when the ship command recorded it
+             */
+            shippedAt: string;
+            /**
+             * Format: date-time
+             * @description with DELIVERED: when it was delivered
+             */
+            deliveredAt?: string;
+            /** @description what this parcel holds, per barcode */
+            lines: components["schemas"]["ShipmentLineDto"][];
+            /** Format: uuid */
+            salesOrderId: string;
+            storeId: string;
+            orderReference: string;
+        };
         InventoryLevelChangedDataDto: {
             /** @description barcode of the item */
             barcode: string;
@@ -756,14 +913,14 @@ export interface components {
             /** @description the webhook-id of the deliveries of this event: deduplicate by it */
             id: string;
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
-            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, the inventory entry with its warehouse for inventory_level.changed */
-            data: components["schemas"]["SalesOrderView"] | components["schemas"]["InventoryLevelChangedDataDto"];
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed */
+            data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"];
         };
         WebhookEventPageDto: {
             /** @description oldest first (in the order the events were fanned out) */
@@ -822,7 +979,7 @@ export interface components {
         };
         SalesOrderWebhookEventDto: {
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "sales_order.delivered";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
@@ -830,6 +987,17 @@ export interface components {
             timestamp: string;
             /** @description the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched */
             data: components["schemas"]["SalesOrderView"];
+        };
+        ShipmentWebhookEventDto: {
+            /** @enum {string} */
+            type: "sales_order.shipment_created" | "sales_order.shipment_updated";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the shipment as the sales order shows it when the event is dispatched, with its order */
+            data: components["schemas"]["ShipmentWebhookDataDto"];
         };
         InventoryLevelWebhookEventDto: {
             /** @enum {string} */
@@ -1527,7 +1695,8 @@ export interface operations {
                      *           ],
                      *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
                      *           "fulfilmentStatus": "OPEN",
-                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z",
+                     *           "shipments": []
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -1828,7 +1997,7 @@ export interface operations {
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
-                     *       "status": "RECEIVED",
+                     *       "status": "SHIPPED",
                      *       "placedAt": "2026-09-18T10:15:00.000Z",
                      *       "createdAt": "2026-09-18T10:15:00.000Z",
                      *       "customer": {
@@ -1844,8 +2013,26 @@ export interface operations {
                      *         }
                      *       ],
                      *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
-                     *       "fulfilmentStatus": "OPEN",
-                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *       "fulfilmentStatus": "SHIPPED",
+                     *       "updatedAt": "2026-09-19T08:02:11.000Z",
+                     *       "shipments": [
+                     *         {
+                     *           "id": "3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f",
+                     *           "status": "IN_TRANSIT",
+                     *           "carrier": "PostNord",
+                     *           "service": "MyPack Home",
+                     *           "trackingNumber": "00370712345678901234",
+                     *           "trackingUrl": "https://tracking.postnord.com/se/?id=00370712345678901234",
+                     *           "shippedAt": "2026-09-18T16:40:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "quantity": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SalesOrderView"];
@@ -3123,7 +3310,7 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: {
-                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, inventory_level.changed); all when omitted */
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered); all when omitted */
                 types?: string;
                 /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
                 since?: string;
@@ -3476,6 +3663,102 @@ export interface operations {
                 "application/json": components["schemas"]["InventoryLevelWebhookEventDto"] & {
                     /** @constant */
                     type?: "inventory_level.changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sales_order_shipment_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.shipment_created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sales_order_shipment_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.shipment_updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sales_order_delivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.delivered";
                 };
             };
         };

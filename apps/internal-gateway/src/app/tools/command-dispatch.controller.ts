@@ -37,6 +37,35 @@ export class CommandDispatchController {
         summary: 'allocate an open fulfilment order',
         value: { commandName: 'ALLOCATE_FULFILMENT_ORDER', organizationId: DEMO_ORGANIZATION_ID, commandBody: { fulfilmentOrderId: 'fo-1002' } },
       },
+      shipPart: {
+        summary: 'ship one parcel of an allocated order, with its tracking (the rest stays allocated)',
+        value: {
+          commandName: 'SHIP_FULFILMENT_ORDER',
+          organizationId: DEMO_ORGANIZATION_ID,
+          commandBody: {
+            fulfilmentOrderId: 'fo-1002',
+            shipment: {
+              carrier: 'PostNord',
+              service: 'MyPack Home',
+              trackingNumber: '00370712345678901234',
+              trackingUrl: 'https://tracking.postnord.com/se/?id=00370712345678901234',
+              lines: [{ barcode: '8710000000011', quantity: 1 }],
+            },
+          },
+        },
+      },
+      shipAll: {
+        summary: 'ship everything still unshipped, without tracking',
+        value: { commandName: 'SHIP_FULFILMENT_ORDER', organizationId: DEMO_ORGANIZATION_ID, commandBody: { fulfilmentOrderId: 'fo-1002' } },
+      },
+      delivered: {
+        summary: 'the carrier reports a parcel delivered',
+        value: {
+          commandName: 'UPDATE_SHIPMENT',
+          organizationId: DEMO_ORGANIZATION_ID,
+          commandBody: { shipmentId: '3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f', status: 'DELIVERED', occurredAt: '2026-09-19T11:20:00+02:00' },
+        },
+      },
     },
   })
   @ApiOkResponse({

@@ -7,12 +7,13 @@ import {
   DeliveredEventType,
   InventoryLevelWebhookEventDto,
   SalesOrderWebhookEventDto,
+  ShipmentWebhookEventDto,
   WEBHOOK_EVENT_CATALOG,
   WebhookPayloadKind,
   WebhookTestEventDto,
 } from '@gateway/public-api';
 
-export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
+export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, ShipmentWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
 
 const HEADERS = [
   { name: 'webhook-id', description: 'the id of the event, the same on every retry: use it to discard duplicates' },
@@ -27,6 +28,7 @@ const HEADERS = [
 /** The payload DTO of each kind of payload (WEBHOOK_EVENT_CATALOG says which kind each event type carries). */
 const MODELS: Record<WebhookPayloadKind, { name: string }> = {
   salesOrder: SalesOrderWebhookEventDto,
+  shipment: ShipmentWebhookEventDto,
   inventoryLevel: InventoryLevelWebhookEventDto,
   endpoint: WebhookTestEventDto,
 };

@@ -190,8 +190,8 @@ export class FixtureImportService {
 
   /**
    * The held quantities of every level the file sets, or whose fulfilment orders it brings, must equal
-   * what the fulfilment orders in the holding states hold (ALLOCATED and PICKING: allocated; OPEN and
-   * BACK_ORDERED: pendingAllocation), once the file is written. Levels no fulfilment order refers to are
+   * what the fulfilment orders in the holding states hold (ALLOCATED and PICKING: allocated; PARTIALLY_SHIPPED:
+   * allocated for what is unshipped; OPEN and BACK_ORDERED: pendingAllocation), once the file is written. Levels no fulfilment order refers to are
    * opening balances and are not compared.
    */
   private async heldQuantityProblems(tx: Queryable, keys: Fixture): Promise<ProblemFieldError[]> {

@@ -1,21 +1,33 @@
-// The fulfilment-order lifecycle (contract section 5) in one place: which transitions are allowed, and
-// what each does to inventory. Pure: the transitions service applies its answers in a transaction.
+// The fulfilment-order lifecycle (contract sections 5 and 6.7) in one place: which transitions are allowed,
+// and what each does to inventory. Pure: the transitions service applies its answers in a transaction.
 //
 //   OPEN ──allocate──> ALLOCATED ──startPicking──> PICKING ──ship──> SHIPPED
+//   PICKING | PARTIALLY_SHIPPED ──shipPart──> PARTIALLY_SHIPPED ──ship──> SHIPPED
 //   OPEN ──backOrder─> BACK_ORDERED ──allocate──> ALLOCATED
 //   OPEN | ALLOCATED | BACK_ORDERED ──cancel──> CANCELLED,  ──withdraw──> WITHDRAWN
 //
 // Inventory follows from what an order holds in each state: OPEN and BACK_ORDERED hold pendingAllocation,
-// ALLOCATED and PICKING hold allocated, the others hold nothing. A transition releases what the old state
-// held and takes what the new one holds; shipping also takes the goods off onHand.
+// ALLOCATED and PICKING hold allocated, PARTIALLY_SHIPPED holds allocated for what is still unshipped, the
+// others hold nothing. A transition releases what the old state held and takes what the new one holds;
+// shipping (whole or part) takes what ships off allocated and onHand, and the rest stays held.
 import { FulfilmentOrderStatus } from '@gateway/persistence';
 import { InventoryDelta } from '../../inventory/use-cases/inventory-ledger';
 
 export type { FulfilmentOrderStatus };
 
-export const FULFILMENT_ORDER_STATUSES: FulfilmentOrderStatus[] = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'];
+export const FULFILMENT_ORDER_STATUSES: FulfilmentOrderStatus[] = [
+  'OPEN',
+  'ALLOCATED',
+  'BACK_ORDERED',
+  'PICKING',
+  'PARTIALLY_SHIPPED',
+  'SHIPPED',
+  'CANCELLED',
+  'WITHDRAWN',
+];
 
-export type FulfilmentAction = 'allocate' | 'backOrder' | 'startPicking' | 'ship' | 'cancel' | 'withdraw';
+/** `ship` ships everything still unshipped; `shipPart` ships some of it and leaves the rest held. */
+export type FulfilmentAction = 'allocate' | 'backOrder' | 'startPicking' | 'ship' | 'shipPart' | 'cancel' | 'withdraw';
 
 interface TransitionRule {
   from: FulfilmentOrderStatus[];
@@ -30,14 +42,15 @@ const RULES: Record<FulfilmentAction, TransitionRule> = {
   allocate: { from: ['OPEN', 'BACK_ORDERED'], to: 'ALLOCATED', event: 'FulfilmentOrderAllocated' },
   backOrder: { from: ['OPEN'], to: 'BACK_ORDERED', event: 'FulfilmentOrderBackOrdered' },
   startPicking: { from: ['ALLOCATED'], to: 'PICKING', event: 'FulfilmentOrderPickingStarted' },
-  ship: { from: ['PICKING'], to: 'SHIPPED', event: 'FulfilmentOrderShipped', consumesOnHand: true },
+  ship: { from: ['PICKING', 'PARTIALLY_SHIPPED'], to: 'SHIPPED', event: 'FulfilmentOrderShipped', consumesOnHand: true },
+  shipPart: { from: ['PICKING', 'PARTIALLY_SHIPPED'], to: 'PARTIALLY_SHIPPED', event: 'FulfilmentOrderPartiallyShipped', consumesOnHand: true },
   cancel: { from: ['OPEN', 'ALLOCATED', 'BACK_ORDERED'], to: 'CANCELLED', event: 'FulfilmentOrderCancelled' },
   withdraw: { from: ['OPEN', 'ALLOCATED', 'BACK_ORDERED'], to: 'WITHDRAWN', event: 'FulfilmentOrderWithdrawn' },
 };
 
 type Held = 'pendingAllocation' | 'allocated' | null;
 
-/** What an order in this state holds of its lines' quantities. */
+/** What an order in this state holds of its lines' unshipped quantities (all of them before any shipment). */
 export function heldQuantity(status: FulfilmentOrderStatus): Held {
   switch (status) {
     case 'OPEN':
@@ -45,6 +58,7 @@ export function heldQuantity(status: FulfilmentOrderStatus): Held {
       return 'pendingAllocation';
     case 'ALLOCATED':
     case 'PICKING':
+    case 'PARTIALLY_SHIPPED':
       return 'allocated';
     default:
       return null;
@@ -66,17 +80,33 @@ export function decideTransition(status: FulfilmentOrderStatus, action: Fulfilme
   return { kind: 'refused', reason: `A fulfilment order that is ${status} cannot ${describe(action)}; allowed from ${rule.from.join(', ')}.` };
 }
 
-/** The change to one line's level when an order moves from one state to another; null when nothing moves. */
-export function inventoryEffect(from: FulfilmentOrderStatus, to: FulfilmentOrderStatus, quantity: number): { type: string; delta: InventoryDelta } | null {
+/** Whether a move from one state to the other ships goods (the whole rest, or part of it). */
+export function isShipping(from: FulfilmentOrderStatus, to: FulfilmentOrderStatus): boolean {
+  return (RULES.ship.from.includes(from) && to === RULES.ship.to) || (RULES.shipPart.from.includes(from) && to === RULES.shipPart.to);
+}
+
+/**
+ * The change to one line's level when an order moves from one state to another; null when nothing moves.
+ * `held` is what the line still holds (its quantity less what has shipped of it), `shipping` what of it
+ * ships in this move: all of `held` when the order becomes SHIPPED, and given when it ships part.
+ */
+export function inventoryEffect(
+  from: FulfilmentOrderStatus,
+  to: FulfilmentOrderStatus,
+  held: number,
+  shipping = to === RULES.ship.to ? held : 0,
+): { type: string; delta: InventoryDelta } | null {
+  if (isShipping(from, to)) {
+    // What ships leaves allocated and the shelf; what does not ship stays allocated.
+    return shipping === 0 ? null : { type: effectType('allocated', 'allocated', true), delta: { allocated: -shipping, onHand: -shipping } };
+  }
   const released = heldQuantity(from);
   const taken = heldQuantity(to);
   if (released === taken) return null;
   const delta: InventoryDelta = {};
-  if (released) delta[released] = -quantity;
-  if (taken) delta[taken] = (delta[taken] ?? 0) + quantity;
-  const shipped = RULES.ship.from.includes(from) && to === RULES.ship.to;
-  if (shipped) delta.onHand = -quantity;
-  return { type: effectType(released, taken, shipped), delta };
+  if (released) delta[released] = -held;
+  if (taken) delta[taken] = (delta[taken] ?? 0) + held;
+  return { type: effectType(released, taken, false), delta };
 }
 
 function effectType(released: Held, taken: Held, shipped: boolean): string {
@@ -93,6 +123,7 @@ function describe(action: FulfilmentAction): string {
     backOrder: 'be back-ordered',
     startPicking: 'start picking',
     ship: 'be shipped',
+    shipPart: 'ship part of its lines',
     cancel: 'be cancelled',
     withdraw: 'be withdrawn',
   }[action];

@@ -1,10 +1,15 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { FULFILMENT_ORDER_STATUSES, FulfilmentOrderStatus } from '@gateway/domain';
+import { FULFILMENT_ORDER_STATUSES, FulfilmentOrderStatus, ShipmentDto } from '@gateway/domain';
 
-/** Where a command left a fulfilment order. */
+/** Where a command left a fulfilment order (and, for a ship command, the shipment it recorded). */
 @ClosedSchema()
 export class FulfilmentOrderStatusDto {
   @ApiProperty() fulfilmentOrderId!: string;
   @ApiProperty({ enum: FULFILMENT_ORDER_STATUSES }) status!: FulfilmentOrderStatus;
+  @ApiPropertyOptional({
+    type: () => ShipmentDto,
+    description: 'SHIP_FULFILMENT_ORDER only: the shipment this command recorded; its id is what UPDATE_SHIPMENT names',
+  })
+  shipment?: ShipmentDto;
 }

@@ -1,29 +1,74 @@
-// Shipping a fulfilment order (dispatch-command SHIP_FULFILMENT_ORDER): from PICKING, or from ALLOCATED by
-// passing through PICKING (two status events, one transaction), to SHIPPED; allocated and onHand go down.
+// Shipping a fulfilment order (dispatch-command SHIP_FULFILMENT_ORDER, contract 6.7): each command records
+// one shipment, from PICKING, from ALLOCATED by passing through PICKING (two status events, one
+// transaction), or from PARTIALLY_SHIPPED. What ships goes off allocated and onHand; the order is SHIPPED
+// when nothing is left, else PARTIALLY_SHIPPED and still holding the rest. A barcode not on the order, more
+// than is left, or a state that does not ship, is a 409 (FAILED) and changes nothing.
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { Database } from '@gateway/persistence';
-import { decideTransition } from '@gateway/domain';
+import { Database, DomainEventRepository, ShipmentRepository } from '@gateway/persistence';
+import { decideTransition, planShipment, toShipmentDto, unshippedQuantities } from '@gateway/domain';
 import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { ShipmentDetails } from '../dto/fulfilment-order-shipment.dto';
 import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
+
+const SHIPS_FROM = ['ALLOCATED', 'PICKING', 'PARTIALLY_SHIPPED'];
 
 @Injectable()
 export class FulfilmentOrderShippingService {
   constructor(
     private readonly db: Database,
     private readonly transitions: FulfilmentOrderTransitions,
+    private readonly shipments: ShipmentRepository,
+    private readonly events: DomainEventRepository,
   ) {}
 
-  async ship(organizationId: string, fulfilmentOrderId: string, initiator: string): Promise<FulfilmentOrderStatusDto> {
+  async ship(organizationId: string, fulfilmentOrderId: string, initiator: string, details: ShipmentDetails = {}): Promise<Required<FulfilmentOrderStatusDto>> {
     return this.db.transaction(async (tx) => {
       let order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
+      if (!SHIPS_FROM.includes(order.status))
+        throw new ConflictProblem(
+          `A fulfilment order that is ${order.status} cannot be shipped; allowed from ALLOCATED, PICKING or PARTIALLY_SHIPPED.`,
+          'fulfilment-order-state',
+        );
+      const unshipped = unshippedQuantities(order.lines, await this.shipments.listOfFulfilmentOrder(tx, order.id));
+      const plan = planShipment(unshipped, details.lines);
+      if (plan.kind === 'refused') throw new ConflictProblem(plan.reason, 'fulfilment-order-state');
+
       const picking = decideTransition(order.status, 'startPicking');
       if (picking.kind === 'apply') order = await this.transitions.move(tx, order, picking.to, picking.event, initiator);
-      const ship = decideTransition(order.status, 'ship');
+      const ship = decideTransition(order.status, plan.rest ? 'shipPart' : 'ship');
       if (ship.kind !== 'apply')
-        throw new ConflictProblem(`A fulfilment order that is ${order.status} cannot be shipped; allowed from ALLOCATED or PICKING.`, 'fulfilment-order-state');
-      const moved = await this.transitions.move(tx, order, ship.to, ship.event, initiator);
-      return { fulfilmentOrderId, status: moved.status };
+        throw new ConflictProblem(ship.kind === 'refused' ? ship.reason : `The fulfilment order is already ${order.status}.`, 'fulfilment-order-state');
+
+      const skus = await this.shipments.skusOf(
+        tx,
+        organizationId,
+        plan.lines.map((l) => l.barcode),
+      );
+      const shipment = await this.shipments.insert(tx, {
+        id: randomUUID(),
+        organizationId,
+        fulfilmentOrderId,
+        carrier: details.carrier ?? null,
+        service: details.service ?? null,
+        trackingNumber: details.trackingNumber ?? null,
+        trackingUrl: details.trackingUrl ?? null,
+        lines: plan.lines.map((l) => ({ barcode: l.barcode, sku: skus.get(l.barcode) as string, quantity: l.quantity })),
+      });
+      await this.events.append(tx, [
+        {
+          organizationId,
+          type: 'ShipmentCreated',
+          aggregateType: 'Shipment',
+          aggregateId: shipment.id,
+          warehouseId: order.warehouseId,
+          initiator,
+          payload: { fulfilmentOrderId, shipment },
+        },
+      ]);
+      const moved = await this.transitions.ship(tx, order, ship.to, ship.event, initiator, { id: shipment.id, lines: plan.lines }, unshipped);
+      return { fulfilmentOrderId, status: moved.status, shipment: toShipmentDto(shipment) };
     });
   }
 }

@@ -1,5 +1,6 @@
 // Applies a decision of the state machine to one locked order, in the caller's transaction: the new
-// status, its domain event, and the inventory each line releases or takes (through the ledger).
+// status, its domain event, and the inventory each line releases or takes (through the ledger); for a
+// shipment, what ships of each barcode.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { DomainEventRepository, FulfilmentOrderRepository, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
@@ -57,6 +58,56 @@ export class FulfilmentOrderTransitions {
         aggregateId: order.id,
         initiator,
         details: { from, to },
+      });
+    }
+    await this.ledger.apply(tx, changes);
+    return { ...order, status: to };
+  }
+
+  /**
+   * Ships one shipment of a locked order in PICKING or PARTIALLY_SHIPPED, to SHIPPED or PARTIALLY_SHIPPED:
+   * the status and its event (none when it stays PARTIALLY_SHIPPED), and per barcode what ships, off
+   * allocated and onHand; `unshipped` is what each barcode still held before this shipment.
+   */
+  async ship(
+    tx: Queryable,
+    order: FulfilmentOrderRow,
+    to: FulfilmentOrderStatus,
+    event: string,
+    initiator: string,
+    shipment: { id: string; lines: { barcode: string; quantity: number }[] },
+    unshipped: Map<string, number>,
+  ): Promise<FulfilmentOrderRow> {
+    const from = order.status;
+    await this.orders.updateStatus(tx, order.id, to);
+    const lines = shipment.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity }));
+    if (from !== to) {
+      await this.events.append(tx, [
+        {
+          organizationId: order.organizationId,
+          type: event,
+          aggregateType: 'FulfilmentOrder',
+          aggregateId: order.id,
+          warehouseId: order.warehouseId,
+          initiator,
+          payload: { from, to, shipmentId: shipment.id, lines },
+        },
+      ]);
+    }
+    const changes: InventoryChange[] = [];
+    for (const line of lines) {
+      const effect = inventoryEffect(from, to, unshipped.get(line.barcode) ?? 0, line.quantity);
+      if (!effect) continue;
+      changes.push({
+        organizationId: order.organizationId,
+        warehouseId: order.warehouseId,
+        barcode: line.barcode,
+        delta: effect.delta,
+        type: effect.type,
+        aggregateType: 'FulfilmentOrder',
+        aggregateId: order.id,
+        initiator,
+        details: { from, to, shipmentId: shipment.id },
       });
     }
     await this.ledger.apply(tx, changes);

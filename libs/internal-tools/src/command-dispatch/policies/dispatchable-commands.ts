@@ -2,5 +2,12 @@
 import { AllocateFulfilmentOrderCommand, ShipFulfilmentOrderCommand } from '../use-cases/fulfilment-order.commands';
 import { RebuildInventoryLevelsCommand } from '../use-cases/rebuild-inventory-levels.command';
 import { ReceiveStockCommand } from '../use-cases/receive-stock.command';
+import { UpdateShipmentCommand } from '../use-cases/update-shipment.command';
 
-export const DISPATCHABLE_COMMANDS = [ReceiveStockCommand, AllocateFulfilmentOrderCommand, ShipFulfilmentOrderCommand, RebuildInventoryLevelsCommand];
+export const DISPATCHABLE_COMMANDS = [
+  ReceiveStockCommand,
+  AllocateFulfilmentOrderCommand,
+  ShipFulfilmentOrderCommand,
+  RebuildInventoryLevelsCommand,
+  UpdateShipmentCommand,
+];

@@ -5,24 +5,34 @@ import { IsInt, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-
 import { Transform } from 'class-transformer';
 import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
-import { MAX_CURSOR_LENGTH } from '@gateway/domain';
+import { MAX_CURSOR_LENGTH, ShipmentDto, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
 import { SalesOrderRecord, toSalesOrderRecord } from './sales-order-record.dto';
 
-export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'CANCELLED'] as const;
+export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];
-export const FULFILMENT_STATUSES = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'] as const;
+export const FULFILMENT_STATUSES = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'PARTIALLY_SHIPPED', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'] as const;
 export const SALES_ORDER_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export class SalesOrderView extends OmitType(SalesOrderRecord, ['status'] as const) {
   @ApiProperty({
     enum: SALES_ORDER_STATUSES,
-    description: 'RECEIVED until the fulfilment order is SHIPPED (then SHIPPED) or CANCELLED/WITHDRAWN (then CANCELLED)',
+    description:
+      'RECEIVED until the fulfilment order is SHIPPED (then SHIPPED; DELIVERED once it has shipments and every one is DELIVERED) or CANCELLED/WITHDRAWN (then CANCELLED); still RECEIVED while PARTIALLY_SHIPPED. Clients must tolerate values added later.',
   })
   status!: SalesOrderStatus;
 
-  @ApiProperty({ enum: FULFILMENT_STATUSES, description: "the fulfilment order's state" })
+  @ApiProperty({ enum: FULFILMENT_STATUSES, description: "the fulfilment order's state (PARTIALLY_SHIPPED: some shipments left, the rest is still held)" })
   fulfilmentStatus!: (typeof FULFILMENT_STATUSES)[number];
+
+  @ApiProperty({
+    type: () => [ShipmentDto],
+    description: 'the parcels shipped so far, oldest first; [] before any, and for orders shipped before shipments were recorded',
+  })
+  shipments!: ShipmentDto[];
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'with status DELIVERED: when the last shipment was delivered; left out until then' })
+  deliveredAt?: string;
 
   @ApiProperty({ format: 'date-time', description: 'the last change of the order or its fulfilment order' })
   updatedAt!: string;
@@ -72,8 +82,8 @@ export class ListSalesOrdersQuery {
   orderReference?: string;
 }
 
-export function salesOrderStatus(fulfilmentStatus: string): SalesOrderStatus {
-  if (fulfilmentStatus === 'SHIPPED') return 'SHIPPED';
+export function salesOrderStatus(fulfilmentStatus: string, deliveredAt?: string): SalesOrderStatus {
+  if (fulfilmentStatus === 'SHIPPED') return deliveredAt === undefined ? 'SHIPPED' : 'DELIVERED';
   if (fulfilmentStatus === 'CANCELLED' || fulfilmentStatus === 'WITHDRAWN') return 'CANCELLED';
   return 'RECEIVED';
 }
@@ -90,10 +100,13 @@ export function toSalesOrderView(row: SalesOrderRow): SalesOrderView {
     lineItems: row.lines as SalesOrderLineInput[],
     fulfilmentOrderId: row.fulfilmentOrderId,
   });
+  const deliveredAt = orderDeliveredAt(row.fulfilmentStatus, row.shipments);
   return {
     ...record,
-    status: salesOrderStatus(row.fulfilmentStatus),
+    status: salesOrderStatus(row.fulfilmentStatus, deliveredAt),
     fulfilmentStatus: row.fulfilmentStatus as SalesOrderView['fulfilmentStatus'],
     updatedAt: row.updatedAt.toISOString(),
+    shipments: row.shipments.map(toShipmentDto),
+    ...(deliveredAt !== undefined ? { deliveredAt } : {}),
   };
 }

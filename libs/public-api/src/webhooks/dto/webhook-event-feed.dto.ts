@@ -7,7 +7,7 @@ import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc } from '../../orders/policies/iso-date-time';
 import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
-import { InventoryLevelChangedDataDto } from './webhook-payload.dto';
+import { InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
 
 export const EVENT_FEED_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -61,14 +61,14 @@ export class WebhookEventsQuery {
 }
 
 @ClosedSchema()
-@ApiExtraModels(SalesOrderView, InventoryLevelChangedDataDto)
+@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto)
 export class WebhookEventDto {
   @ApiProperty({ description: 'the webhook-id of the deliveries of this event: deduplicate by it' }) id!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type!: WebhookEventType;
   @ApiProperty({ format: 'date-time', description: 'when the change was recorded (UTC, microseconds)' }) timestamp!: string;
   @ApiProperty({
-    oneOf: [{ $ref: getSchemaPath(SalesOrderView) }, { $ref: getSchemaPath(InventoryLevelChangedDataDto) }],
-    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}`,
+    oneOf: [{ $ref: getSchemaPath(SalesOrderView) }, { $ref: getSchemaPath(ShipmentWebhookDataDto) }, { $ref: getSchemaPath(InventoryLevelChangedDataDto) }],
+    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}`,
   })
   data!: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@
 // the test event, the endpoint). Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
+import { ShipmentDto } from '@gateway/domain';
 import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { InventoryItemDto } from '../../inventory/dto/inventory-entry.dto';
 import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
@@ -29,7 +30,23 @@ export class InventoryLevelWebhookEventDto {
   data!: InventoryLevelChangedDataDto;
 }
 
-export type WebhookPayload = SalesOrderWebhookEventDto | InventoryLevelWebhookEventDto;
+/** A shipment with the sales order it belongs to. */
+@ClosedSchema()
+export class ShipmentWebhookDataDto extends ShipmentDto {
+  @ApiProperty({ format: 'uuid' }) salesOrderId!: string;
+  @ApiProperty() storeId!: string;
+  @ApiProperty() orderReference!: string;
+}
+
+@ClosedSchema()
+export class ShipmentWebhookEventDto {
+  @ApiProperty({ enum: eventTypesCarrying('shipment') }) type!: EventTypeCarrying<'shipment'>;
+  @TIMESTAMP() timestamp!: string;
+  @ApiProperty({ type: () => ShipmentWebhookDataDto, description: 'the shipment as the sales order shows it when the event is dispatched, with its order' })
+  data!: ShipmentWebhookDataDto;
+}
+
+export type WebhookPayload = SalesOrderWebhookEventDto | ShipmentWebhookEventDto | InventoryLevelWebhookEventDto;
 
 @ClosedSchema()
 export class WebhookTestDataDto {

@@ -44,6 +44,23 @@ describe('webhook event mapping', () => {
     expect(mapDomainEvent(event({ type: 'FulfilmentOrderOpened', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([]);
   });
 
+  it('maps shipments to the shipment events, a partial shipment to a status change only, and a delivery to sales_order.delivered', () => {
+    const shipment = { kind: 'shipment', shipmentId: 'sh-1' };
+    // A shipment event names its warehouse but carries no delta: not an inventory change.
+    expect(
+      mapDomainEvent(event({ type: 'ShipmentCreated', aggregateType: 'Shipment', aggregateId: 'sh-1', warehouseId: 'wh', payload: { shipment: {} } })),
+    ).toEqual([{ type: 'sales_order.shipment_created', subject: shipment }]);
+    expect(mapDomainEvent(event({ type: 'ShipmentUpdated', aggregateType: 'Shipment', aggregateId: 'sh-1', warehouseId: 'wh' }))).toEqual([
+      { type: 'sales_order.shipment_updated', subject: shipment },
+    ]);
+    expect(mapDomainEvent(event({ type: 'FulfilmentOrderPartiallyShipped', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([
+      { type: 'fulfilment_order.status_changed', subject: { kind: 'fulfilmentOrder', fulfilmentOrderId: 'fo-1' } },
+    ]);
+    expect(mapDomainEvent(event({ type: 'SalesOrderDelivered', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([
+      { type: 'sales_order.delivered', subject: { kind: 'salesOrder', salesOrderId: 's' } },
+    ]);
+  });
+
   it('maps every ledger event (a delta or a set on one level) to inventory_level.changed', () => {
     const level = { warehouseId: 'wh', barcode: 'B1' };
     for (const payload of [{ delta: { onHand: 1 } }, { set: { onHand: 1 } }]) {

@@ -8,6 +8,8 @@ export type WebhookSubject =
   | { kind: 'salesOrder'; salesOrderId: string }
   /** A fulfilment order's sales order, looked up (a fulfilment order without one makes no webhook). */
   | { kind: 'fulfilmentOrder'; fulfilmentOrderId: string }
+  /** A shipment with its sales order (a shipment of a fulfilment order without one makes no webhook). */
+  | { kind: 'shipment'; shipmentId: string }
   | { kind: 'inventoryLevel'; warehouseId: string; barcode: string };
 
 export interface MappedWebhookEvent {
@@ -20,6 +22,7 @@ const FULFILMENT_TRANSITIONS = new Set([
   'FulfilmentOrderAllocated',
   'FulfilmentOrderBackOrdered',
   'FulfilmentOrderPickingStarted',
+  'FulfilmentOrderPartiallyShipped',
   'FulfilmentOrderShipped',
   'FulfilmentOrderCancelled',
   'FulfilmentOrderWithdrawn',
@@ -44,6 +47,9 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
     ];
   if (event.type === 'SalesOrderReceived') return [{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'SalesOrderCancelled') return [{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.type === 'SalesOrderDelivered') return [{ type: 'sales_order.delivered', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.type === 'ShipmentCreated') return [{ type: 'sales_order.shipment_created', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];
+  if (event.type === 'ShipmentUpdated') return [{ type: 'sales_order.shipment_updated', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];
   if (event.aggregateType === 'FulfilmentOrder' && FULFILMENT_TRANSITIONS.has(event.type)) {
     const subject: WebhookSubject = { kind: 'fulfilmentOrder', fulfilmentOrderId: event.aggregateId };
     const changed: MappedWebhookEvent = { type: 'fulfilment_order.status_changed', subject };

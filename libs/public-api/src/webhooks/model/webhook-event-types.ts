@@ -3,8 +3,8 @@
 // connector's scope). A new event type is one entry here plus its line in mapDomainEvent
 // (webhook-event-mapping.ts).
 
-/** What a webhook of the type carries in `data`: the sales order, the inventory entry, or (test) the endpoint. */
-export type WebhookPayloadKind = 'salesOrder' | 'inventoryLevel' | 'endpoint';
+/** What a webhook of the type carries in `data`: the sales order, a shipment of one, the inventory entry, or (test) the endpoint. */
+export type WebhookPayloadKind = 'salesOrder' | 'shipment' | 'inventoryLevel' | 'endpoint';
 
 interface WebhookEventTypeEntry {
   payload: WebhookPayloadKind;
@@ -24,6 +24,9 @@ export const WEBHOOK_EVENT_CATALOG = {
     summary: "A sales order's fulfilment order changed state (fulfilmentStatus)",
   },
   'inventory_level.changed': { payload: 'inventoryLevel', subscribable: true, summary: 'The inventory of a barcode at a warehouse changed' },
+  'sales_order.shipment_created': { payload: 'shipment', subscribable: true, summary: 'A parcel of a sales order shipped (a shipment was recorded)' },
+  'sales_order.shipment_updated': { payload: 'shipment', subscribable: true, summary: "A shipment's status or tracking changed" },
+  'sales_order.delivered': { payload: 'salesOrder', subscribable: true, summary: 'Every shipment of a shipped sales order was delivered' },
   'webhook.test': {
     payload: 'endpoint',
     subscribable: false,

@@ -22,8 +22,10 @@ import {
   NewWebhookEvent,
   Queryable,
   SalesOrderRepository,
+  ShipmentRepository,
   WebhookDeliveryRepository,
 } from '@gateway/persistence';
+import { toShipmentDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
@@ -64,6 +66,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly salesOrders: SalesOrderRepository,
     private readonly inventory: InventoryReadRepository,
+    private readonly shipments: ShipmentRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
@@ -202,9 +205,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const levels = new Map<string, { warehouseId: string; barcode: string }>();
     const salesOrderIds = new Set<string>();
     const fulfilmentOrderIds = new Set<string>();
+    const shipmentIds = new Set<string>();
     for (const subject of subjects) {
       if (subject.kind === 'inventoryLevel') levels.set(subjectKey(subject), { warehouseId: subject.warehouseId, barcode: subject.barcode });
       else if (subject.kind === 'salesOrder') salesOrderIds.add(subject.salesOrderId);
+      else if (subject.kind === 'shipment') shipmentIds.add(subject.shipmentId);
       else fulfilmentOrderIds.add(subject.fulfilmentOrderId);
     }
     for (const entry of await this.inventory.stockEntries(tx, organizationId, [...levels.values()])) {
@@ -228,6 +233,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const resource = orderResource(salesOrderOf.get(id));
       if (resource) resources.set(subjectKey({ kind: 'fulfilmentOrder', fulfilmentOrderId: id }), resource);
     }
+    // A shipment event is one per ship command or tracking update: read one by one.
+    for (const shipmentId of shipmentIds) {
+      const found = await this.shipments.findWithSalesOrder(tx, organizationId, shipmentId);
+      if (found)
+        resources.set(subjectKey({ kind: 'shipment', shipmentId }), {
+          data: { ...toShipmentDto(found.shipment), salesOrderId: found.salesOrderId, storeId: found.storeId, orderReference: found.orderReference },
+          storeId: found.storeId,
+        });
+    }
     return resources;
   }
 }
@@ -237,7 +251,9 @@ function subjectKey(subject: WebhookSubject): string {
     ? `level/${subject.warehouseId}/${subject.barcode}`
     : subject.kind === 'salesOrder'
       ? `so/${subject.salesOrderId}`
-      : `fo/${subject.fulfilmentOrderId}`;
+      : subject.kind === 'shipment'
+        ? `sh/${subject.shipmentId}`
+        : `fo/${subject.fulfilmentOrderId}`;
 }
 
 /** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */

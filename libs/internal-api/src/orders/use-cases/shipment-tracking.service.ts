@@ -1,0 +1,71 @@
+// A shipment's progress (dispatch-command UPDATE_SHIPMENT, contract 6.7): its status, and corrections of its
+// tracking. DELIVERED records when (occurredAt, default now); DELIVERED and RETURNED are final (a later
+// update is a 409, FAILED); RETURNED moves no stock. The update that makes every shipment of a SHIPPED order
+// DELIVERED makes its sales order DELIVERED (SalesOrderDelivered). The fulfilment order is locked first, so
+// two shipments of one order delivered at once still tell of the delivery exactly once.
+import { Injectable } from '@nestjs/common';
+import { ConflictProblem, NotFoundProblem } from '@gateway/platform';
+import { Database, DomainEventRepository, FulfilmentOrderRepository, ShipmentRepository } from '@gateway/persistence';
+import { decideShipmentUpdate, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
+import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { ShipmentUpdate, ShipmentUpdateResultDto } from '../dto/fulfilment-order-shipment.dto';
+
+@Injectable()
+export class ShipmentTrackingService {
+  constructor(
+    private readonly db: Database,
+    private readonly transitions: FulfilmentOrderTransitions,
+    private readonly shipments: ShipmentRepository,
+    private readonly orders: FulfilmentOrderRepository,
+    private readonly events: DomainEventRepository,
+  ) {}
+
+  async update(organizationId: string, update: ShipmentUpdate, initiator: string): Promise<ShipmentUpdateResultDto> {
+    return this.db.transaction(async (tx) => {
+      const unknown = () => new NotFoundProblem('The shipment does not exist in this organization.');
+      const fulfilmentOrderId = await this.shipments.fulfilmentOrderOf(tx, organizationId, update.shipmentId);
+      if (!fulfilmentOrderId) throw unknown();
+      const order = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
+      const before = await this.shipments.listOfFulfilmentOrder(tx, order.id);
+      const current = before.find((s) => s.id === update.shipmentId);
+      if (!current) throw unknown();
+      const decision = decideShipmentUpdate(current.status, update.status);
+      if (decision.kind === 'refused') throw new ConflictProblem(decision.reason, 'fulfilment-order-state');
+
+      const deliveredAt = update.status === 'DELIVERED' ? new Date(update.occurredAt ?? Date.now()).toISOString() : undefined;
+      const shipment = await this.shipments.update(tx, update.shipmentId, {
+        status: update.status,
+        trackingNumber: update.trackingNumber,
+        trackingUrl: update.trackingUrl,
+        deliveredAt,
+      });
+      await this.orders.touch(tx, order.id);
+      await this.events.append(tx, [
+        {
+          organizationId,
+          type: 'ShipmentUpdated',
+          aggregateType: 'Shipment',
+          aggregateId: shipment.id,
+          warehouseId: order.warehouseId,
+          initiator,
+          payload: { fulfilmentOrderId, from: current.status, to: shipment.status, shipment },
+        },
+      ]);
+      const after = before.map((s) => (s.id === shipment.id ? shipment : s));
+      const orderDelivered = orderDeliveredAt(order.status, after);
+      if (orderDelivered !== undefined && orderDeliveredAt(order.status, before) === undefined && order.salesOrderId) {
+        await this.events.append(tx, [
+          {
+            organizationId,
+            type: 'SalesOrderDelivered',
+            aggregateType: 'SalesOrder',
+            aggregateId: order.salesOrderId,
+            initiator,
+            payload: { fulfilmentOrderId, deliveredAt: orderDelivered },
+          },
+        ]);
+      }
+      return { fulfilmentOrderId, shipment: toShipmentDto(shipment) };
+    });
+  }
+}
