@@ -25,7 +25,6 @@ export * from './orders/use-cases/back-order-view.service';
 export * from './orders/use-cases/fulfilment-order-allocation.service';
 export * from './orders/use-cases/fulfilment-order-closure.service';
 export * from './orders/use-cases/fulfilment-order-shipping.service';
-export * from './orders/use-cases/fulfilment-order-transitions';
 
 // Release channels: assigning an organization's channel
 export * from './release-channels/release-channels.module';

@@ -1,13 +1,8 @@
 // Moves fulfilment orders and inventory through the real domain services, as the internal gateway does, for the tests of
 // either gateway that need an order allocated, shipped or cancelled.
 import { Database, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, Queryable, SalesOrderRepository } from '@gateway/persistence';
-import { InventoryLedger } from '@gateway/domain';
-import {
-  FulfilmentOrderAllocationService,
-  FulfilmentOrderClosureService,
-  FulfilmentOrderShippingService,
-  FulfilmentOrderTransitions,
-} from '@gateway/internal-api';
+import { FulfilmentOrderCancellation, FulfilmentOrderTransitions, InventoryLedger } from '@gateway/domain';
+import { FulfilmentOrderAllocationService, FulfilmentOrderClosureService, FulfilmentOrderShippingService } from '@gateway/internal-api';
 
 export function fulfilment(db: Database) {
   const events = new DomainEventRepository();
@@ -19,7 +14,11 @@ export function fulfilment(db: Database) {
     ship: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderShippingService(db, transitions).ship(organizationId, fulfilmentOrderId, 'test-warehouse'),
     cancel: (organizationId: string, fulfilmentOrderId: string) =>
-      new FulfilmentOrderClosureService(db, transitions, new SalesOrderRepository(), events).cancel(organizationId, fulfilmentOrderId, 'test-warehouse'),
+      new FulfilmentOrderClosureService(db, transitions, new FulfilmentOrderCancellation(transitions, new SalesOrderRepository(), events)).cancel(
+        organizationId,
+        fulfilmentOrderId,
+        'test-warehouse',
+      ),
     /** Stock received at a warehouse, in the transaction given (or one of its own). */
     receive: (target: { organizationId: string; warehouseId: string; barcode: string }, quantity: number, tx?: Queryable): Promise<void> => {
       const change = {

@@ -11,6 +11,7 @@ import * as tokenStateNotifications from './0009-token-state-notifications';
 import * as webhookOperations from './0010-webhook-operations';
 import * as webhookDeliveryClaims from './0011-webhook-delivery-claims';
 import * as requestQuotas from './0012-request-quotas';
+import * as salesOrderAddressAndCancellation from './0016-sales-order-address-and-cancellation';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 10, ...webhookOperations },
   { version: 11, ...webhookDeliveryClaims },
   { version: 12, ...requestQuotas },
+  { version: 16, ...salesOrderAddressAndCancellation },
 ];

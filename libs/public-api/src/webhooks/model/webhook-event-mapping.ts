@@ -44,6 +44,7 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
     ];
   if (event.type === 'SalesOrderReceived') return [{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'SalesOrderCancelled') return [{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.type === 'SalesOrderUpdated') return [{ type: 'sales_order.updated', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.aggregateType === 'FulfilmentOrder' && FULFILMENT_TRANSITIONS.has(event.type)) {
     const subject: WebhookSubject = { kind: 'fulfilmentOrder', fulfilmentOrderId: event.aggregateId };
     const changed: MappedWebhookEvent = { type: 'fulfilment_order.status_changed', subject };
