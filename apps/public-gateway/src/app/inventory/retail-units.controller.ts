@@ -21,7 +21,7 @@ export class RetailUnitsController {
     description: 'One page of retail units, in barcode order',
     example: {
       items: [
-        { barcode: '8710000000011', sku: 'NOS-TENT-2P', name: 'Nordic tent, 2 persons', weightGram: 2400, archived: false },
+        { barcode: '8710000000011', sku: 'NOS-TENT-2P', name: 'Two-person trekking tent', weightGram: 2400, archived: false },
         { barcode: '8710000000028', sku: 'NOS-MAT-1', name: 'Sleeping mat', archived: false },
       ],
       nextCursor: null,

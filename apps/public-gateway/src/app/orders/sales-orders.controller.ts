@@ -59,20 +59,20 @@ export class SalesOrdersController {
     type: CreateSalesOrderDto,
     examples: {
       demo: {
-        summary: 'one tent for the demo webshop',
+        summary: 'one tent for the demo webshop, with where it goes',
         value: {
           orderReference: 'web-10001',
           customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
+          shippingAddress: SHIPPING_ADDRESS_EXAMPLE,
           lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
         },
       },
-      withAddress: {
-        summary: 'the same order, with where it goes',
+      withoutAddress: {
+        summary: 'an order without a shipping address (the spec’s smallest order)',
         value: {
           orderReference: 'web-10002',
-          customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
-          shippingAddress: SHIPPING_ADDRESS_EXAMPLE,
-          lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
+          customer: { firstName: 'Anna' },
+          lineItems: [{ sku: 'NOS-TENT-2P', quantity: 1 }],
         },
       },
     },
