@@ -6,8 +6,18 @@
 // from the states it cannot leave, Idempotency-Key). Every answer is checked against the served document.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { OpenApiValidator, SeededOrganization, TestDatabase, createTestDatabase, fulfilment, seedOrganization, waitUntil } from '@gateway/testing';
+import {
+  OpenApiValidator,
+  SeededOrganization,
+  TestDatabase,
+  createTestClient,
+  createTestDatabase,
+  fulfilment,
+  seedOrganization,
+  waitUntil,
+} from '@gateway/testing';
 import { WEBHOOK_EVENT_TYPES } from '@gateway/public-api';
+import { ProblemError, RetailUnit, ShippingAddress, createPublicClient, retailUnits, salesOrders, unwrap } from '@gateway/sdk';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -441,6 +451,34 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
       expect((await read(order.id)).body.fulfilmentStatus).toBe('OPEN');
       const byConnector = await cancel(order.id, { reason: 'r'.repeat(500) }, { token: tokens.connector });
       expect([byConnector.status, byConnector.body.cancellationReason]).toEqual([200, 'r'.repeat(500)]);
+    });
+  });
+
+  describe('through @gateway/sdk', () => {
+    it('creates an order with its address, reads it, corrects the address, cancels it (again: the same), and reads the catalogue page by page', async () => {
+      const client = await createTestClient(database.url, { type: 'SERVICE' });
+      const api = createPublicClient({ baseUrl: gateway.url, clientId: client.clientId, clientSecret: client.clientSecret });
+      const address: ShippingAddress = { name: 'Ada', line1: 'Storgatan 12', city: 'Stockholm', countryCode: 'SE' };
+      const created = await unwrap(
+        api.POST('/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', {
+          params: { path: { organizationId: org.organizationId, storeId: org.storeId } },
+          body: { ...orderBody(), shippingAddress: address },
+        }),
+      );
+      expect(created.shippingAddress).toEqual(address);
+      const orders = salesOrders(api, org.organizationId, org.storeId);
+      expect((await orders.get(created.id)).shippingAddress).toEqual(address);
+      const corrected = await orders.updateShippingAddress(created.id, { ...address, line1: 'Storgatan 14' });
+      expect(corrected.shippingAddress).toEqual({ ...address, line1: 'Storgatan 14' });
+      const cancelled = await orders.cancel(created.id, { reason: 'sent by mistake', idempotencyKey: `cancel-${created.id}` });
+      expect([cancelled.status, cancelled.fulfilmentStatus, cancelled.cancellationReason]).toEqual(['CANCELLED', 'CANCELLED', 'sent by mistake']);
+      expect(await orders.cancel(created.id)).toEqual(cancelled);
+      const refused = await orders.updateShippingAddress(created.id, address).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ProblemError);
+      expect([(refused as ProblemError).status, (refused as ProblemError).type]).toEqual([409, '/problems/fulfilment-order-state']);
+      const units: RetailUnit[] = [];
+      for await (const unit of retailUnits(api, org.organizationId, { limit: 1, includeArchived: true })) units.push(unit);
+      expect(units.map((u) => u.barcode)).toEqual([...org.barcodes].sort());
     });
   });
 });

@@ -6,4 +6,5 @@ export * from './paginate';
 export { bearerTokens, idempotencyKeys, TOKEN_PATH } from './gateway-client';
 export type { GatewayClient, GatewayClientOptions } from './gateway-client';
 export * from './public-client';
+export * from './sales-orders';
 export type { paths as PublicPaths, components as PublicComponents, operations as PublicOperations } from './generated/public-api';
