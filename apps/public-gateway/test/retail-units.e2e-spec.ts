@@ -96,7 +96,7 @@ describe('the catalogue of retail units', () => {
     expect(first.body.items).toEqual(all.filter((u) => !u.archived).slice(0, 2));
     expect(typeof first.body.nextCursor).toBe('string');
     // The cursor belongs to its query: other filters, or another organization, are refused.
-    for (const query of [{ includeArchived: 'true' }, { sku: 'x' }, { barcode: all[0].barcode }]) {
+    for (const query of [{ includeArchived: 'true' }, { sku: 'x' }, { barcode: all[0].barcode }] as Record<string, string>[]) {
       const res = await list({ cursor: first.body.nextCursor, ...query });
       expect([query, res.status, res.body.errors]).toEqual([
         query,
