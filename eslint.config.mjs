@@ -32,6 +32,7 @@ const CIRCULAR_THROUGH_TESTING = [
   ['domain', 'testing'],
   ['public-api', 'testing'],
   ['internal-api', 'testing'],
+  ['internal-tools', 'testing'],
 ];
 // Tests may also use the testing library and the tooling (a test database, a free port); production code may not.
 const testDepConstraints = layerConstraints.map((c) => {

@@ -7,7 +7,8 @@
 // - variables baseUrl, clientId, clientSecret, organizationId and storeId (the demo data's); request bodies
 //   and parameters from the document's examples (a date-time in a body becomes the time of the run);
 // - a POST that creates a resource keeps its `id` for the requests whose path names it (a sales order, a
-//   webhook endpoint), which run after it, and DELETEs run last;
+//   webhook endpoint), which run after it; a POST that ends a resource (cancel) runs after its other
+//   requests, and DELETEs run last: the sales order is created (with its address), read, changed, cancelled;
 // - tests: each request answers its documented success status (and the RateLimit fields, when the gateway
 //   sends them, have their IETF form); one deliberate refusal checks the problem body and its type page.
 // Run as a program (`node tools/postman-collection.cjs`), it prints the collection of openapi/public.json.
@@ -43,6 +44,26 @@ const PRE_REQUEST = [
   "  pm.collectionVariables.set('accessTokenExpiresAt', String(Date.now() + token.expires_in * 1000));",
   '});',
 ];
+
+/** Tests of what a chained request must show beyond its status, by method and path template. */
+const CHAIN_TESTS = {
+  'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders': [
+    "pm.test('the order is created with its shipping address', () => pm.expect(pm.response.json().shippingAddress).to.be.an('object'));",
+  ],
+  'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}': [
+    "pm.test('the order reads back with its shipping address', () => {",
+    "  pm.expect(pm.response.json().id).to.equal(pm.collectionVariables.get('salesOrderId'));",
+    "  pm.expect(pm.response.json().shippingAddress).to.be.an('object');",
+    '});',
+  ],
+  'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel': [
+    "pm.test('the order is cancelled, with its reason', () => {",
+    '  const order = pm.response.json();',
+    "  pm.expect([order.id, order.status, order.fulfilmentStatus]).to.deep.equal([pm.collectionVariables.get('salesOrderId'), 'CANCELLED', 'CANCELLED']);",
+    "  pm.expect(order.cancellationReason).to.be.a('string');",
+    '});',
+  ],
+};
 
 const RATE_LIMIT_TEST = [
   "pm.test('RateLimit fields, when sent, have their IETF form', () => {",
@@ -128,6 +149,7 @@ function shapeRequest(document, item, created) {
   if (template === TOKEN_PATH) request.auth = { type: 'noauth' };
   const tests = [`pm.test('answers ${successStatus}', () => pm.response.to.have.status(${successStatus}));`];
   if (operation.security?.length) tests.push(...RATE_LIMIT_TEST);
+  tests.push(...(CHAIN_TESTS[`${request.method} ${template}`] ?? []));
   if (request.method === 'POST') {
     for (const id of createdIds(document, template)) {
       tests.push(`if (pm.response.code === ${successStatus}) pm.collectionVariables.set('${id}', pm.response.json().id);`);
@@ -191,16 +213,19 @@ async function postmanCollection(document) {
     (entry.item.request.url.variable ?? []).some((v) =>
       all.some((other) => creates(other) && createdIds(document, operationOf(document, other.item.request).template).includes(v.key)),
     );
+  const ends = (entry) => entry.item.request.method === 'POST' && operationOf(document, entry.item.request).template.endsWith('/cancel');
   const rank = (entry) =>
     operationOf(document, entry.item.request).template === TOKEN_PATH
       ? 0
       : entry.item.request.method === 'DELETE'
         ? 4
-        : creates(entry)
-          ? 1
-          : needsCreated(entry)
-            ? 2
-            : 1;
+        : ends(entry)
+          ? 3
+          : creates(entry)
+            ? 1
+            : needsCreated(entry)
+              ? 2
+              : 1;
   const ordered = all.map((entry, index) => ({ ...entry, index })).sort((a, b) => rank(a) - rank(b) || a.index - b.index);
   for (const entry of ordered) requests.push({ folder: entry.folder, ...shapeRequest(document, entry.item, created) });
   const steps = requests.map((r) => r.item);

@@ -98,6 +98,15 @@ describe('the Postman collection', () => {
         ['RateLimit fields, when sent, have their IETF form', false, null],
         ['its type is a page saying what it means', false, null],
       ]);
+      // The sales order's chain: created with its address, read back, its address changed, cancelled (in that order).
+      const chain = result.executions.flatMap((e) =>
+        (e.assertions ?? []).filter((x) => / order /.test(x.assertion)).map((x) => [x.assertion, x.skipped, x.error ?? null]),
+      );
+      expect(chain).toEqual([
+        ['the order is created with its shipping address', false, null],
+        ['the order reads back with its shipping address', false, null],
+        ['the order is cancelled, with its reason', false, null],
+      ]);
       // Nothing secret in what newman printed.
       expect(run.stdout).not.toContain(client.clientSecret);
     }, 150_000);

@@ -1,5 +1,6 @@
 // The Python examples (examples/python, standard library only) run with python3 against the public gateway
-// on the demo data: a token and its renewal, an idempotent order and its replay, the events feed, and a
+// on the demo data: a token and its renewal, an idempotent order and its replay, an order's life (catalogue,
+// address, PATCH, cancel), the events feed, and a
 // receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
 // Skipped, saying so, where python3 is not installed.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -109,6 +110,22 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
       await waitUntil(() => received.includes('refused: no valid signature') && received.includes(`verified sales_order.created ${id}`), 10_000);
     });
   });
+
+  it('order_lifecycle.py: the catalogue, an order with its address, read, corrected, cancelled, and cancelled again unchanged', async () => {
+    const { code, output } = await python('order_lifecycle.py', env);
+    expect([code, output.trimEnd().split('\n')]).toEqual([
+      0,
+      [
+        'catalogue: NOS-TENT-2P is barcode 8710000000011 (Two-person trekking tent)',
+        'sales order: 201 RECEIVED, to Stockholm SE',
+        'read back: OPEN, to Storgatan 12',
+        'address corrected: 200, to Storgatan 14, c/o Lind',
+        'cancelled: 200 CANCELLED/CANCELLED, reason: customer changed their mind',
+        'cancelled again: 200, unchanged: True',
+        "a cancelled order's address cannot change: 409 /problems/fulfilment-order-state",
+      ],
+    ]);
+  }, 60_000);
 
   it('events_feed.py reads the feed page after page', async () => {
     const { code, output } = await python('events_feed.py', env);

@@ -112,3 +112,23 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
     expect(sh(process.execPath, ['entries.mjs'], app).trim()).toBe('function function');
   }, 240_000);
 });
+
+describe('npm pack in libs/sdk itself', () => {
+  it('is refused, naming the command that packs the build, and writes no tarball', () => {
+    const destination = mkdtempSync(join(tmpdir(), 'sdk-pack-'));
+    try {
+      const result = spawnSync('npm', ['pack', '--pack-destination', destination], {
+        cwd: join(root, 'libs/sdk'),
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      });
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('npm pack refused: this folder holds the sources of @gateway/sdk, not its build.');
+      expect(result.stderr).toContain('npx nx build sdk && npm pack dist/libs/sdk');
+      expect(readdirSync(destination)).toEqual([]);
+    } finally {
+      rmSync(destination, { recursive: true, force: true });
+    }
+  });
+});

@@ -28,6 +28,9 @@ describe('the public OpenAPI document', () => {
         'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
         'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
         'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
+        'PATCH /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
+        'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel',
+        'GET /v0/organizations/{organizationId}/retail-units',
         'POST /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
@@ -58,6 +61,7 @@ describe('the public OpenAPI document', () => {
       'sales_order.shipment_created',
       'sales_order.shipment_updated',
       'sales_order.shipped',
+      'sales_order.updated',
       'webhook.test',
     ]);
     expect(publicDocument.webhooks['webhook.test'].post.requestBody.content['application/json'].schema).toEqual({

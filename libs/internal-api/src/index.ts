@@ -26,7 +26,6 @@ export * from './orders/use-cases/back-order-view.service';
 export * from './orders/use-cases/fulfilment-order-allocation.service';
 export * from './orders/use-cases/fulfilment-order-closure.service';
 export * from './orders/use-cases/fulfilment-order-shipping.service';
-export * from './orders/use-cases/fulfilment-order-transitions';
 export * from './orders/use-cases/shipment-tracking.service';
 
 // Release channels: assigning an organization's channel

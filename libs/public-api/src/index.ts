@@ -5,6 +5,11 @@ export * from './billing/billing.module';
 export * from './billing/dto/invoice.dto';
 export * from './billing/use-cases/invoices.service';
 
+// Catalogue: the retail units of an organization
+export * from './catalogue/catalogue.module';
+export * from './catalogue/dto/retail-unit-catalogue.dto';
+export * from './catalogue/use-cases/retail-unit-catalogue.service';
+
 // Inventory: the public read of an organization's levels
 export * from './inventory/inventory-read.module';
 export * from './inventory/dto/inventory-entry.dto';
@@ -14,6 +19,7 @@ export * from './inventory/use-cases/inventory-read.service';
 export * from './orders/idempotency.module';
 export * from './orders/orders.module';
 export * from './orders/dto/create-sales-order.dto';
+export * from './orders/dto/sales-order-changes.dto';
 export * from './orders/dto/sales-order-view.dto';
 export * from './orders/model/sales-order.enums';
 export * from './orders/dto/sales-order-record.dto';
@@ -22,6 +28,7 @@ export * from './orders/policies/idempotent.decorator';
 export * from './orders/policies/iso-date-time';
 export * from './orders/use-cases/idempotency-retention.job';
 export * from './orders/use-cases/idempotency.service';
+export * from './orders/use-cases/sales-order-changes.service';
 export * from './orders/use-cases/sales-order-read.service';
 export * from './orders/use-cases/sales-order.service';
 

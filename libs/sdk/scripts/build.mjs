@@ -1,7 +1,8 @@
 // Builds the installable package into dist/libs/sdk (`nx build sdk`; `npm pack dist/libs/sdk` makes the
-// tarball): CommonJS in cjs/, ES modules in esm/ (relative imports given their .js extension, as Node's
-// ESM loader requires), declarations in types/, and the package.json with the version of CHANGELOG.md's
-// latest release (the documents' info.version, as a semantic version: 2026-09-18 is 2026.9.18).
+// tarball; `npm pack` in libs/sdk itself is refused, scripts/prepack.cjs): CommonJS in cjs/, ES modules in
+// esm/ (relative imports given their .js extension, as Node's ESM loader requires), declarations in types/,
+// and the package.json with the version of CHANGELOG.md's latest release (the documents' info.version, as a
+// semantic version: 2026-09-18 is 2026.9.18).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +39,8 @@ const released = /^## \[(\d{4})-(\d{2})-(\d{2})\]/m.exec(readFileSync(join(root,
 if (!released) throw new Error('CHANGELOG.md names no released version (## [YYYY-MM-DD] - date)');
 const version = released.slice(1).map(Number).join('.');
 if (manifest.version !== version) throw new Error(`libs/sdk/package.json has version ${manifest.version}, CHANGELOG.md's latest release is ${version}`);
+// The source folder's prepack refuses `npm pack` there (scripts/prepack.cjs); the build's manifest has no scripts.
+delete manifest.scripts;
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 cpSync(join(project, 'README.md'), join(out, 'README.md'));
 mkdirSync(out, { recursive: true });

@@ -7,4 +7,5 @@ export { bearerTokens, idempotencyKeys, TOKEN_PATH } from './gateway-client';
 export type { GatewayClient, GatewayClientOptions } from './gateway-client';
 export * from './public-client';
 export type * from './shipment-types';
+export * from './sales-orders';
 export type { paths as PublicPaths, components as PublicComponents, operations as PublicOperations } from './generated/public-api';

@@ -9,12 +9,11 @@ import {
   SalesOrderRepository,
   ShipmentRepository,
 } from '@gateway/persistence';
-import { InventoryLedger } from '@gateway/domain';
+import { FulfilmentOrderCancellation, FulfilmentOrderTransitions, InventoryLedger } from '@gateway/domain';
 import {
   FulfilmentOrderAllocationService,
   FulfilmentOrderClosureService,
   FulfilmentOrderShippingService,
-  FulfilmentOrderTransitions,
   ShipmentDetails,
   ShipmentTrackingService,
   ShipmentUpdate,
@@ -37,7 +36,11 @@ export function fulfilment(db: Database) {
         'test-warehouse',
       ),
     cancel: (organizationId: string, fulfilmentOrderId: string) =>
-      new FulfilmentOrderClosureService(db, transitions, new SalesOrderRepository(), events).cancel(organizationId, fulfilmentOrderId, 'test-warehouse'),
+      new FulfilmentOrderClosureService(db, transitions, new FulfilmentOrderCancellation(transitions, new SalesOrderRepository(), events)).cancel(
+        organizationId,
+        fulfilmentOrderId,
+        'test-warehouse',
+      ),
     /** Stock received at a warehouse, in the transaction given (or one of its own). */
     receive: (target: { organizationId: string; warehouseId: string; barcode: string }, quantity: number, tx?: Queryable): Promise<void> => {
       const change = {

@@ -9,6 +9,7 @@ export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
 export * from './fulfilment';
+export * from './command-dispatch';
 export * from './committed-openapi';
 export * from './problem-type-pages';
 export * from './openapi-examples';

@@ -4,6 +4,7 @@ import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions
 import { BearerAuthModule, OrganizationsModule, IssuerKeySet, SigningKeyStoreSource, parseKeyEncryptionKey } from '@gateway/domain';
 import {
   BillingModule,
+  CatalogueModule,
   InventoryReadModule,
   IdempotencyRetentionModule,
   OrdersModule,
@@ -20,6 +21,7 @@ import { SalesOrdersController } from './orders/sales-orders.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
+import { RetailUnitsController } from './inventory/retail-units.controller';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
 import { WebhookEventsController } from './webhooks/webhook-events.controller';
 
@@ -60,6 +62,7 @@ export class PublicGatewayModule {
         OrganizationsModule,
         BillingModule,
         InventoryReadModule,
+        CatalogueModule,
         // Recover jobs (webhook delivery itself claims from its own table, not from this queue).
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
@@ -89,6 +92,7 @@ export class PublicGatewayModule {
         OrganizationsController,
         InvoicesController,
         InventoryController,
+        RetailUnitsController,
         SalesOrdersController,
         WebhookEndpointsController,
         WebhookEventsController,

@@ -34,6 +34,16 @@ export function salesOrderBody(world: World, reference = `R-${randomUUID()}`): R
     placedAt: '2026-11-20T10:00:00Z',
     note: 'leave at the door',
     customer: { firstName: 'Ada', lastName: 'Lovelace', contactNumber: '+44 20 7946 0000', email: 'ada@example.com' },
+    shippingAddress: {
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      line1: '12 St James Sq',
+      line2: 'Flat 1',
+      postalCode: 'SW1Y 4JH',
+      city: 'London',
+      region: 'Greater London',
+      countryCode: 'GB',
+    },
     lineItems: [
       {
         name: 'First',
@@ -83,6 +93,35 @@ export const OPERATIONS: Operation[] = [
     template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders',
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w), storeId: w.org.storeId }, body: salesOrderBody(w), headers: { 'idempotency-key': `k-${randomUUID()}` } }),
+  },
+  // Public gateway: the integrator's changes to an order and the catalogue (contract 6.7).
+  {
+    gateway: 'public',
+    method: 'PATCH',
+    template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: { organizationId: org(w), storeId: w.org.storeId, salesOrderId: w.salesOrders.patched },
+      body: { shippingAddress: { name: 'Ada Lovelace', line1: 'Storgatan 12', postalCode: '111 51', city: 'Stockholm', countryCode: 'SE' } },
+    }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: { organizationId: org(w), storeId: w.org.storeId, salesOrderId: w.salesOrders.cancelled },
+      body: { reason: 'sent by mistake' },
+      headers: { 'idempotency-key': `k-${randomUUID()}` },
+    }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/retail-units',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, query: { limit: '2', includeArchived: 'true' } }),
   },
   // Public gateway: operating webhook endpoints (contract 6.5). The PATCH and the secret rolls go to one endpoint, the
   // test events and recovers to another, so that no fuzzed PATCH disables the endpoint those need enabled.

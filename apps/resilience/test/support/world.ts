@@ -33,6 +33,8 @@ export interface World {
   fulfilmentOrderIds: string[];
   /** An OPEN fulfilment order of `otherOrg`. */
   otherFulfilmentOrderId: string;
+  /** Two sales orders of `org` at its store: one whose address is changed (PATCH), one cancelled by the integrator. */
+  salesOrders: { patched: string; cancelled: string };
   /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
   webhookEndpoints: { managed: string; operated: string };
   close(): Promise<void>;
@@ -72,6 +74,10 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
+  const salesOrders = {
+    patched: await placeOrder(publicGateway.url, publicToken, org, 'id'),
+    cancelled: await placeOrder(publicGateway.url, publicToken, org, 'id'),
+  };
   const webhookEndpoints = {
     managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
     operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
@@ -88,6 +94,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     invoiceId,
     fulfilmentOrderIds,
     otherFulfilmentOrderId,
+    salesOrders,
     webhookEndpoints,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
@@ -102,11 +109,17 @@ export async function tokenFor(issuerUrl: string, databaseUrl: string, spec: Tes
 }
 
 /** Places a sales order (the order streams' request); returns its fulfilment order's id. */
-export async function placeOrder(publicUrl: string, token: string, org: SeededOrganization): Promise<string> {
+/** Places a sales order of `org`; answers its fulfilment order's id, or with 'id' the sales order's. */
+export async function placeOrder(
+  publicUrl: string,
+  token: string,
+  org: SeededOrganization,
+  answer: 'fulfilmentOrderId' | 'id' = 'fulfilmentOrderId',
+): Promise<string> {
   const res = await send(publicUrl, orderRequest(org, token, `world-${randomUUID()}`));
-  const body = JSON.parse(res.text) as { fulfilmentOrderId?: string };
-  if (res.status !== 201 || !body.fulfilmentOrderId) throw new Error(`no order: ${res.status} ${res.text}`);
-  return body.fulfilmentOrderId;
+  const body = JSON.parse(res.text) as { id?: string; fulfilmentOrderId?: string };
+  if (res.status !== 201 || !body[answer]) throw new Error(`no order: ${res.status} ${res.text}`);
+  return body[answer] as string;
 }
 
 /** Registers a webhook endpoint of `org` whose host resolves nowhere (.invalid): deliveries to it fail without leaving the machine. */

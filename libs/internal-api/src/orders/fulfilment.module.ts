@@ -1,22 +1,14 @@
 import { Module } from '@nestjs/common';
-import { InventoryModule } from '@gateway/domain';
+import { FulfilmentLifecycleModule, InventoryModule } from '@gateway/domain';
 import { BackOrderViewService } from './use-cases/back-order-view.service';
 import { FulfilmentOrderAllocationService } from './use-cases/fulfilment-order-allocation.service';
 import { FulfilmentOrderClosureService } from './use-cases/fulfilment-order-closure.service';
 import { FulfilmentOrderShippingService } from './use-cases/fulfilment-order-shipping.service';
-import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
 import { ShipmentTrackingService } from './use-cases/shipment-tracking.service';
 
 @Module({
-  imports: [InventoryModule],
-  providers: [
-    FulfilmentOrderTransitions,
-    FulfilmentOrderClosureService,
-    FulfilmentOrderAllocationService,
-    FulfilmentOrderShippingService,
-    ShipmentTrackingService,
-    BackOrderViewService,
-  ],
+  imports: [InventoryModule, FulfilmentLifecycleModule],
+  providers: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, ShipmentTrackingService, BackOrderViewService],
   exports: [FulfilmentOrderClosureService, FulfilmentOrderAllocationService, FulfilmentOrderShippingService, ShipmentTrackingService, BackOrderViewService],
 })
 export class FulfilmentModule {}

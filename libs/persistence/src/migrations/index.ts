@@ -14,6 +14,7 @@ import * as requestQuotas from './0012-request-quotas';
 import * as webhookFanoutQueue from './0013-webhook-fanout-queue';
 import * as webhookOperationBounds from './0014-webhook-operation-bounds';
 import * as shipments from './0015-shipments';
+import * as salesOrderAddressAndCancellation from './0016-sales-order-address-and-cancellation';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, ...webhookFanoutQueue },
   { version: 14, ...webhookOperationBounds },
   { version: 15, ...shipments },
+  { version: 16, ...salesOrderAddressAndCancellation },
 ];

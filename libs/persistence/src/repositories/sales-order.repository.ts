@@ -18,6 +18,8 @@ export interface NewSalesOrder {
   placedAt: string | null;
   note: string | null;
   customer: unknown;
+  /** null: the order has no shipping address. */
+  shippingAddress: unknown;
   createdByClientId: string;
   lines: { barcode: string; sku: string; quantity: number; attributes: unknown }[];
 }
@@ -33,11 +35,15 @@ export interface SalesOrderRow {
   /** createdAt exactly (UTC, microseconds): the keyset position. */
   createdAtKey: string;
   customer: unknown;
+  /** As sent (or as last replaced); null when the order has none. */
+  shippingAddress: unknown;
+  /** The reason given when the order was cancelled through the public gateway; null otherwise. */
+  cancellationReason: string | null;
   /** Each line as it was sent, with the barcode it resolved to, in the order sent. */
   lines: unknown[];
   fulfilmentOrderId: string;
   fulfilmentStatus: string;
-  /** The later of the creation and the fulfilment order's last change. */
+  /** The latest of the creation, the order's own last change and the fulfilment order's last change. */
   updatedAt: Date;
   /** The fulfilment order's shipments, oldest first. */
   shipments: ShipmentRow[];
@@ -54,8 +60,9 @@ export interface SalesOrderPage {
 
 const SALES_ORDER_COLUMNS = `o.id, o.organization_id, o.store_id, o.order_reference, o.placed_at, o.created_at,
   to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_key, o.customer,
+  o.shipping_address, o.cancellation_reason,
   (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id) AS lines,
-  f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, f.updated_at) AS updated_at,
+  f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, o.updated_at, f.updated_at) AS updated_at,
   ${SHIPMENTS_OF_FULFILMENT_ORDER_JSON} AS shipments`;
 
 interface SalesOrderDbRow {
@@ -67,6 +74,8 @@ interface SalesOrderDbRow {
   created_at: Date;
   created_at_key: string;
   customer: unknown;
+  shipping_address: unknown;
+  cancellation_reason: string | null;
   lines: unknown[];
   fulfilment_order_id: string;
   fulfilment_status: string;
@@ -84,6 +93,8 @@ function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
     createdAt: r.created_at,
     createdAtKey: r.created_at_key,
     customer: r.customer,
+    shippingAddress: r.shipping_address,
+    cancellationReason: r.cancellation_reason,
     lines: r.lines ?? [],
     fulfilmentOrderId: r.fulfilment_order_id,
     fulfilmentStatus: r.fulfilment_status,
@@ -141,8 +152,8 @@ export class SalesOrderRepository {
 
   async insert(tx: Queryable, order: NewSalesOrder): Promise<{ createdAt: Date }> {
     const { rows } = await tx.query<{ created_at: Date }>(
-      `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id)
-       VALUES ($1, $2, $3, $4, 'RECEIVED', COALESCE($5::timestamptz, now()), $6, $7, $8) RETURNING created_at`,
+      `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id, shipping_address)
+       VALUES ($1, $2, $3, $4, 'RECEIVED', COALESCE($5::timestamptz, now()), $6, $7, $8, $9) RETURNING created_at`,
       [
         order.id,
         order.organizationId,
@@ -152,6 +163,7 @@ export class SalesOrderRepository {
         order.note,
         JSON.stringify(order.customer),
         order.createdByClientId,
+        order.shippingAddress === null ? null : JSON.stringify(order.shippingAddress),
       ],
     );
     await tx.query(
@@ -170,10 +182,28 @@ export class SalesOrderRepository {
     return { createdAt: rows[0].created_at };
   }
 
-  /** Marks the order cancelled; false when it already was. */
-  async cancel(tx: Queryable, id: string): Promise<boolean> {
-    const { rowCount } = await tx.query("UPDATE sales_orders SET status = 'CANCELLED' WHERE id = $1 AND status <> 'CANCELLED'", [id]);
+  /** Marks the order cancelled, with the reason given (if any); false when it already was. */
+  async cancel(tx: Queryable, id: string, reason: string | null = null): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      "UPDATE sales_orders SET status = 'CANCELLED', cancellation_reason = $2, updated_at = now() WHERE id = $1 AND status <> 'CANCELLED'",
+      [id, reason],
+    );
     return (rowCount ?? 0) > 0;
+  }
+
+  /** The id of the fulfilment order of one order of a store, or undefined (to lock it before changing the order). */
+  async fulfilmentOrderIdOf(q: Queryable, organizationId: string, storeId: string, id: string): Promise<string | undefined> {
+    const { rows } = await q.query<{ id: string }>(
+      `SELECT f.id FROM sales_orders o JOIN fulfilment_orders f ON f.sales_order_id = o.id
+        WHERE o.id = $1 AND o.organization_id = $2 AND o.store_id = $3`,
+      [id, organizationId, storeId],
+    );
+    return rows[0]?.id;
+  }
+
+  /** Replaces the order's shipping address; the caller holds its fulfilment order's lock. */
+  async replaceShippingAddress(tx: Queryable, id: string, address: unknown): Promise<void> {
+    await tx.query('UPDATE sales_orders SET shipping_address = $2, updated_at = now() WHERE id = $1', [id, JSON.stringify(address)]);
   }
 }
 

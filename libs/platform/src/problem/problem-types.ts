@@ -90,6 +90,14 @@ export const PROBLEM_TYPES = {
       'The fulfilment order is in a state from which this change is not allowed (for example cancelling or withdrawing an order that is PICKING or SHIPPED). `detail` names the state.',
     remedy: 'Read the fulfilment order to see its state; the transition is allowed only from the states `detail` names.',
   },
+  'sales-order-not-cancellable': {
+    status: 409,
+    heading: 'The sales order can no longer be cancelled',
+    meaning:
+      'The warehouse has started on the order, or is done with it: its fulfilment order is PICKING, PARTIALLY_SHIPPED, SHIPPED or WITHDRAWN, and an order is cancelled only while it is OPEN, ALLOCATED or BACK_ORDERED. `detail` names the state. Nothing was changed.',
+    remedy:
+      'Read the order (`fulfilmentStatus`) to see where it is. What has shipped cannot be called back through the API: arrange a return with the customer. A WITHDRAWN order was taken back by the warehouse and is already `CANCELLED` for you.',
+  },
   'inventory-conflict': {
     status: 409,
     heading: 'The inventory would become invalid',

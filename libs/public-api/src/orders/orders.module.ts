@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
-import { CursorSealer, InventoryModule, OrganizationsModule } from '@gateway/domain';
+import { CursorSealer, FulfilmentLifecycleModule, InventoryModule, OrganizationsModule } from '@gateway/domain';
+import { SalesOrderChangesService } from './use-cases/sales-order-changes.service';
 import { SalesOrderReadService } from './use-cases/sales-order-read.service';
 import { SalesOrderService } from './use-cases/sales-order.service';
 import { IdempotencyModule } from './idempotency.module';
 
 @Module({
-  imports: [InventoryModule, OrganizationsModule, IdempotencyModule],
-  providers: [SalesOrderService, SalesOrderReadService, CursorSealer],
-  exports: [SalesOrderService, SalesOrderReadService],
+  imports: [InventoryModule, FulfilmentLifecycleModule, OrganizationsModule, IdempotencyModule],
+  providers: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService, CursorSealer],
+  exports: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService],
 })
 export class OrdersModule {}

@@ -86,6 +86,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/organizations/{organizationId}/retail-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's retail units (its catalogue), by barcode, in pages
+         * @description Map your SKUs to barcodes before you send orders. Archived units (which take no new orders) only with includeArchived=true. Follow nextCursor with the same filters for the next page.
+         */
+        get: operations["listRetailUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/organizations/{organizationId}/stores/{storeId}/sales-orders": {
         parameters: {
             query?: never;
@@ -118,6 +138,30 @@ export interface paths {
         get: operations["getSalesOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace a sales order's shipping address
+         * @description Allowed while the fulfilmentStatus is OPEN, ALLOCATED or BACK_ORDERED; from any other state a 409 problem (fulfilment-order-state). A changed address sends sales_order.updated; the same address again changes nothing.
+         */
+        patch: operations["updateSalesOrder"];
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a sales order you sent
+         * @description Allowed while the fulfilmentStatus is OPEN, ALLOCATED or BACK_ORDERED: what the order held is released and sales_order.cancelled is sent. An order already CANCELLED is answered again, unchanged. From PICKING, PARTIALLY_SHIPPED, SHIPPED or WITHDRAWN: a 409 problem (sales-order-not-cancellable). The body may be left out.
+         */
+        post: operations["cancelSalesOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -340,6 +384,26 @@ export interface webhooks {
          * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
          */
         post: operations["webhook_sales_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sales_order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sales order's shipping address was changed
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_sales_order_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -580,6 +644,23 @@ export interface components {
         InventoryDto: {
             items: components["schemas"]["InventoryGroupDto"][];
         };
+        RetailUnitDto: {
+            barcode: string;
+            /** @description stock keeping unit */
+            sku: string;
+            /** @description product name */
+            name: string;
+            /** @description weight of one item in grams; left out when none is configured */
+            weightGram?: number;
+            /** @description an archived unit takes no new orders */
+            archived: boolean;
+        };
+        RetailUnitPageDto: {
+            /** @description in barcode order */
+            items: components["schemas"]["RetailUnitDto"][];
+            /** @description opaque; pass it as cursor, with the same filters, for the next page; null on the last page */
+            nextCursor: string | null;
+        };
         CustomerInput: {
             firstName: string;
             lastName?: string;
@@ -618,6 +699,23 @@ export interface components {
              */
             countryCodeOfOrigin?: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BA" | "BW" | "BV" | "BR" | "IO" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "CW" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CD" | "CK" | "CR" | "CI" | "HR" | "CU" | "CY" | "CZ" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GM" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "KR" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MK" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "AN" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "MP" | "NO" | "OM" | "PK" | "PW" | "PS" | "PA" | "AE" | "BL" | "BQ" | "CH" | "EH" | "ES" | "GB" | "GS" | "KN" | "KP" | "LC" | "LK" | "MF" | "PE" | "PG" | "PH" | "PL" | "PM" | "PN" | "PR" | "PT" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SX" | "SY" | "SZ" | "TC" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "ZA" | "ZM" | "ZW";
         };
+        ShippingAddressInput: {
+            /** @description the recipient */
+            name?: string;
+            company?: string;
+            /** @description street and number */
+            line1: string;
+            line2?: string;
+            postalCode?: string;
+            city: string;
+            /** @description state, province or county */
+            region?: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @enum {string}
+             */
+            countryCode: "AF" | "AX" | "AL" | "DZ" | "AS" | "AD" | "AO" | "AI" | "AQ" | "AG" | "AR" | "AM" | "AW" | "AU" | "AT" | "AZ" | "BS" | "BH" | "BD" | "BB" | "BY" | "BE" | "BZ" | "BJ" | "BM" | "BT" | "BO" | "BA" | "BW" | "BV" | "BR" | "IO" | "BN" | "BG" | "BF" | "BI" | "KH" | "CM" | "CA" | "CV" | "CW" | "KY" | "CF" | "TD" | "CL" | "CN" | "CX" | "CC" | "CO" | "KM" | "CG" | "CD" | "CK" | "CR" | "CI" | "HR" | "CU" | "CY" | "CZ" | "DK" | "DJ" | "DM" | "DO" | "EC" | "EG" | "SV" | "GQ" | "ER" | "EE" | "ET" | "FK" | "FO" | "FJ" | "FI" | "FR" | "GF" | "PF" | "TF" | "GA" | "GM" | "GE" | "DE" | "GH" | "GI" | "GR" | "GL" | "GD" | "GP" | "GU" | "GT" | "GG" | "GN" | "GW" | "GY" | "HT" | "HM" | "VA" | "HN" | "HK" | "HU" | "IS" | "IN" | "ID" | "IR" | "IQ" | "IE" | "IM" | "IL" | "IT" | "JM" | "JP" | "JE" | "JO" | "KZ" | "KE" | "KI" | "KR" | "KW" | "KG" | "LA" | "LV" | "LB" | "LS" | "LR" | "LY" | "LI" | "LT" | "LU" | "MO" | "MK" | "MG" | "MW" | "MY" | "MV" | "ML" | "MT" | "MH" | "MQ" | "MR" | "MU" | "YT" | "MX" | "FM" | "MD" | "MC" | "MN" | "ME" | "MS" | "MA" | "MZ" | "MM" | "NA" | "NR" | "NP" | "NL" | "AN" | "NC" | "NZ" | "NI" | "NE" | "NG" | "NU" | "NF" | "MP" | "NO" | "OM" | "PK" | "PW" | "PS" | "PA" | "AE" | "BL" | "BQ" | "CH" | "EH" | "ES" | "GB" | "GS" | "KN" | "KP" | "LC" | "LK" | "MF" | "PE" | "PG" | "PH" | "PL" | "PM" | "PN" | "PR" | "PT" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SX" | "SY" | "SZ" | "TC" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "ZA" | "ZM" | "ZW";
+        };
         CreateSalesOrderDto: {
             /** @description the caller's reference, informational */
             orderReference: string;
@@ -627,6 +725,8 @@ export interface components {
             note?: string;
             customer: components["schemas"]["CustomerInput"];
             lineItems: components["schemas"]["SalesOrderLineInput"][];
+            /** @description where the order goes; an order may be created without one */
+            shippingAddress?: components["schemas"]["ShippingAddressInput"];
         };
         SalesOrderRecord: {
             /** Format: uuid */
@@ -645,6 +745,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             customer: components["schemas"]["CustomerInput"];
+            /** @description where the order goes; left out when the order has none */
+            shippingAddress?: components["schemas"]["ShippingAddressInput"];
             /** @description the lines as sent, each with the barcode of the retail unit it resolved to */
             lineItems: components["schemas"]["SalesOrderLineInput"][];
             /** @description the OPEN fulfilment order created at the store’s warehouse */
@@ -715,6 +817,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             customer: components["schemas"]["CustomerInput"];
+            /** @description where the order goes; left out when the order has none */
+            shippingAddress?: components["schemas"]["ShippingAddressInput"];
             /** @description the lines as sent, each with the barcode of the retail unit it resolved to */
             lineItems: components["schemas"]["SalesOrderLineInput"][];
             /** @description the OPEN fulfilment order created at the store’s warehouse */
@@ -741,6 +845,8 @@ export interface components {
              * @description the last change of the order or its fulfilment order
              */
             updatedAt: string;
+            /** @description the reason the integrator gave when it cancelled the order; left out until then */
+            cancellationReason?: string;
         };
         SalesOrderPageDto: {
             /** @description newest first */
@@ -748,13 +854,21 @@ export interface components {
             /** @description opaque; pass it as cursor, with the same orderReference, for the next page; null on the last page */
             nextCursor: string | null;
         };
+        UpdateSalesOrderDto: {
+            /** @description replaces the whole address */
+            shippingAddress: components["schemas"]["ShippingAddressInput"];
+        };
+        CancelSalesOrderDto: {
+            /** @description why the order is called back; shown as cancellationReason */
+            reason?: string;
+        };
         CreateWebhookEndpointDto: {
             /**
              * Format: uri
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description?: string;
         };
         CreatedWebhookEndpointDto: {
@@ -762,7 +876,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -781,7 +895,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -801,7 +915,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "webhook.test";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "webhook.test";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -832,7 +946,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
-            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
             /** @description null removes it */
             description?: string | null;
             /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
@@ -913,13 +1027,13 @@ export interface components {
             /** @description the webhook-id of the deliveries of this event: deduplicate by it */
             id: string;
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
-            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed */
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed */
             data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"];
         };
         WebhookEventPageDto: {
@@ -968,7 +1082,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -979,7 +1093,7 @@ export interface components {
         };
         SalesOrderWebhookEventDto: {
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "fulfilment_order.status_changed" | "sales_order.delivered";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "sales_order.delivered";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
@@ -1641,6 +1755,139 @@ export interface operations {
             };
         };
     };
+    listRetailUnits: {
+        parameters: {
+            query?: {
+                /** @description only the unit with exactly this barcode */
+                barcode?: string;
+                /** @description only the units with exactly this sku */
+                sku?: string;
+                /** @description true: archived units too */
+                includeArchived?: boolean;
+                /** @description units per page */
+                limit?: number;
+                /** @description the nextCursor of the previous page, sent with the same filters */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of retail units, in barcode order */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "name": "Two-person trekking tent",
+                     *           "weightGram": 2400,
+                     *           "archived": false
+                     *         },
+                     *         {
+                     *           "barcode": "8710000000028",
+                     *           "sku": "NOS-MAT-1",
+                     *           "name": "Sleeping mat",
+                     *           "archived": false
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailUnitPageDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listSalesOrders: {
         parameters: {
             query?: {
@@ -1828,6 +2075,13 @@ export interface operations {
                      *         "firstName": "Anna",
                      *         "lastName": "Berg",
                      *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "shippingAddress": {
+                     *         "name": "Anna Berg",
+                     *         "line1": "Storgatan 12",
+                     *         "postalCode": "111 51",
+                     *         "city": "Stockholm",
+                     *         "countryCode": "SE"
                      *       },
                      *       "lineItems": [
                      *         {
@@ -2071,6 +2325,376 @@ export interface operations {
             };
             /** @description Not Found: not found */
             404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    updateSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+                /** @description the sales order (the id of its record) */
+                salesOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSalesOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The sales order as it now is */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "RECEIVED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "shippingAddress": {
+                     *         "name": "Anna Berg",
+                     *         "line1": "Storgatan 14",
+                     *         "postalCode": "111 51",
+                     *         "city": "Stockholm",
+                     *         "countryCode": "SE",
+                     *         "line2": "c/o Berg"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *       "fulfilmentStatus": "OPEN",
+                     *       "updatedAt": "2026-09-18T10:20:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SalesOrderView"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    cancelSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+                /** @description the sales order (the id of its record) */
+                salesOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelSalesOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The cancelled sales order */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "orderReference": "web-10001",
+                     *       "status": "CANCELLED",
+                     *       "placedAt": "2026-09-18T10:15:00.000Z",
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "customer": {
+                     *         "firstName": "Anna",
+                     *         "lastName": "Berg",
+                     *         "email": "anna.berg@example.com"
+                     *       },
+                     *       "shippingAddress": {
+                     *         "name": "Anna Berg",
+                     *         "line1": "Storgatan 12",
+                     *         "postalCode": "111 51",
+                     *         "city": "Stockholm",
+                     *         "countryCode": "SE"
+                     *       },
+                     *       "lineItems": [
+                     *         {
+                     *           "sku": "NOS-TENT-2P",
+                     *           "barcode": "8710000000011",
+                     *           "quantity": 1
+                     *         }
+                     *       ],
+                     *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *       "fulfilmentStatus": "CANCELLED",
+                     *       "updatedAt": "2026-09-18T10:25:00.000Z",
+                     *       "cancellationReason": "customer changed their mind"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SalesOrderView"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: the order can no longer be cancelled (sales-order-not-cancellable), or a request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    /** @description seconds to wait before retrying, sent when the key is in flight */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unprocessable Content: unprocessable */
+            422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -3310,7 +3934,7 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: {
-                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered); all when omitted */
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered); all when omitted */
                 types?: string;
                 /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
                 since?: string;
@@ -3612,6 +4236,38 @@ export interface operations {
             };
         };
     };
+    webhook_sales_order_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "sales_order.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_fulfilment_order_status_changed: {
         parameters: {
             query?: never;
@@ -3807,4 +4463,4 @@ export interface operations {
 }
 
 /** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
-export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders"];
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel"];

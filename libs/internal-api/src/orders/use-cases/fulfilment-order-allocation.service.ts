@@ -5,8 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
 import { Database, InventoryLevelRepository, inventoryLevelKey } from '@gateway/persistence';
-import { decideTransition } from '@gateway/domain';
-import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { FulfilmentOrderTransitions, decideTransition } from '@gateway/domain';
 import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
 
 @Injectable()

@@ -1,11 +1,11 @@
 // Cancel and withdraw (contract section 5): from OPEN, ALLOCATED or BACK_ORDERED the order releases what it
 // held; repeating one that is done answers the same; any other state is a 409. Cancelling also cancels the
 // sales order; withdrawing takes the order back from the warehouse and leaves the sales order standing.
+// The cancellation itself is the shared domain's (FulfilmentOrderCancellation), as the public gateway's is.
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { Database, DomainEventRepository, FulfilmentOrderRow, Queryable, SalesOrderRepository } from '@gateway/persistence';
-import { FulfilmentAction, decideTransition } from '@gateway/domain';
-import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { Database, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
+import { FulfilmentAction, FulfilmentOrderCancellation, FulfilmentOrderTransitions, decideTransition } from '@gateway/domain';
 import { FulfilmentOrderCancellationDto, ReleasedLineDto } from '../dto/fulfilment-order-closure.dto';
 
 @Injectable()
@@ -13,25 +13,15 @@ export class FulfilmentOrderClosureService {
   constructor(
     private readonly db: Database,
     private readonly transitions: FulfilmentOrderTransitions,
-    private readonly salesOrders: SalesOrderRepository,
-    private readonly events: DomainEventRepository,
+    private readonly cancellation: FulfilmentOrderCancellation,
   ) {}
 
   async cancel(organizationId: string, fulfilmentOrderId: string, initiator: string): Promise<FulfilmentOrderCancellationDto> {
     return this.db.transaction(async (tx) => {
-      const order = await this.close(tx, organizationId, fulfilmentOrderId, 'cancel', initiator);
-      if (order.salesOrderId && (await this.salesOrders.cancel(tx, order.salesOrderId))) {
-        await this.events.append(tx, [
-          {
-            organizationId,
-            type: 'SalesOrderCancelled',
-            aggregateType: 'SalesOrder',
-            aggregateId: order.salesOrderId,
-            initiator,
-            payload: { fulfilmentOrderId },
-          },
-        ]);
-      }
+      const locked = await this.transitions.lockInOrganization(tx, organizationId, fulfilmentOrderId);
+      const outcome = await this.cancellation.cancel(tx, locked, initiator);
+      if (outcome.kind === 'refused') throw new ConflictProblem(outcome.reason, 'fulfilment-order-state');
+      const order = outcome.order;
       return {
         fulfilmentOrderId,
         organizationId,

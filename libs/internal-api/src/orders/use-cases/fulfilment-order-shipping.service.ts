@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, ShipmentRepository } from '@gateway/persistence';
-import { decideTransition, planShipment, toShipmentDto, unshippedQuantities } from '@gateway/domain';
-import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { FulfilmentOrderTransitions, decideTransition, planShipment, toShipmentDto, unshippedQuantities } from '@gateway/domain';
 import { ShipmentDetails } from '../dto/fulfilment-order-shipment.dto';
 import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
 

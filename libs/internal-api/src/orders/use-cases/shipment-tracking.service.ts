@@ -6,8 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, FulfilmentOrderRepository, ShipmentRepository } from '@gateway/persistence';
-import { decideShipmentUpdate, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
-import { FulfilmentOrderTransitions } from './fulfilment-order-transitions';
+import { FulfilmentOrderTransitions, decideShipmentUpdate, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
 import { ShipmentUpdate, ShipmentUpdateResultDto } from '../dto/fulfilment-order-shipment.dto';
 
 @Injectable()

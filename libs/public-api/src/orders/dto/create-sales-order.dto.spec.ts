@@ -129,6 +129,44 @@ describe('CreateSalesOrderDto', () => {
     expect(await problems({ orderReference: 'x', customer: { firstName: 'A' }, lineItems: [{ sku: 's', quantity: 1 }], ...change })).toEqual(expected);
   });
 
+  it('accepts a shipping address with the required fields only, or with all of them', async () => {
+    expect(await problems({ ...validBody(), shippingAddress: { line1: 'Storgatan 12', city: 'Stockholm', countryCode: 'SE' } })).toEqual([]);
+    const full = { name: 'A', company: 'B', line1: 'C', line2: 'D', postalCode: 'E', city: 'F', region: 'G', countryCode: 'PE' };
+    expect(await problems({ ...validBody(), shippingAddress: full })).toEqual([]);
+  });
+
+  it('checks the shipping address field by field, with pointers into it', async () => {
+    const longest = { name: 'n'.repeat(200), company: 'c'.repeat(200), line1: 'l'.repeat(200), line2: 'm'.repeat(200) };
+    const atLimits = { ...longest, postalCode: 'p'.repeat(20), city: 'c'.repeat(100), region: 'r'.repeat(100), countryCode: 'ZW' };
+    expect(await problems({ ...validBody(), shippingAddress: atLimits })).toEqual([]);
+    const past = {
+      name: 'n'.repeat(201),
+      line1: '',
+      postalCode: 'p'.repeat(21),
+      city: 'c'.repeat(101),
+      region: 'r'.repeat(101),
+      countryCode: 'XX',
+      phone: '1',
+    };
+    expect(await problems({ ...validBody(), shippingAddress: past })).toEqual(
+      expect.arrayContaining([
+        { pointer: '/shippingAddress/name', message: 'must be 1 to 200 characters' },
+        { pointer: '/shippingAddress/line1', message: 'must be 1 to 200 characters' },
+        { pointer: '/shippingAddress/postalCode', message: 'must be 1 to 20 characters' },
+        { pointer: '/shippingAddress/city', message: 'must be 1 to 100 characters' },
+        { pointer: '/shippingAddress/region', message: 'must be 1 to 100 characters' },
+        { pointer: '/shippingAddress/countryCode', message: 'must be an ISO 3166-1 alpha-2 code' },
+        { pointer: '/shippingAddress/phone', message: 'is not a known property' },
+      ]),
+    );
+    expect(await problems({ ...validBody(), shippingAddress: { line2: null } })).toEqual([
+      { pointer: '/shippingAddress/line1', message: 'is required' },
+      { pointer: '/shippingAddress/line2', message: 'must be a string' },
+      { pointer: '/shippingAddress/city', message: 'is required' },
+      { pointer: '/shippingAddress/countryCode', message: 'is required' },
+    ]);
+  });
+
   it('refuses a quantity sent as a string rather than coercing it', async () => {
     const body = validBody();
     (body.lineItems[0] as Record<string, unknown>).quantity = '2';

@@ -22,6 +22,17 @@ export const SALES_ORDER_LIMITS = {
   harmonizedCode: 20,
 } as const;
 
+/** The shipping address's fields (contract 6.7). */
+export const SHIPPING_ADDRESS_LIMITS = {
+  name: 200,
+  company: 200,
+  line1: 200,
+  line2: 200,
+  city: 100,
+  region: 100,
+  postalCode: 20,
+} as const;
+
 /** Optional, but when present it must be of the declared type: null is not accepted for a string. */
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
@@ -131,6 +142,56 @@ export class SalesOrderLineInput {
 }
 
 @ClosedSchema()
+export class ShippingAddressInput {
+  @ApiPropertyOptional({ description: 'the recipient' })
+  @Optional()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.name)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @Optional()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.company)
+  company?: string;
+
+  @ApiProperty({ description: 'street and number' })
+  @Required()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.line1)
+  line1!: string;
+
+  @ApiPropertyOptional()
+  @Optional()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.line2)
+  line2?: string;
+
+  @ApiPropertyOptional()
+  @Optional()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.postalCode)
+  postalCode?: string;
+
+  @ApiProperty()
+  @Required()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.city)
+  city!: string;
+
+  @ApiPropertyOptional({ description: 'state, province or county' })
+  @Optional()
+  @IsString({ message: 'must be a string' })
+  @HasLength(1, SHIPPING_ADDRESS_LIMITS.region)
+  region?: string;
+
+  @ApiProperty({ enum: COUNTRY_CODES, description: 'ISO 3166-1 alpha-2' })
+  @Required()
+  @IsIn(COUNTRY_CODES, { message: 'must be an ISO 3166-1 alpha-2 code' })
+  countryCode!: CountryCode;
+}
+
+@ClosedSchema()
 export class CreateSalesOrderDto {
   @ApiProperty({ description: "the caller's reference, informational" })
   @Required()
@@ -158,4 +219,9 @@ export class CreateSalesOrderDto {
   @NestedObjectList(() => SalesOrderLineInput)
   @HasItems(1, SALES_ORDER_LIMITS.lineItems, 'lines')
   lineItems!: SalesOrderLineInput[];
+
+  @ApiPropertyOptional({ type: () => ShippingAddressInput, description: 'where the order goes; an order may be created without one' })
+  @Optional()
+  @NestedObject(() => ShippingAddressInput)
+  shippingAddress?: ShippingAddressInput;
 }

@@ -1,6 +1,6 @@
 // The answer to a sales-order creation (contract section 4): built field by field, so nothing else leaks out.
-import { ApiProperty } from '@nestjs/swagger';
-import { CustomerInput, SalesOrderLineInput } from './create-sales-order.dto';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CustomerInput, SalesOrderLineInput, ShippingAddressInput } from './create-sales-order.dto';
 
 export class SalesOrderRecord {
   @ApiProperty({ format: 'uuid' })
@@ -27,6 +27,9 @@ export class SalesOrderRecord {
   @ApiProperty({ type: () => CustomerInput })
   customer!: CustomerInput;
 
+  @ApiPropertyOptional({ type: () => ShippingAddressInput, description: 'where the order goes; left out when the order has none' })
+  shippingAddress?: ShippingAddressInput;
+
   @ApiProperty({ type: () => [SalesOrderLineInput], description: 'the lines as sent, each with the barcode of the retail unit it resolved to' })
   lineItems!: SalesOrderLineInput[];
 
@@ -35,6 +38,7 @@ export class SalesOrderRecord {
 }
 
 const CUSTOMER_FIELDS = ['firstName', 'lastName', 'contactNumber', 'email'] as const;
+const ADDRESS_FIELDS = ['name', 'company', 'line1', 'line2', 'postalCode', 'city', 'region', 'countryCode'] as const;
 const LINE_FIELDS = ['name', 'sku', 'barcode', 'quantity', 'price', 'minShelfLifeDays', 'weightGram', 'harmonizedCode', 'countryCodeOfOrigin'] as const;
 
 function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
@@ -51,6 +55,8 @@ export function toSalesOrderRecord(input: {
   placedAt: string;
   createdAt: Date;
   customer: CustomerInput;
+  /** null or undefined: the order has none, and the record leaves it out. */
+  shippingAddress?: ShippingAddressInput | null;
   lineItems: SalesOrderLineInput[];
   fulfilmentOrderId: string;
 }): SalesOrderRecord {
@@ -63,6 +69,7 @@ export function toSalesOrderRecord(input: {
     placedAt: input.placedAt,
     createdAt: input.createdAt.toISOString(),
     customer: pick(input.customer, CUSTOMER_FIELDS) as CustomerInput,
+    ...(input.shippingAddress ? { shippingAddress: pick(input.shippingAddress, ADDRESS_FIELDS) as ShippingAddressInput } : {}),
     lineItems: input.lineItems.map((line) => {
       const out = pick(line, LINE_FIELDS) as SalesOrderLineInput;
       if (line.price) out.price = { currency: line.price.currency, amountInMinorUnit: line.price.amountInMinorUnit };

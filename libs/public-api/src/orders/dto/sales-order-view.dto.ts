@@ -6,7 +6,7 @@ import { Transform } from 'class-transformer';
 import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
 import { MAX_CURSOR_LENGTH, ShipmentDto, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
-import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput } from './create-sales-order.dto';
+import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput, ShippingAddressInput } from './create-sales-order.dto';
 import { SalesOrderRecord, toSalesOrderRecord } from './sales-order-record.dto';
 
 export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
@@ -36,6 +36,9 @@ export class SalesOrderView extends OmitType(SalesOrderRecord, ['status'] as con
 
   @ApiProperty({ format: 'date-time', description: 'the last change of the order or its fulfilment order' })
   updatedAt!: string;
+
+  @ApiPropertyOptional({ maxLength: 500, description: 'the reason the integrator gave when it cancelled the order; left out until then' })
+  cancellationReason?: string;
 }
 
 @ClosedSchema()
@@ -97,6 +100,7 @@ export function toSalesOrderView(row: SalesOrderRow): SalesOrderView {
     placedAt: row.placedAt.toISOString(),
     createdAt: row.createdAt,
     customer: row.customer as CustomerInput,
+    shippingAddress: row.shippingAddress as ShippingAddressInput | null,
     lineItems: row.lines as SalesOrderLineInput[],
     fulfilmentOrderId: row.fulfilmentOrderId,
   });
@@ -108,5 +112,6 @@ export function toSalesOrderView(row: SalesOrderRow): SalesOrderView {
     updatedAt: row.updatedAt.toISOString(),
     shipments: row.shipments.map(toShipmentDto),
     ...(deliveredAt !== undefined ? { deliveredAt } : {}),
+    ...(row.cancellationReason !== null ? { cancellationReason: row.cancellationReason } : {}),
   };
 }

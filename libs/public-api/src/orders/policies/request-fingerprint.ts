@@ -16,3 +16,8 @@ function canonical(value: unknown): string {
 export function requestFingerprint(operation: string, path: string[], body: unknown): string {
   return createHash('sha256').update(canonical({ operation, path, body })).digest('hex');
 }
+
+/** Whether two JSON values are equal, whatever the order of their objects' properties. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a ?? null) === canonical(b ?? null);
+}

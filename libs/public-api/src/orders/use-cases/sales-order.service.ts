@@ -83,6 +83,7 @@ export class SalesOrderService {
       placedAt: body.placedAt ?? null,
       note: body.note ?? null,
       customer: body.customer,
+      shippingAddress: body.shippingAddress ?? null,
       createdByClientId: clientId,
       lines: lineItems.map((line) => ({ barcode: line.barcode, sku: line.sku, quantity: line.quantity, attributes: line })),
     });
@@ -137,6 +138,7 @@ export class SalesOrderService {
       placedAt: body.placedAt ?? createdAt.toISOString(),
       createdAt,
       customer: body.customer,
+      shippingAddress: body.shippingAddress,
       lineItems,
       fulfilmentOrderId,
     });

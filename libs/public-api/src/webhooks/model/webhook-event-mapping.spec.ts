@@ -26,6 +26,9 @@ describe('webhook event mapping', () => {
     expect(mapDomainEvent(event({ type: 'SalesOrderCancelled', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([
       { type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: 's' } },
     ]);
+    expect(mapDomainEvent(event({ type: 'SalesOrderUpdated', aggregateType: 'SalesOrder', aggregateId: 's' }))).toEqual([
+      { type: 'sales_order.updated', subject: { kind: 'salesOrder', salesOrderId: 's' } },
+    ]);
   });
 
   it('maps a shipment to sales_order.shipped and a status change; other transitions to a status change only', () => {

@@ -47,6 +47,7 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
     ];
   if (event.type === 'SalesOrderReceived') return [{ type: 'sales_order.created', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'SalesOrderCancelled') return [{ type: 'sales_order.cancelled', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
+  if (event.type === 'SalesOrderUpdated') return [{ type: 'sales_order.updated', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'SalesOrderDelivered') return [{ type: 'sales_order.delivered', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'ShipmentCreated') return [{ type: 'sales_order.shipment_created', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];
   if (event.type === 'ShipmentUpdated') return [{ type: 'sales_order.shipment_updated', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];

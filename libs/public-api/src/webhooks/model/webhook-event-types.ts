@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_CATALOG = {
   'sales_order.created': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was received' },
   'sales_order.shipped': { payload: 'salesOrder', subscribable: true, summary: "A sales order's fulfilment order shipped" },
   'sales_order.cancelled': { payload: 'salesOrder', subscribable: true, summary: 'A sales order was cancelled' },
+  'sales_order.updated': { payload: 'salesOrder', subscribable: true, summary: "A sales order's shipping address was changed" },
   'fulfilment_order.status_changed': {
     payload: 'salesOrder',
     subscribable: true,

@@ -4,7 +4,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { DomainEventRepository, FulfilmentOrderRepository, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
-import { InventoryChange, InventoryLedger, FulfilmentOrderStatus, inventoryEffect } from '@gateway/domain';
+import { InventoryChange, InventoryLedger } from '../../inventory/use-cases/inventory-ledger';
+import { FulfilmentOrderStatus, inventoryEffect } from '../policies/fulfilment-order-state-machine';
 
 @Injectable()
 export class FulfilmentOrderTransitions {

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory/inventory.module';
+import { FulfilmentOrderCancellation } from './use-cases/fulfilment-order-cancellation';
+import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
+
+/** The fulfilment order's transitions and its cancellation, for the use cases of either gateway that move an order. */
+@Module({
+  imports: [InventoryModule],
+  providers: [FulfilmentOrderTransitions, FulfilmentOrderCancellation],
+  exports: [FulfilmentOrderTransitions, FulfilmentOrderCancellation],
+})
+export class FulfilmentLifecycleModule {}

@@ -1,0 +1,75 @@
+// Listing an organization's retail units (contract 6.7): whoever may read the organization's inventory may
+// read its catalogue. Keyset pages by barcode; the sealed cursor carries the organization, the filters and
+// the last barcode, and is refused with any other.
+import { Injectable } from '@nestjs/common';
+import { BadRequestProblem } from '@gateway/platform';
+import { CatalogueUnitRow, Database, RetailUnitRepository } from '@gateway/persistence';
+import { CallerIdentity, CursorSealer, OrganizationAccessPolicy } from '@gateway/domain';
+import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
+
+interface CatalogueCursor {
+  organizationId: string;
+  barcode: string | null;
+  sku: string | null;
+  includeArchived: boolean;
+  after: string;
+}
+
+const PURPOSE = 'retail-units cursor v1';
+
+function isCursor(value: unknown): value is CatalogueCursor {
+  const c = value as CatalogueCursor;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.organizationId === 'string' &&
+    (c.barcode === null || typeof c.barcode === 'string') &&
+    (c.sku === null || typeof c.sku === 'string') &&
+    typeof c.includeArchived === 'boolean' &&
+    typeof c.after === 'string'
+  );
+}
+
+function toDto(row: CatalogueUnitRow): RetailUnitDto {
+  return { barcode: row.barcode, sku: row.sku, name: row.name, ...(row.weightGram !== null ? { weightGram: row.weightGram } : {}), archived: row.archived };
+}
+
+@Injectable()
+export class RetailUnitCatalogueService {
+  constructor(
+    private readonly db: Database,
+    private readonly access: OrganizationAccessPolicy,
+    private readonly units: RetailUnitRepository,
+    private readonly cursors: CursorSealer,
+  ) {}
+
+  async list(identity: CallerIdentity, organizationId: string, query: ListRetailUnitsQuery): Promise<RetailUnitPageDto> {
+    await this.access.assertCanAccessOrganization(identity, organizationId);
+    const filters = { organizationId, barcode: query.barcode ?? null, sku: query.sku ?? null, includeArchived: query.includeArchived ?? false };
+    let after: string | undefined;
+    if (query.cursor !== undefined) {
+      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
+      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
+      const { after: last, ...bound } = cursor;
+      if (JSON.stringify(bound) !== JSON.stringify(filters)) {
+        throw new BadRequestProblem('The query is not valid.', [
+          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, barcode, sku and includeArchived of the first page' },
+        ]);
+      }
+      after = last;
+    }
+    const limit = query.limit ?? RETAIL_UNIT_PAGE_LIMIT.default;
+    const rows = await this.units.cataloguePage(this.db, {
+      organizationId,
+      barcode: query.barcode,
+      sku: query.sku,
+      includeArchived: filters.includeArchived,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const nextCursor =
+      rows.length > limit ? await this.cursors.seal(PURPOSE, { ...filters, after: page[page.length - 1].barcode } satisfies CatalogueCursor) : null;
+    return { items: page.map(toDto), nextCursor };
+  }
+}
