@@ -63,6 +63,10 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
     await db.transaction(async (tx) => {
       await tx.query(`ALTER ROLE ${name} WITH LOGIN PASSWORD ${password}`);
       await tx.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${name}`);
+      // The role's own statement timeout (the gateways' default DATABASE_STATEMENT_TIMEOUT_MS): a gateway sets its
+      // own at connection, or in each transaction through a transaction pooler, which refuses startup parameters;
+      // this one bounds its single statements there.
+      await tx.query(`ALTER ROLE ${name} IN DATABASE ${pg.escapeIdentifier(database)} SET statement_timeout = '4s'`);
       // Only the owner creates objects (the default since Postgres 15; older databases let anyone).
       await tx.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
       await tx.query(`GRANT USAGE ON SCHEMA ${schemas} TO ${name}`);
