@@ -21,7 +21,9 @@ bootstrap:
     ttl: 10
     loop_wait: 2
     retry_timeout: 4
-    maximum_lag_on_failover: 1048576
+    # Synchronous replication already keeps the standby's commits; a lag limit would only refuse the promotion
+    # after a WAL segment switch (archive_timeout), which moves the primary's position to the next segment.
+    maximum_lag_on_failover: 268435456
     synchronous_mode: true
     postgresql:
       use_pg_rewind: true
@@ -46,6 +48,9 @@ postgresql:
   data_dir: /var/lib/postgresql/data/pg
   bin_dir: /usr/lib/postgresql/15/bin
   pgpass: /tmp/pgpass
+  # A replica cloned at once, not after the next spread checkpoint (up to checkpoint_timeout, 5 minutes).
+  basebackup:
+    - checkpoint: fast
   pg_hba:
     - local all all trust
     - host replication replicator all scram-sha-256

@@ -250,6 +250,11 @@ async function failover(label, prefix) {
   const load = new Load(prefix);
   load.start();
   await sleep(8_000);
+  // The connection budget through the pooler, measured: the runtime role's sessions on the primary, by what opened them.
+  const sessions = await sql(
+    `SELECT coalesce(nullif(application_name, ''), '(pgbouncer)') AS name, count(*)::int AS n FROM pg_stat_activity WHERE usename = 'gateway_runtime' GROUP BY 1 ORDER BY 1`,
+  ).catch(() => []);
+  say(`${label}: the gateways' sessions on the primary under load: ${sessions.map((r) => `${r.n} ${r.name}`).join(', ')} (${sessions.reduce((n, r) => n + r.n, 0)} in all)`);
   const killAt = Date.now();
   await docker('kill', await containerOf(victim));
   say(`${label}: killed ${victim}, the primary (docker kill), under load; ${standby?.name} was its ${standby?.role}`);
@@ -353,9 +358,14 @@ async function main() {
 
   // ---- the old primary back, as a replica ----
   await dc('start', first.victim);
+  // An order now and then while it catches up: after pg_rewind a standby is consistent only once the primary
+  // has written past the point the rewind noted, which an idle primary does not.
+  let rejoinOrders = 0;
   const rejoined = await waitFor(
     `${first.victim} back as a replica`,
     async () => {
+      const key = `ha-${runId}-rejoin-${++rejoinOrders}`;
+      await createOrder(key, orderBody(key), 5_000);
       const c = await cluster();
       const member = c.members.find((m) => m.name === first.victim);
       return member && member.role !== 'leader' && ['streaming', 'running'].includes(member.state) && member.lag !== 'unknown' ? member : undefined;
