@@ -52,11 +52,13 @@ const patroniPorts = {};
 async function cluster() {
   for (const node of ['pg1', 'pg2']) {
     try {
+      // A restarted container gets another host port: read it again.
+      if (!patroniPorts[node]) patroniPorts[node] = await hostPort(node, 8008);
       const res = await fetch(`http://127.0.0.1:${patroniPorts[node]}/cluster`, { signal: AbortSignal.timeout(1_000) });
       const body = await res.json();
       return { leader: body.members.find((m) => m.role === 'leader')?.name, members: body.members };
     } catch {
-      /* the next node */
+      patroniPorts[node] = undefined;
     }
   }
   return { leader: undefined, members: [] };
@@ -315,10 +317,7 @@ async function failover(label, prefix) {
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
-async function main() {
-  patroniPorts.pg1 = await hostPort('pg1', 8008);
-  patroniPorts.pg2 = await hostPort('pg2', 8008);
-  const receiverPort = await hostPort('webhook-receiver', 8080);
+async function main() {  const receiverPort = await hostPort('webhook-receiver', 8080);
   const receipts = async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json();
 
   await waitFor(
@@ -483,7 +482,12 @@ async function restore() {
   }
 }
 
-main().catch((error) => {
-  say(`FAILED: ${error.message}`);
-  finish(error);
-});
+main().then(
+  () => process.exit(),
+  (error) => {
+    say(`FAILED: ${error.message}`);
+    finish(error);
+    // Load loops of a step that threw would keep the process alive.
+    process.exit();
+  },
+);

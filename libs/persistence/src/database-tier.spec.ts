@@ -79,6 +79,19 @@ describeTier('Database through PgBouncer in transaction mode', () => {
     }
   });
 
+  it('is a 503 when PgBouncer cannot reach the server', async () => {
+    // A pooler whose server is gone (a primary killed before HAProxy knows): PgBouncer answers with errors of its own.
+    const dead = await startPgBouncer('postgresql://gateway@127.0.0.1:1/gateway', 1, false);
+    const db = new Database({ url: dead.url, poolMax: 2, connectTimeoutMs: 1_000, transactionPooling: true });
+    try {
+      await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(ServiceUnavailableProblem);
+      await expect(db.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(ServiceUnavailableProblem);
+    } finally {
+      await db.close();
+      await dead.stop();
+    }
+  });
+
   it("runs rate-limiter-flexible's failure counters (named statements of its own) through the pooler", async () => {
     const counters = new CounterDatabase(CounterDatabase.optionsFrom({ url: bouncer.url, poolMax: 4, transactionPooling: true }));
     const limiter = new RateLimiterPostgres({

@@ -62,6 +62,8 @@ const CONNECTION_ERROR_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // PgBouncer's own errors: its server connection crashed, it cannot connect to the server, a client waited too long.
+  '08P01',
 ]);
 /**
  * The server is read-only (a primary demoted by a failover, a replica reached by mistake): the connection

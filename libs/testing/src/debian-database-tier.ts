@@ -4,6 +4,7 @@
 // skip, saying which package is missing, where they are not installed.
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -137,8 +138,26 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-/** PgBouncer in transaction mode in front of `targetUrl` (on loopback), `poolSize` server connections. */
-export async function startPgBouncer(targetUrl: string, poolSize = 2): Promise<PgBouncer> {
+/** Resolves once something accepts TCP connections on the port. */
+async function waitListening(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (
+    !(await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+      socket.unref();
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    }))
+  ) {
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * PgBouncer in transaction mode in front of `targetUrl` (on loopback), `poolSize` server connections. Ready once
+ * a session through it works, or only once it listens when `serverUp` is false (a server that is gone).
+ */
+export async function startPgBouncer(targetUrl: string, poolSize = 2, serverUp = true): Promise<PgBouncer> {
   const target = new URL(targetUrl);
   const dir = ownedDir('gateway-pgbouncer-');
   const port = await freePort();
@@ -171,7 +190,7 @@ export async function startPgBouncer(targetUrl: string, poolSize = 2): Promise<P
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitReady(url);
+    await (serverUp ? waitReady(url) : waitListening(port));
   } catch (error) {
     await stop();
     throw error;
