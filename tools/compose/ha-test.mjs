@@ -223,7 +223,8 @@ async function checkOrders(name, records, prefix) {
     const found = orders.get(r.key) ?? [];
     if (r.status === 201) {
       answered += 1;
-      if (found.length !== 1 || found[0].id !== r.orderId) problems.push(`${r.key} answered 201 (${r.orderId}) has orders [${found.map((o) => o.id).join(', ')}]`);
+      if (found.length !== 1 || found[0].id !== r.orderId)
+        problems.push(`${r.key} answered 201 (${r.orderId}) has orders [${found.map((o) => o.id).join(', ')}]`);
     } else if (found.length > 1) problems.push(`${r.key} (${r.status ?? r.error}) has ${found.length} orders`);
   }
   let stock = 0;
@@ -237,7 +238,9 @@ async function checkOrders(name, records, prefix) {
   check(
     name,
     problems.length === 0,
-    problems.length ? problems.slice(0, 5).join('; ') : `${answered} orders answered 201, ${stored} orders in the database for ${orders.size} keys, ${stock} units to fulfil`,
+    problems.length
+      ? problems.slice(0, 5).join('; ')
+      : `${answered} orders answered 201, ${stored} orders in the database for ${orders.size} keys, ${stock} units to fulfil`,
   );
   return orders;
 }
@@ -256,14 +259,20 @@ async function failover(label, prefix) {
   const sessions = await sql(
     `SELECT coalesce(nullif(application_name, ''), '(pgbouncer)') AS name, count(*)::int AS n FROM pg_stat_activity WHERE usename = 'gateway_runtime' GROUP BY 1 ORDER BY 1`,
   ).catch(() => []);
-  say(`${label}: the gateways' sessions on the primary under load: ${sessions.map((r) => `${r.n} ${r.name}`).join(', ')} (${sessions.reduce((n, r) => n + r.n, 0)} in all)`);
+  say(
+    `${label}: the gateways' sessions on the primary under load: ${sessions.map((r) => `${r.n} ${r.name}`).join(', ')} (${sessions.reduce((n, r) => n + r.n, 0)} in all)`,
+  );
   const killAt = Date.now();
   await docker('kill', await containerOf(victim));
   say(`${label}: killed ${victim}, the primary (docker kill), under load; ${standby?.name} was its ${standby?.role}`);
-  const newLeader = await waitFor('a new primary', async () => {
-    const now = await cluster();
-    return now.leader && now.leader !== victim ? now.leader : undefined;
-  }, 60_000);
+  const newLeader = await waitFor(
+    'a new primary',
+    async () => {
+      const now = await cluster();
+      return now.leader && now.leader !== victim ? now.leader : undefined;
+    },
+    60_000,
+  );
   const promotedAt = Date.now();
   say(`${label}: Patroni promoted ${newLeader} ${seconds(promotedAt - killAt)} after the kill`);
   const servedAt = await waitFor(
@@ -281,7 +290,11 @@ async function failover(label, prefix) {
   say(
     `${label}: unavailability window ${seconds(window)} (first failed order to last), new primary after ${seconds(promotedAt - killAt)}, serving ${seconds(servedAt - promotedAt)} after the promotion`,
   );
-  check(`${label}: the gateways serve again within 30 s of the new primary, without a restart`, servedAt - promotedAt <= RECOVERY_BOUND_MS, `${seconds(servedAt - promotedAt)}`);
+  check(
+    `${label}: the gateways serve again within 30 s of the new primary, without a restart`,
+    servedAt - promotedAt <= RECOVERY_BOUND_MS,
+    `${seconds(servedAt - promotedAt)}`,
+  );
 
   // While no primary: 503 problems with Retry-After, within the statement timeout; readiness 503.
   const outage = load.records.filter((r) => r.start >= killAt && r.end <= promotedAt && r.kind !== 'ready');
@@ -298,7 +311,11 @@ async function failover(label, prefix) {
     `${outage.length} requests between the kill and the promotion, ${outage.filter((r) => r.status === 503).length} answered 503, slowest ${slowest} ms${bad.length ? `; ${bad.slice(0, 3).map(describe).join('; ')}` : ''}`,
   );
   const ready = load.records.filter((r) => r.kind === 'ready' && r.start >= killAt && r.end <= promotedAt);
-  check(`${label}: /health/ready says 503 while no primary`, ready.some((r) => r.status === 503), `${ready.filter((r) => r.status === 503).length} of ${ready.length} answered 503`);
+  check(
+    `${label}: /health/ready says 503 while no primary`,
+    ready.some((r) => r.status === 503),
+    `${ready.filter((r) => r.status === 503).length} of ${ready.length} answered 503`,
+  );
 
   // The creates whose answer was lost (timed out on the client, or a 503): retried with their keys now.
   const lost = orders.filter((r) => r.status !== 201);
@@ -308,7 +325,15 @@ async function failover(label, prefix) {
   check(
     `${label}: every create whose answer was lost, retried with its key, answered`,
     retriedOk.length === retried.length && retried.length > 0,
-    `${retried.length} retried (${lost.filter((r) => r.error === 'TimeoutError').length} timed out on the client, ${lost.filter((r) => r.status === 503).length} answered 503): ${retriedOk.length} answered 201 or 200${retriedOk.length < retried.length ? `; ${retried.filter((r) => !retriedOk.includes(r)).slice(0, 3).map(describe).join('; ')}` : ''}`,
+    `${retried.length} retried (${lost.filter((r) => r.error === 'TimeoutError').length} timed out on the client, ${lost.filter((r) => r.status === 503).length} answered 503): ${retriedOk.length} answered 201 or 200${
+      retriedOk.length < retried.length
+        ? `; ${retried
+            .filter((r) => !retriedOk.includes(r))
+            .slice(0, 3)
+            .map(describe)
+            .join('; ')}`
+        : ''
+    }`,
   );
   const all = [...orders.filter((r) => r.status === 201), ...retried];
   await checkOrders(`${label}: every order answered 201 is in the database exactly once, with its stock effect`, all, prefix);
@@ -317,7 +342,8 @@ async function failover(label, prefix) {
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
-async function main() {  const receiverPort = await hostPort('webhook-receiver', 8080);
+async function main() {
+  const receiverPort = await hostPort('webhook-receiver', 8080);
   const receipts = async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json();
 
   await waitFor(
@@ -412,7 +438,13 @@ async function restore() {
   const create = async (prefix, n) => {
     const made = [];
     for (let i = 1; i <= n; i++) made.push(await createOrder(`${prefix}${i}`, orderBody(`${prefix}${i}`)));
-    if (made.some((r) => r.status !== 201)) throw new Error(`restore: orders: ${made.filter((r) => r.status !== 201).map(describe).join('; ')}`);
+    if (made.some((r) => r.status !== 201))
+      throw new Error(
+        `restore: orders: ${made
+          .filter((r) => r.status !== 201)
+          .map(describe)
+          .join('; ')}`,
+      );
     return made;
   };
   const before = await create(`ha-${runId}-before-`, 10);
@@ -431,21 +463,47 @@ async function restore() {
   const name = `${project}_restore`;
   const restoreStarted = Date.now();
   await docker(
-    'run', '-d', '--name', name, '--network', networkName, '--network-alias', 'pg-restore', '-p', '127.0.0.1::5432',
-    '-v', `${project}_pgbackrest-repo:/var/lib/pgbackrest:ro`, '-v', `${process.cwd()}/deploy/ha:/etc/ha:ro`,
-    '--entrypoint', '/etc/ha/restore-node.sh', process.env.DB_TIER_IMAGE ?? 'gateway-local/db-tier:15', target,
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    networkName,
+    '--network-alias',
+    'pg-restore',
+    '-p',
+    '127.0.0.1::5432',
+    '-v',
+    `${project}_pgbackrest-repo:/var/lib/pgbackrest:ro`,
+    '-v',
+    `${process.cwd()}/deploy/ha:/etc/ha:ro`,
+    '--entrypoint',
+    '/etc/ha/restore-node.sh',
+    process.env.DB_TIER_IMAGE ?? 'gateway-local/db-tier:15',
+    target,
   );
-  const restoredPort = await waitFor('the restored node up', async () => {
-    const port = Number((await docker('port', name, '5432')).split(':').pop());
-    const db = new pg.Client({ host: '127.0.0.1', port, user: 'gateway', password: process.env.POSTGRES_PASSWORD, database: 'gateway', connectionTimeoutMillis: 2000 });
-    await db.connect();
-    try {
-      const { rows } = await db.query('SELECT pg_is_in_recovery() AS recovering');
-      return rows[0].recovering ? undefined : port;
-    } finally {
-      await db.end();
-    }
-  }, 180_000);
+  const restoredPort = await waitFor(
+    'the restored node up',
+    async () => {
+      const port = Number((await docker('port', name, '5432')).split(':').pop());
+      const db = new pg.Client({
+        host: '127.0.0.1',
+        port,
+        user: 'gateway',
+        password: process.env.POSTGRES_PASSWORD,
+        database: 'gateway',
+        connectionTimeoutMillis: 2000,
+      });
+      await db.connect();
+      try {
+        const { rows } = await db.query('SELECT pg_is_in_recovery() AS recovering');
+        return rows[0].recovering ? undefined : port;
+      } finally {
+        await db.end();
+      }
+    },
+    180_000,
+  );
   const restored = new pg.Client({ host: '127.0.0.1', port: restoredPort, user: 'gateway', password: process.env.POSTGRES_PASSWORD, database: 'gateway' });
   await restored.connect();
   const count = async (prefix) =>
@@ -462,18 +520,39 @@ async function restore() {
   const gatewayEnv = JSON.parse(await docker('inspect', await containerOf('public-gateway')))[0].Config.Env.filter((e) => !e.startsWith('DATABASE_'));
   const runtimeUrl = `postgresql://gateway_runtime:${process.env.DATABASE_RUNTIME_PASSWORD}@pg-restore:5432/gateway`;
   const gatewayName = `${project}_restore_gateway`;
-  await docker('run', '-d', '--name', gatewayName, '--network', networkName, '-p', '127.0.0.1::3000', ...gatewayEnv.flatMap((e) => ['-e', e]), '-e', `DATABASE_URL=${runtimeUrl}`, 'gateway-public-gateway:local');
+  await docker(
+    'run',
+    '-d',
+    '--name',
+    gatewayName,
+    '--network',
+    networkName,
+    '-p',
+    '127.0.0.1::3000',
+    ...gatewayEnv.flatMap((e) => ['-e', e]),
+    '-e',
+    `DATABASE_URL=${runtimeUrl}`,
+    'gateway-public-gateway:local',
+  );
   try {
     const port = Number((await docker('port', gatewayName, '3000')).split(':').pop());
     const order = before[0];
-    const status = await waitFor('the gateway on the restored database ready', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000)
+    const status = await waitFor(
+      'the gateway on the restored database ready',
+      async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200,
+      60_000,
+    )
       .then(async () => {
         const res = await fetch(`http://127.0.0.1:${port}/oauth2/token`, {
           method: 'POST',
           body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
         });
         const restoredToken = (await res.json()).access_token;
-        return (await fetch(`http://127.0.0.1:${port}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders/${order.orderId}`, { headers: { authorization: `Bearer ${restoredToken}` } })).status;
+        return (
+          await fetch(`http://127.0.0.1:${port}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders/${order.orderId}`, {
+            headers: { authorization: `Bearer ${restoredToken}` },
+          })
+        ).status;
       })
       .catch((error) => error.message);
     check('restore: a gateway serves from the restored database', status === 200, `GET of an order created before the target: ${status}`);
