@@ -453,8 +453,10 @@ async function restore() {
   await sleep(1_000);
   const after = await create(`ha-${runId}-after-`, 10);
   // The WAL holding the later orders archived, so that the restore has to stop at the target rather than run out.
-  const [{ segment }] = await sql('SELECT pg_walfile_name(pg_switch_wal()) AS segment');
-  await waitFor('the WAL archived', async () => (await sql('SELECT last_archived_wal >= $1 AS done FROM pg_stat_archiver', [segment]))[0].done, 60_000);
+  // As the postgres superuser on the primary (pg_switch_wal is not the owner's).
+  const psql = async (text) => (await asPostgres('psql', '-Atc', text)).trim();
+  const segment = await psql('SELECT pg_walfile_name(pg_switch_wal())');
+  await waitFor('the WAL archived', async () => (await psql(`SELECT last_archived_wal >= '${segment}' FROM pg_stat_archiver`)) === 't', 60_000);
   say(`restore: 10 orders before the target time ${target}, 10 after, WAL archived`);
 
   // A fresh node: an empty volume, the repository, restored to the target and promoted.
