@@ -3,7 +3,7 @@
 // application, and closes their pools when it stops.
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GatewayMetrics, ReadinessCheck } from '@gateway/platform';
-import { CounterDatabase, Database, DatabaseOptions, WebhookDeliveryDatabase } from './database';
+import { CounterDatabase, Database, DatabaseOptions, ReplicaReads, WebhookDeliveryDatabase } from './database';
 import { RepositoriesModule } from './repositories/repositories.module';
 import { TokenStateFeed } from './feeds/token-state-feed';
 
@@ -22,6 +22,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     @Inject(Database) private readonly db: Database,
     @Inject(CounterDatabase) private readonly counters: CounterDatabase,
     @Inject(WebhookDeliveryDatabase) private readonly webhookDelivery: WebhookDeliveryDatabase,
+    @Inject(ReplicaReads) private readonly replicaReads: ReplicaReads,
     @Optional() metrics?: GatewayMetrics,
   ) {
     // The pools' usage, read on each scrape of the application's metrics.
@@ -34,7 +35,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     }));
   }
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.db.close(), this.counters.close(), this.webhookDelivery.close()]);
+    await Promise.all([this.db.close(), this.counters.close(), this.webhookDelivery.close(), this.replicaReads.close()]);
   }
 }
 
@@ -42,11 +43,14 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
+    const db = new Database(options);
     return {
       module: DatabaseModule,
       imports: [RepositoriesModule],
       providers: [
-        { provide: Database, useValue: new Database(options) },
+        { provide: Database, useValue: db },
+        // The reads that may lag: on DATABASE_READ_URL when set (connects only when used), else on `db`.
+        { provide: ReplicaReads, useValue: new ReplicaReads(db, options) },
         // Connects only when used (pg pools connect lazily): a process without a token endpoint opens none.
         { provide: CounterDatabase, useValue: new CounterDatabase(CounterDatabase.optionsFrom(options)) },
         // Connects only when webhook delivery workers run.
@@ -56,7 +60,7 @@ export class DatabaseModule {
         DatabaseLifecycle,
         DatabaseReadinessCheck,
       ],
-      exports: [Database, CounterDatabase, WebhookDeliveryDatabase, TokenStateFeed, DatabaseReadinessCheck, RepositoriesModule],
+      exports: [Database, ReplicaReads, CounterDatabase, WebhookDeliveryDatabase, TokenStateFeed, DatabaseReadinessCheck, RepositoriesModule],
     };
   }
 }

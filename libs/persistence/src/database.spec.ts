@@ -159,6 +159,8 @@ describe('Database', () => {
   it('tells connection errors from statement errors', () => {
     expect(isConnectionError({ code: 'ECONNREFUSED' })).toBe(true);
     expect(isConnectionError({ code: '57P01' })).toBe(true);
+    // PgBouncer's own: its server connection died under a statement ("server conn crashed?"), it cannot reach the server.
+    expect(isConnectionError({ code: '08P01', message: 'server conn crashed?' })).toBe(true);
     expect(isConnectionError({ code: '23505', message: 'duplicate key' })).toBe(false);
   });
 });

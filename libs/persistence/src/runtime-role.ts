@@ -67,6 +67,10 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
       await refuseIfPowerful(tx, role.name, owner, database);
       await tx.query(`ALTER ROLE ${name} WITH LOGIN PASSWORD ${password}`);
       await tx.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${name}`);
+      // The role's own statement timeout (the gateways' default DATABASE_STATEMENT_TIMEOUT_MS): a gateway sets its
+      // own at connection, or in each transaction through a transaction pooler, which refuses startup parameters;
+      // this one bounds its single statements there.
+      await tx.query(`ALTER ROLE ${name} IN DATABASE ${pg.escapeIdentifier(database)} SET statement_timeout = '4s'`);
       await tx.query(`GRANT USAGE ON SCHEMA ${schemas} TO ${name}`);
       await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schemas} TO ${name}`);
       await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schemas} TO ${name}`);

@@ -25,3 +25,4 @@ export * from './dns-test-server';
 export * from './role-database';
 export * from './rate-limit-fields-documented';
 export * from './security-headers';
+export * from './debian-database-tier';

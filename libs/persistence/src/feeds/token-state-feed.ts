@@ -131,7 +131,8 @@ export class TokenStateFeed {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new this.Client({
-      connectionString: this.options.url,
+      // LISTEN needs a session: straight to Postgres when the pool goes through a transaction pooler.
+      connectionString: this.options.sessionUrl ?? this.options.url,
       connectionTimeoutMillis: this.timeoutMs,
       application_name: `${this.options.applicationName ?? 'gateway'} token state`,
       keepAlive: true,

@@ -1,5 +1,5 @@
 // Variables every gateway process reads; each app extends this class with its own.
-import { IsIn, IsIP, IsString, Matches } from 'class-validator';
+import { IsIn, IsIP, IsOptional, IsString, Matches } from 'class-validator';
 import { AtLeast, BaseUrl, Flag, IntRange, LogLevel, PostgresUrl, TrustedProxies } from './config-decorators';
 
 export class GatewayConfig {
@@ -14,6 +14,20 @@ export class GatewayConfig {
 
   @PostgresUrl()
   DATABASE_URL!: string;
+
+  /** Straight to Postgres (not through a transaction pooler), for what needs a session: LISTEN, session advisory locks. Defaults to DATABASE_URL. */
+  @IsOptional()
+  @PostgresUrl()
+  DATABASE_SESSION_URL?: string = undefined;
+
+  /** A replica for the reads that may lag (contract section 8); unreachable, they go to DATABASE_URL. */
+  @IsOptional()
+  @PostgresUrl()
+  DATABASE_READ_URL?: string = undefined;
+
+  /** DATABASE_URL (and DATABASE_READ_URL) go through a pooler in transaction mode (PgBouncer): no named statements, no startup parameters. */
+  @Flag()
+  DATABASE_TRANSACTION_POOLING = false;
 
   @IntRange(1, 100)
   DATABASE_POOL_MAX = 10;

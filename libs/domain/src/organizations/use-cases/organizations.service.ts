@@ -1,7 +1,7 @@
 // Reading organizations: the public list for a caller, and the internal record.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository } from '@gateway/persistence';
+import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository, ReplicaReads } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { channelsVisibleFrom } from '../../release-channels/model/release-channel';
 import { OrganizationAccessPolicy } from '../policies/organization-access.policy';
@@ -11,6 +11,8 @@ import { OrganizationRecordDto } from '../dto/organization-record.dto';
 export class OrganizationsService {
   constructor(
     private readonly db: Database,
+    /** Organizations may lag (contract section 8): the replica's when there is one. */
+    private readonly replicaReads: ReplicaReads,
     private readonly organizations: OrganizationRepository,
     private readonly channels: ReleaseChannelRepository,
     private readonly sync: InventorySyncRepository,
@@ -20,7 +22,7 @@ export class OrganizationsService {
   /** The organizations the caller can access (public GET /v0/organizations). */
   async accessible(identity: CallerIdentity): Promise<{ id: string; name: string }[]> {
     const ids = await this.access.accessibleOrganizationIds(identity);
-    return (await this.organizations.list(this.db, ids)).map((o) => ({ id: o.id, name: o.name }));
+    return (await this.organizations.list(this.replicaReads, ids)).map((o) => ({ id: o.id, name: o.name }));
   }
 
   /** The internal record; read in one snapshot, so the channel, features and sync settings agree. */

@@ -1,7 +1,7 @@
 // Reading invoices (spec 4.1): restricted per the access table, shaped field by field.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { Database, InvoiceRepository, InvoiceRow } from '@gateway/persistence';
+import { InvoiceRepository, InvoiceRow, ReplicaReads } from '@gateway/persistence';
 import { CallerIdentity, OrganizationAccessPolicy } from '@gateway/domain';
 import { InvoiceDetailDto, InvoiceListDto, InvoiceListItemDto, InvoiceStatus } from '../dto/invoice.dto';
 
@@ -20,7 +20,8 @@ function listForm(row: InvoiceRow): InvoiceListItemDto {
 @Injectable()
 export class InvoicesService {
   constructor(
-    private readonly db: Database,
+    // Invoices may lag (contract section 8): the replica's when there is one.
+    private readonly db: ReplicaReads,
     private readonly invoices: InvoiceRepository,
     private readonly access: OrganizationAccessPolicy,
   ) {}

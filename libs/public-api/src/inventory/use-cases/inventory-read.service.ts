@@ -2,7 +2,7 @@
 // written in the shape of InventoryDto, so memory holds one page whatever the number of rows.
 import { Injectable } from '@nestjs/common';
 import { PagedJson, jsonEnvelope, jsonGroupedListWriter, jsonItemsWriter } from '@gateway/platform';
-import { Database, InventoryReadRepository, StockRow } from '@gateway/persistence';
+import { InventoryReadRepository, ReplicaReads, StockRow } from '@gateway/persistence';
 import { CallerIdentity, LevelPage, OrganizationAccessPolicy, openLevelPages } from '@gateway/domain';
 import { InventoryDto, InventoryGroupDto, InventoryItemDto } from '../dto/inventory-entry.dto';
 
@@ -13,7 +13,8 @@ const ITEMS = jsonItemsWriter(InventoryItemDto);
 @Injectable()
 export class InventoryReadService {
   constructor(
-    private readonly db: Database,
+    // Inventory may lag (contract section 8): the replica's when there is one.
+    private readonly db: ReplicaReads,
     private readonly inventory: InventoryReadRepository,
     private readonly access: OrganizationAccessPolicy,
   ) {}

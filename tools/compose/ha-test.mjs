@@ -1,0 +1,574 @@
+// The HA test's driver (started by tools/compose/ha.sh once the stack of docker-compose.ha.yml is up): order
+// creations with Idempotency-Keys and reads through the public gateway (DATABASE_URL through PgBouncer), the
+// primary killed (docker kill), the checks of contract section 8, the old primary back as a replica and a second
+// failover, then a point-in-time restore with pgBackRest into a fresh node that a gateway serves from. One line
+// per step, then a verdict; exit 1 on a failed check. Traffic goes only to 127.0.0.1 and to containers started here.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (line) => console.log(`ha: ${line}`);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The gateways' DATABASE_STATEMENT_TIMEOUT_MS (4 s) plus the client's 500 ms, and 1.5 s for a shared machine. */
+const FAIL_FAST_MS = 6_000;
+/** Contract section 8: the gateways serve again within 30 s of the new primary. */
+const RECOVERY_BOUND_MS = 30_000;
+
+const publicUrl = `http://127.0.0.1:${process.env.PUBLIC_GATEWAY_HOST_PORT}`;
+const client = JSON.parse(process.env.HA_CLIENT);
+const project = process.env.COMPOSE_PROJECT_NAME;
+const demo = JSON.parse(readFileSync('fixtures/demo.json', 'utf8'));
+const organizationId = demo.organizations[0].id;
+const store = demo.stores.find((s) => s.organizationId === organizationId);
+const barcodes = demo.retailUnits.filter((u) => u.organizationId === organizationId && !u.archived).map((u) => u.barcode);
+const runId = randomUUID().slice(0, 8);
+
+const dc = async (...args) => (await run('docker-compose', ['--ansi', 'never', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+const docker = async (...args) => (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+const containerOf = async (service) => (await dc('ps', '-q', service)).split('\n')[0];
+async function hostPort(service, port) {
+  return Number((await dc('port', service, String(port))).split(':').pop());
+}
+
+async function waitFor(what, check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds(timeoutMs)}`);
+    await sleep(250);
+  }
+}
+
+// ---- the database tier -------------------------------------------------------------------------------------
+
+const patroniPorts = {};
+/** Patroni's view from any node that answers: { leader, members: [{ name, role, state, lag }] }. */
+async function cluster() {
+  for (const node of ['pg1', 'pg2']) {
+    try {
+      // A restarted container gets another host port: read it again.
+      if (!patroniPorts[node]) patroniPorts[node] = await hostPort(node, 8008);
+      const res = await fetch(`http://127.0.0.1:${patroniPorts[node]}/cluster`, { signal: AbortSignal.timeout(1_000) });
+      const body = await res.json();
+      return { leader: body.members.find((m) => m.role === 'leader')?.name, members: body.members };
+    } catch {
+      patroniPorts[node] = undefined;
+    }
+  }
+  return { leader: undefined, members: [] };
+}
+
+/** The owner's connection through HAProxy's primary port (the test's own reads: counting orders). */
+async function database() {
+  const db = new pg.Client({
+    host: '127.0.0.1',
+    port: await hostPort('postgres', 5432),
+    user: 'gateway',
+    password: process.env.POSTGRES_PASSWORD,
+    database: 'gateway',
+    connectionTimeoutMillis: 5000,
+  });
+  await db.connect();
+  return db;
+}
+async function sql(text, values) {
+  const db = await database();
+  try {
+    return (await db.query(text, values)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/** The orders of this run by reference (the Idempotency-Key), each with its OPEN fulfilment orders and their quantity. */
+async function ordersByReference(prefix) {
+  const rows = await sql(
+    `SELECT so.order_reference AS reference, so.id::text AS id,
+            (SELECT count(*) FROM fulfilment_orders fo WHERE fo.sales_order_id = so.id)::int AS fulfilment_orders,
+            (SELECT coalesce(sum(l.quantity), 0) FROM fulfilment_orders fo JOIN fulfilment_order_lines l ON l.fulfilment_order_id = fo.id
+              WHERE fo.sales_order_id = so.id)::int AS fulfilment_quantity
+       FROM sales_orders so WHERE so.organization_id = $1 AND so.order_reference LIKE $2`,
+    [organizationId, `${prefix}%`],
+  );
+  const byReference = new Map();
+  for (const r of rows) byReference.set(r.reference, [...(byReference.get(r.reference) ?? []), r]);
+  return byReference;
+}
+
+// ---- load ---------------------------------------------------------------------------------------------------
+
+async function token() {
+  const res = await fetch(`${publicUrl}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Two lines, quantities 1 and 2: 3 units to fulfil. */
+const ORDER_QUANTITY = 3;
+function orderBody(reference) {
+  const pick = () => barcodes[Math.floor(Math.random() * barcodes.length)];
+  const [first, second] = [pick(), pick()];
+  return JSON.stringify({
+    orderReference: reference,
+    placedAt: '2026-10-01T12:00:00Z',
+    customer: { firstName: 'Ada', lastName: 'Lovelace' },
+    lineItems: [first, second].map((barcode, i) => ({
+      name: `Unit ${barcode}`,
+      sku: `SKU-${barcode}`,
+      barcode,
+      quantity: 1 + i,
+      price: { currency: 'EUR', amountInMinorUnit: 1299 },
+      weightGram: 250,
+    })),
+  });
+}
+
+let accessToken;
+const ordersUrl = `${publicUrl}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders`;
+async function createOrder(key, body, timeoutMs = 30_000) {
+  const record = { kind: 'order', key, body, start: Date.now() };
+  try {
+    const res = await fetch(ordersUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    Object.assign(record, { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text });
+    if (res.status === 201 || res.status === 200) record.orderId = JSON.parse(text).id;
+  } catch (error) {
+    record.error = error.cause?.code ?? error.name ?? error.message;
+  }
+  record.end = Date.now();
+  return record;
+}
+
+class Load {
+  records = [];
+  running = true;
+  loops = [];
+  count = 0;
+
+  constructor(prefix) {
+    this.prefix = prefix;
+  }
+
+  start() {
+    // Order creations, each with its own key; the last one in three times out on the client after 1.5 s
+    // (an answer lost), to be retried with its key after the failover.
+    this.loops.push(
+      (async () => {
+        while (this.running) {
+          const key = `${this.prefix}${++this.count}`;
+          this.records.push(await createOrder(key, orderBody(key), this.count % 3 === 0 ? 1_500 : 30_000));
+          await sleep(50);
+        }
+      })(),
+    );
+    // Reads: the inventory (the replica's, through PgBouncer) and readiness.
+    for (const [kind, url, headers] of [
+      ['inventory', `${publicUrl}/v0/organizations/${organizationId}/inventory`, { authorization: `Bearer ${accessToken}` }],
+      ['ready', `${publicUrl}/health/ready`, {}],
+    ])
+      this.loops.push(
+        (async () => {
+          while (this.running) {
+            const record = { kind, start: Date.now() };
+            try {
+              const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+              await res.arrayBuffer();
+              Object.assign(record, { status: res.status, retryAfter: res.headers.get('retry-after') });
+            } catch (error) {
+              record.error = error.cause?.code ?? error.name;
+            }
+            record.end = Date.now();
+            this.records.push(record);
+            await sleep(100);
+          }
+        })(),
+      );
+  }
+
+  async stop() {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+}
+
+// ---- checks -------------------------------------------------------------------------------------------------
+
+const results = [];
+function check(name, passed, detail) {
+  results.push({ name, passed });
+  say(`${passed ? 'ok' : 'FAILED'}: ${name}${detail ? ` (${detail})` : ''}`);
+}
+const describe = (r) => `${r.kind} ${r.status ?? r.error} after ${r.end - r.start} ms${r.text && r.status >= 300 ? ` ${r.text.slice(0, 120)}` : ''}`;
+
+/** Every key answered 201 has exactly its one order, with its one fulfilment order of 3 units; no key has two. */
+async function checkOrders(name, records, prefix) {
+  const orders = await ordersByReference(prefix);
+  const problems = [];
+  let answered = 0;
+  for (const r of records.filter((x) => x.kind === 'order')) {
+    const found = orders.get(r.key) ?? [];
+    if (r.status === 201) {
+      answered += 1;
+      if (found.length !== 1 || found[0].id !== r.orderId)
+        problems.push(`${r.key} answered 201 (${r.orderId}) has orders [${found.map((o) => o.id).join(', ')}]`);
+    } else if (found.length > 1) problems.push(`${r.key} (${r.status ?? r.error}) has ${found.length} orders`);
+  }
+  let stock = 0;
+  for (const [reference, found] of orders)
+    for (const o of found) {
+      stock += o.fulfilment_quantity;
+      if (o.fulfilment_orders !== 1 || o.fulfilment_quantity !== ORDER_QUANTITY)
+        problems.push(`${reference}: ${o.fulfilment_orders} fulfilment orders of ${o.fulfilment_quantity} units`);
+    }
+  const stored = [...orders.values()].reduce((n, found) => n + found.length, 0);
+  check(
+    name,
+    problems.length === 0,
+    problems.length
+      ? problems.slice(0, 5).join('; ')
+      : `${answered} orders answered 201, ${stored} orders in the database for ${orders.size} keys, ${stock} units to fulfil`,
+  );
+  return orders;
+}
+
+/**
+ * Kills the primary under load and checks what contract section 8 promises. Returns the killed node's name.
+ */
+async function failover(label, prefix) {
+  const before = await cluster();
+  const victim = before.leader;
+  const standby = before.members.find((m) => m.name !== victim);
+  const load = new Load(prefix);
+  load.start();
+  await sleep(8_000);
+  // The connection budget through the pooler, measured: the runtime role's sessions on the primary, by what opened them.
+  const sessions = await sql(
+    `SELECT coalesce(nullif(application_name, ''), '(pgbouncer)') AS name, count(*)::int AS n FROM pg_stat_activity WHERE usename = 'gateway_runtime' GROUP BY 1 ORDER BY 1`,
+  ).catch(() => []);
+  say(
+    `${label}: the gateways' sessions on the primary under load: ${sessions.map((r) => `${r.n} ${r.name}`).join(', ')} (${sessions.reduce((n, r) => n + r.n, 0)} in all)`,
+  );
+  const killAt = Date.now();
+  await docker('kill', await containerOf(victim));
+  say(`${label}: killed ${victim}, the primary (docker kill), under load; ${standby?.name} was its ${standby?.role}`);
+  const newLeader = await waitFor(
+    'a new primary',
+    async () => {
+      const now = await cluster();
+      return now.leader && now.leader !== victim ? now.leader : undefined;
+    },
+    60_000,
+  );
+  const promotedAt = Date.now();
+  say(`${label}: Patroni promoted ${newLeader} ${seconds(promotedAt - killAt)} after the kill`);
+  const servedAt = await waitFor(
+    'an order answered 201 after the promotion',
+    async () => load.records.find((r) => r.kind === 'order' && r.status === 201 && r.start >= promotedAt)?.end,
+    RECOVERY_BOUND_MS + 15_000,
+  );
+  await sleep(5_000);
+  await load.stop();
+
+  const orders = load.records.filter((r) => r.kind === 'order');
+  const firstFailure = orders.find((r) => r.start >= killAt - 2_000 && r.status !== 201);
+  const lastFailure = [...orders].reverse().find((r) => r.status !== 201 && r.error !== 'TimeoutError');
+  const window = firstFailure ? (lastFailure?.end ?? servedAt) - firstFailure.start : 0;
+  say(
+    `${label}: unavailability window ${seconds(window)} (first failed order to last), new primary after ${seconds(promotedAt - killAt)}, serving ${seconds(servedAt - promotedAt)} after the promotion`,
+  );
+  check(
+    `${label}: the gateways serve again within 30 s of the new primary, without a restart`,
+    servedAt - promotedAt <= RECOVERY_BOUND_MS,
+    `${seconds(servedAt - promotedAt)}`,
+  );
+
+  // While no primary: 503 problems with Retry-After, within the statement timeout; readiness 503.
+  const outage = load.records.filter((r) => r.start >= killAt && r.end <= promotedAt && r.kind !== 'ready');
+  const bad = outage.filter(
+    (r) =>
+      !(r.status < 300) &&
+      !(r.kind === 'order' && r.error === 'TimeoutError') &&
+      !(r.status === 503 && r.retryAfter && (r.kind !== 'order' || r.contentType?.startsWith('application/problem+json')) && r.end - r.start <= FAIL_FAST_MS),
+  );
+  const slowest = Math.max(0, ...outage.filter((r) => !(r.kind === 'order' && r.error === 'TimeoutError')).map((r) => r.end - r.start));
+  check(
+    `${label}: while no primary, requests fail fast with 503 problems and Retry-After`,
+    bad.length === 0,
+    `${outage.length} requests between the kill and the promotion, ${outage.filter((r) => r.status === 503).length} answered 503, slowest ${slowest} ms${bad.length ? `; ${bad.slice(0, 3).map(describe).join('; ')}` : ''}`,
+  );
+  const ready = load.records.filter((r) => r.kind === 'ready' && r.start >= killAt && r.end <= promotedAt);
+  check(
+    `${label}: /health/ready says 503 while no primary`,
+    ready.some((r) => r.status === 503),
+    `${ready.filter((r) => r.status === 503).length} of ${ready.length} answered 503`,
+  );
+
+  // The creates whose answer was lost (timed out on the client, or a 503): retried with their keys now.
+  const lost = orders.filter((r) => r.status !== 201);
+  const retried = [];
+  for (const r of lost) retried.push(await createOrder(r.key, r.body));
+  const retriedOk = retried.filter((r) => r.status === 201 || r.status === 200);
+  check(
+    `${label}: every create whose answer was lost, retried with its key, answered`,
+    retriedOk.length === retried.length && retried.length > 0,
+    `${retried.length} retried (${lost.filter((r) => r.error === 'TimeoutError').length} timed out on the client, ${lost.filter((r) => r.status === 503).length} answered 503): ${retriedOk.length} answered 201 or 200${
+      retriedOk.length < retried.length
+        ? `; ${retried
+            .filter((r) => !retriedOk.includes(r))
+            .slice(0, 3)
+            .map(describe)
+            .join('; ')}`
+        : ''
+    }`,
+  );
+  const all = [...orders.filter((r) => r.status === 201), ...retried];
+  await checkOrders(`${label}: every order answered 201 is in the database exactly once, with its stock effect`, all, prefix);
+  return { victim, newLeader, killAt, acknowledged: orders.filter((r) => r.status === 201 && r.end < killAt) };
+}
+
+// ---- the run ------------------------------------------------------------------------------------------------
+
+async function main() {
+  const receiverPort = await hostPort('webhook-receiver', 8080);
+  const receipts = async () => (await fetch(`http://127.0.0.1:${receiverPort}/receipts`)).json();
+
+  await waitFor(
+    'a primary and a synchronous standby streaming',
+    async () => {
+      const c = await cluster();
+      return c.leader && c.members.some((m) => m.role === 'sync_standby' && ['streaming', 'running'].includes(m.state));
+    },
+    120_000,
+  );
+  say(`Patroni: ${(await cluster()).members.map((m) => `${m.name} ${m.role}`).join(', ')}`);
+
+  accessToken = await token();
+  const endpoint = await fetch(`${publicUrl}/v0/organizations/${organizationId}/webhook-endpoints`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'http://webhook-receiver:8080/hooks', eventTypes: ['sales_order.created'] }),
+  });
+  if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${await endpoint.text()}`);
+  say('webhook endpoint registered (sales_order.created, to the receiver on the compose network)');
+
+  // ---- the first failover ----
+  const first = await failover('failover 1', `ha-${runId}-a-`);
+
+  // Webhooks of the orders acknowledged before the kill: all delivered, at least once.
+  const acknowledgedIds = new Set(first.acknowledged.map((r) => r.orderId));
+  const delivered = await waitFor(
+    'the webhooks of the orders acknowledged before the kill',
+    async () => {
+      const got = new Set((await receipts()).map((r) => r.dataId));
+      const missing = [...acknowledgedIds].filter((id) => !got.has(id));
+      return missing.length === 0 ? got : undefined;
+    },
+    90_000,
+  ).catch(() => undefined);
+  check('failover 1: the webhook deliveries of the orders acknowledged before the kill all arrived', delivered !== undefined, `${acknowledgedIds.size} orders`);
+
+  // ---- the old primary back, as a replica ----
+  await dc('start', first.victim);
+  // An order now and then while it catches up: after pg_rewind a standby is consistent only once the primary
+  // has written past the point the rewind noted, which an idle primary does not.
+  let rejoinOrders = 0;
+  const rejoined = await waitFor(
+    `${first.victim} back as a replica`,
+    async () => {
+      const key = `ha-${runId}-rejoin-${++rejoinOrders}`;
+      await createOrder(key, orderBody(key), 5_000);
+      const c = await cluster();
+      const member = c.members.find((m) => m.name === first.victim);
+      return member && member.role !== 'leader' && ['streaming', 'running'].includes(member.state) && member.lag !== 'unknown' ? member : undefined;
+    },
+    120_000,
+  ).catch(() => undefined);
+  check(`${first.victim} rejoined as a replica (pg_rewind)`, rejoined !== undefined, rejoined ? `${rejoined.role}, ${rejoined.state}` : 'not within 120 s');
+  if (rejoined)
+    await waitFor('a synchronous standby again', async () => (await cluster()).members.some((m) => m.role === 'sync_standby'), 60_000).catch(() => undefined);
+
+  // ---- the second failover, back to the first node ----
+  if (rejoined) {
+    const second = await failover('failover 2', `ha-${runId}-b-`);
+    check('failover 2: back to the first primary', second.newLeader === first.victim, `${second.victim} killed, ${second.newLeader} promoted`);
+    await dc('start', second.victim);
+  }
+
+  // ---- backup and restore to a point in time ----
+  await restore();
+
+  finish();
+}
+
+/** The verdict, and the checks counted in CI's closing summary (TEST_SUMMARY_FILE) as tests are. */
+function finish(error) {
+  if (error) results.push({ name: `stopped: ${error.message}`, passed: false });
+  const failed = results.filter((r) => !r.passed);
+  say(failed.length ? `FAILED: ${failed.length} of ${results.length} checks` : `all ${results.length} checks passed`);
+  if (process.env.TEST_SUMMARY_FILE)
+    appendFileSync(
+      process.env.TEST_SUMMARY_FILE,
+      `${JSON.stringify({ passed: results.length - failed.length, failed: failed.length, skipped: 0, failures: failed.map((r) => `ha test: ${r.name}`) })}\n`,
+    );
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+async function restore() {
+  const leader = await waitFor('a primary', async () => (await cluster()).leader, 60_000);
+  const leaderId = await containerOf(leader);
+  const asPostgres = (...args) => docker('exec', '-u', 'postgres', leaderId, ...args);
+  const backupStarted = Date.now();
+  await asPostgres('pgbackrest', '--stanza=gateway', '--type=full', 'backup');
+  say(`restore: full backup taken on ${leader} with pgBackRest in ${seconds(Date.now() - backupStarted)}`);
+
+  const create = async (prefix, n) => {
+    const made = [];
+    for (let i = 1; i <= n; i++) made.push(await createOrder(`${prefix}${i}`, orderBody(`${prefix}${i}`)));
+    if (made.some((r) => r.status !== 201))
+      throw new Error(
+        `restore: orders: ${made
+          .filter((r) => r.status !== 201)
+          .map(describe)
+          .join('; ')}`,
+      );
+    return made;
+  };
+  const before = await create(`ha-${runId}-before-`, 10);
+  await sleep(1_000);
+  const [{ target }] = await sql("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS target");
+  await sleep(1_000);
+  const after = await create(`ha-${runId}-after-`, 10);
+  // The WAL holding the later orders archived, so that the restore has to stop at the target rather than run out.
+  // As the postgres superuser on the primary (pg_switch_wal is not the owner's).
+  const psql = async (text) => (await asPostgres('psql', '-Atc', text)).trim();
+  const segment = await psql('SELECT pg_walfile_name(pg_switch_wal())');
+  await waitFor('the WAL archived', async () => (await psql(`SELECT last_archived_wal >= '${segment}' FROM pg_stat_archiver`)) === 't', 60_000);
+  say(`restore: 10 orders before the target time ${target}, 10 after, WAL archived`);
+
+  // A fresh node: an empty volume, the repository, restored to the target and promoted.
+  const network = JSON.parse(await docker('inspect', leaderId))[0].NetworkSettings.Networks;
+  const networkName = Object.keys(network)[0];
+  const name = `${project}_restore`;
+  const restoreStarted = Date.now();
+  await docker(
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    networkName,
+    '--network-alias',
+    'pg-restore',
+    '-p',
+    '127.0.0.1::5432',
+    '-v',
+    `${project}_pgbackrest-repo:/var/lib/pgbackrest:ro`,
+    '-v',
+    `${process.cwd()}/deploy/ha:/etc/ha:ro`,
+    '--entrypoint',
+    '/etc/ha/restore-node.sh',
+    process.env.DB_TIER_IMAGE ?? 'gateway-local/db-tier:15',
+    target,
+  );
+  const restoredPort = await waitFor(
+    'the restored node up',
+    async () => {
+      const port = Number((await docker('port', name, '5432')).split(':').pop());
+      const db = new pg.Client({
+        host: '127.0.0.1',
+        port,
+        user: 'gateway',
+        password: process.env.POSTGRES_PASSWORD,
+        database: 'gateway',
+        connectionTimeoutMillis: 2000,
+      });
+      await db.connect();
+      try {
+        const { rows } = await db.query('SELECT pg_is_in_recovery() AS recovering');
+        return rows[0].recovering ? undefined : port;
+      } finally {
+        await db.end();
+      }
+    },
+    180_000,
+  );
+  const restored = new pg.Client({ host: '127.0.0.1', port: restoredPort, user: 'gateway', password: process.env.POSTGRES_PASSWORD, database: 'gateway' });
+  await restored.connect();
+  const count = async (prefix) =>
+    Number((await restored.query('SELECT count(*) AS n FROM sales_orders WHERE order_reference LIKE $1', [`${prefix}%`])).rows[0].n);
+  const [beforeCount, afterCount] = [await count(`ha-${runId}-before-`), await count(`ha-${runId}-after-`)];
+  await restored.end();
+  check(
+    'restore: to the target time, the orders before it are there and the later ones not',
+    beforeCount === before.length && afterCount === 0,
+    `restored in ${seconds(Date.now() - restoreStarted)}: ${beforeCount} of ${before.length} orders before the target, ${afterCount} of ${after.length} after it`,
+  );
+
+  // A gateway on the restored database: the public gateway's image and settings, its database the restored node.
+  const gatewayEnv = JSON.parse(await docker('inspect', await containerOf('public-gateway')))[0].Config.Env.filter((e) => !e.startsWith('DATABASE_'));
+  const runtimeUrl = `postgresql://gateway_runtime:${process.env.DATABASE_RUNTIME_PASSWORD}@pg-restore:5432/gateway`;
+  const gatewayName = `${project}_restore_gateway`;
+  await docker(
+    'run',
+    '-d',
+    '--name',
+    gatewayName,
+    '--network',
+    networkName,
+    '-p',
+    '127.0.0.1::3000',
+    ...gatewayEnv.flatMap((e) => ['-e', e]),
+    '-e',
+    `DATABASE_URL=${runtimeUrl}`,
+    'gateway-public-gateway:local',
+  );
+  try {
+    const port = Number((await docker('port', gatewayName, '3000')).split(':').pop());
+    const order = before[0];
+    const status = await waitFor(
+      'the gateway on the restored database ready',
+      async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200,
+      60_000,
+    )
+      .then(async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+        });
+        const restoredToken = (await res.json()).access_token;
+        return (
+          await fetch(`http://127.0.0.1:${port}/v0/organizations/${organizationId}/stores/${store.id}/sales-orders/${order.orderId}`, {
+            headers: { authorization: `Bearer ${restoredToken}` },
+          })
+        ).status;
+      })
+      .catch((error) => error.message);
+    check('restore: a gateway serves from the restored database', status === 200, `GET of an order created before the target: ${status}`);
+  } finally {
+    await docker('rm', '-f', gatewayName).catch(() => undefined);
+  }
+}
+
+main().then(
+  () => process.exit(),
+  (error) => {
+    say(`FAILED: ${error.message}`);
+    finish(error);
+    // Load loops of a step that threw would keep the process alive.
+    process.exit();
+  },
+);
