@@ -491,7 +491,10 @@ async function measureCostGrowth(run: Run, servers: Servers, load: LoadGenerator
 
 // ---- phase 7: the webhook lines -----------------------------------------------------------------------------
 
-async function measureWebhooks(run: Run, context: BenchContext): Promise<Pick<BenchReport, 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout'>> {
+async function measureWebhooks(
+  run: Run,
+  context: BenchContext,
+): Promise<Pick<BenchReport, 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout'>> {
   const { config, publicUrl, databaseUrl, dataset } = run;
   let webhookDelivery: WebhookDeliveryReport | undefined;
   if (run.wants('webhook-delivery')) {
