@@ -2,9 +2,12 @@
 // imports) on the test's own database, so a test never wires a service's dependencies by hand.
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import { Database, RepositoriesModule } from '@gateway/persistence';
+import { Database, ReplicaReads, RepositoriesModule } from '@gateway/persistence';
 
-/** Provides the test's Database and the repositories, as DatabaseModule provides the gateway's; the test that made the Database closes it. */
+/**
+ * Provides the test's Database, its reads that may lag (on the same database: no replica) and the
+ * repositories, as DatabaseModule provides the gateway's; the test that made the Database closes it.
+ */
 @Global()
 @Module({})
 class TestDatabaseModule {
@@ -12,8 +15,11 @@ class TestDatabaseModule {
     return {
       module: TestDatabaseModule,
       imports: [RepositoriesModule],
-      providers: [{ provide: Database, useValue: db }],
-      exports: [Database, RepositoriesModule],
+      providers: [
+        { provide: Database, useValue: db },
+        { provide: ReplicaReads, useValue: new ReplicaReads(db, { url: 'unused: no replica' }) },
+      ],
+      exports: [Database, ReplicaReads, RepositoriesModule],
     };
   }
 }

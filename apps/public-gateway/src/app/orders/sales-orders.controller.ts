@@ -21,7 +21,8 @@ import {
 } from '@gateway/public-api';
 
 const SHIPPING_ADDRESS_EXAMPLE = { name: 'Anna Berg', line1: 'Storgatan 12', postalCode: '111 51', city: 'Stockholm', countryCode: 'SE' };
-const ORDER_EXAMPLE = {
+/** The record as the 201 answers it. */
+const RECORD_EXAMPLE = {
   id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
   organizationId: DEMO_ORGANIZATION_ID,
   storeId: 'store-nordic-web',
@@ -33,9 +34,9 @@ const ORDER_EXAMPLE = {
   shippingAddress: SHIPPING_ADDRESS_EXAMPLE,
   lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
   fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
-  fulfilmentStatus: 'OPEN',
-  updatedAt: '2026-09-18T10:15:00.000Z',
 };
+/** The same order as a read answers it. */
+const ORDER_EXAMPLE = { ...RECORD_EXAMPLE, fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' };
 const SALES_ORDER_ID_EXAMPLE = {
   value: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f',
   summary: 'an id of this shape: use the id (or the Location) of an order you created',
@@ -80,19 +81,7 @@ export class SalesOrdersController {
   @ApiCreatedResponse({
     type: SalesOrderRecord,
     description: 'The sales order record',
-    example: {
-      id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
-      organizationId: DEMO_ORGANIZATION_ID,
-      storeId: 'store-nordic-web',
-      orderReference: 'web-10001',
-      status: 'RECEIVED',
-      placedAt: '2026-09-18T10:15:00.000Z',
-      createdAt: '2026-09-18T10:15:00.000Z',
-      customer: { firstName: 'Anna', lastName: 'Berg', email: 'anna.berg@example.com' },
-      shippingAddress: SHIPPING_ADDRESS_EXAMPLE,
-      lineItems: [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }],
-      fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
-    },
+    example: RECORD_EXAMPLE,
     headers: { Location: { description: 'the path of the order (GET it for its current status)', schema: { type: 'string' } } },
   })
   @ApiProblemResponses(400, 403, 404, 413, 415, 422, 500)

@@ -45,23 +45,13 @@ export class FulfilmentOrderTransitions {
         payload: { ...details, from, to, lines: order.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
       },
     ]);
-    const changes: InventoryChange[] = [];
-    for (const line of order.lines) {
-      const effect = inventoryEffect(from, to, line.quantity);
-      if (!effect) continue;
-      changes.push({
-        organizationId: order.organizationId,
-        warehouseId: order.warehouseId,
-        barcode: line.barcode,
-        delta: effect.delta,
-        type: effect.type,
-        aggregateType: 'FulfilmentOrder',
-        aggregateId: order.id,
-        initiator,
-        details: { from, to },
-      });
-    }
-    await this.ledger.apply(tx, changes);
+    await this.moveStock(
+      tx,
+      order,
+      initiator,
+      { from, to },
+      order.lines.map((line) => ({ barcode: line.barcode, effect: inventoryEffect(from, to, line.quantity) })),
+    );
     return { ...order, status: to };
   }
 
@@ -95,23 +85,41 @@ export class FulfilmentOrderTransitions {
         },
       ]);
     }
-    const changes: InventoryChange[] = [];
-    for (const line of lines) {
-      const effect = inventoryEffect(from, to, unshipped.get(line.barcode) ?? 0, line.quantity);
-      if (!effect) continue;
-      changes.push({
-        organizationId: order.organizationId,
-        warehouseId: order.warehouseId,
-        barcode: line.barcode,
-        delta: effect.delta,
-        type: effect.type,
-        aggregateType: 'FulfilmentOrder',
-        aggregateId: order.id,
-        initiator,
-        details: { from, to, shipmentId: shipment.id },
-      });
-    }
-    await this.ledger.apply(tx, changes);
+    await this.moveStock(
+      tx,
+      order,
+      initiator,
+      { from, to, shipmentId: shipment.id },
+      lines.map((line) => ({ barcode: line.barcode, effect: inventoryEffect(from, to, unshipped.get(line.barcode) ?? 0, line.quantity) })),
+    );
     return { ...order, status: to };
+  }
+
+  /** The ledger's changes of a transition: one per barcode whose effect moves stock, with the transition's details. */
+  private async moveStock(
+    tx: Queryable,
+    order: FulfilmentOrderRow,
+    initiator: string,
+    details: InventoryChange['details'],
+    effects: { barcode: string; effect: ReturnType<typeof inventoryEffect> }[],
+  ): Promise<void> {
+    const changes: InventoryChange[] = effects.flatMap(({ barcode, effect }) =>
+      effect
+        ? [
+            {
+              organizationId: order.organizationId,
+              warehouseId: order.warehouseId,
+              barcode,
+              delta: effect.delta,
+              type: effect.type,
+              aggregateType: 'FulfilmentOrder',
+              aggregateId: order.id,
+              initiator,
+              details,
+            },
+          ]
+        : [],
+    );
+    await this.ledger.apply(tx, changes);
   }
 }
