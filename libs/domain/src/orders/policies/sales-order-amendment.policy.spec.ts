@@ -15,6 +15,7 @@ describe('sales-order amendment policy', () => {
       reason: 'The shipping address of an order whose fulfilment order is PICKING can no longer be changed; allowed while it is OPEN, ALLOCATED, BACK_ORDERED.',
     });
     expect(decideShippingAddressChange('CANCELLED').kind).toBe('refused');
+    expect(decideShippingAddressChange('PARTIALLY_SHIPPED').kind).toBe('refused');
     expect(decideShippingAddressChange('SHIPPED').kind).toBe('refused');
   });
 
@@ -24,6 +25,7 @@ describe('sales-order amendment policy', () => {
       ['ALLOCATED', 'apply'],
       ['BACK_ORDERED', 'apply'],
       ['PICKING', 'refused'],
+      ['PARTIALLY_SHIPPED', 'refused'],
       ['SHIPPED', 'refused'],
       ['CANCELLED', 'already'],
       ['WITHDRAWN', 'refused'],
