@@ -2430,7 +2430,8 @@ export interface operations {
                      *       ],
                      *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
                      *       "fulfilmentStatus": "OPEN",
-                     *       "updatedAt": "2026-09-18T10:20:00.000Z"
+                     *       "updatedAt": "2026-09-18T10:20:00.000Z",
+                     *       "shipments": []
                      *     }
                      */
                     "application/json": components["schemas"]["SalesOrderView"];
@@ -2610,6 +2611,7 @@ export interface operations {
                      *       "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
                      *       "fulfilmentStatus": "CANCELLED",
                      *       "updatedAt": "2026-09-18T10:25:00.000Z",
+                     *       "shipments": [],
                      *       "cancellationReason": "customer changed their mind"
                      *     }
                      */

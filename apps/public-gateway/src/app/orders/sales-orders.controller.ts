@@ -36,7 +36,7 @@ const RECORD_EXAMPLE = {
   fulfilmentOrderId: 'fo-ed7daaf8-82a7-4164-ac28-a1e15797757f',
 };
 /** The same order as a read answers it. */
-const ORDER_EXAMPLE = { ...RECORD_EXAMPLE, fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z' };
+const ORDER_EXAMPLE = { ...RECORD_EXAMPLE, fulfilmentStatus: 'OPEN', updatedAt: '2026-09-18T10:15:00.000Z', shipments: [] };
 const SALES_ORDER_ID_EXAMPLE = {
   value: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f',
   summary: 'an id of this shape: use the id (or the Location) of an order you created',
