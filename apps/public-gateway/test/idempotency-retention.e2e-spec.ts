@@ -1,7 +1,10 @@
 // IDEMPOTENCY_RETENTION_DAYS reaches the job that purges idempotency records in the running gateway.
 import { IdempotencyRetentionJob } from '@gateway/public-api';
-import { TestDatabase, createTestDatabase } from '@gateway/testing';
+import { TestDatabase, createTestDatabase, expectCheckedAnswers } from '@gateway/testing';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+// This file checks a background job of the running gateway through its database: it asks the gateway nothing.
+expectCheckedAnswers(0);
 
 describe('idempotency retention in the public gateway', () => {
   let database: TestDatabase;

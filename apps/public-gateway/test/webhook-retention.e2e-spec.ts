@@ -1,8 +1,11 @@
 // WEBHOOK_DELIVERY_RETENTION_DAYS reaches the job that prunes webhook delivery attempts in the running gateway.
 import { randomUUID } from 'node:crypto';
 import { WebhookRetentionJob } from '@gateway/public-api';
-import { seedOrganization } from '@gateway/testing';
+import { expectCheckedAnswers, seedOrganization } from '@gateway/testing';
 import { usePublicGateway } from './support/start-public-gateway';
+
+// This file checks a background job of the running gateway through its database: it asks the gateway nothing.
+expectCheckedAnswers(0);
 
 describe('webhook retention in the public gateway', () => {
   const { database, gateway } = usePublicGateway({ WEBHOOK_DELIVERY_RETENTION_DAYS: '3' });
