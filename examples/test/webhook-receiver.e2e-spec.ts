@@ -57,7 +57,7 @@ describe("the webhook receiver example's shipping lines", () => {
     carrier: 'PostNord',
     service: 'MyPack Home',
     trackingNumber: '00370712345678901234',
-    trackingUrl: 'https://tracking.postnord.com/se/?id=00370712345678901234',
+    trackingUrl: 'https://tracking.carrier.example/se/?id=00370712345678901234',
     shippedAt: '2026-09-18T16:40:00.000Z',
     lines: [{ barcode: '8710000000011', sku: 'NOS-TENT-2P', quantity: 1 }],
   };
@@ -81,7 +81,7 @@ describe("the webhook receiver example's shipping lines", () => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...webhookHeaders(secret, 'msg_s', body) }, body });
       expect(res.status).toBe(204);
       expect(lines[1]).toBe(
-        'order web-10001: parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.postnord.com/se/?id=00370712345678901234)',
+        'order web-10001: parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.carrier.example/se/?id=00370712345678901234)',
       );
     } finally {
       server.closeAllConnections();
@@ -98,7 +98,7 @@ describe("the webhook receiver example's shipping lines", () => {
         data: { orderReference: 'web-10001', status: 'DELIVERED', shipments: [shipment, untracked] },
       }),
     ).toBe(
-      'order web-10001: DELIVERED, parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.postnord.com/se/?id=00370712345678901234); parcel a1 DELIVERED (no carrier given, no tracking link)',
+      'order web-10001: DELIVERED, parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.carrier.example/se/?id=00370712345678901234); parcel a1 DELIVERED (no carrier given, no tracking link)',
     );
     expect(describeShipping({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
   });

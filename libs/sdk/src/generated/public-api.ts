@@ -2276,7 +2276,7 @@ export interface operations {
                      *           "carrier": "PostNord",
                      *           "service": "MyPack Home",
                      *           "trackingNumber": "00370712345678901234",
-                     *           "trackingUrl": "https://tracking.postnord.com/se/?id=00370712345678901234",
+                     *           "trackingUrl": "https://tracking.carrier.example/se/?id=00370712345678901234",
                      *           "shippedAt": "2026-09-18T16:40:00.000Z",
                      *           "lines": [
                      *             {

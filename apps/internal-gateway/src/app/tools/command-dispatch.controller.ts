@@ -48,7 +48,7 @@ export class CommandDispatchController {
               carrier: 'PostNord',
               service: 'MyPack Home',
               trackingNumber: '00370712345678901234',
-              trackingUrl: 'https://tracking.postnord.com/se/?id=00370712345678901234',
+              trackingUrl: 'https://tracking.carrier.example/se/?id=00370712345678901234',
               lines: [{ barcode: '8710000000011', quantity: 1 }],
             },
           },
