@@ -61,9 +61,10 @@ const OWN_CLOCK_TABLES = [
 ];
 /**
  * Serial columns, compared as ranks among the rows the request inserted: the events' sequence numbers
- * differ (each server's events come after the other's) but their order is the order of the events feed.
+ * differ (each server's events come after the other's) but their order is the order of the events feed,
+ * and the fan-out queue holds the same numbers as its events.
  */
-const RANKED_COLUMNS: Record<string, string> = { 'public.domain_events': 'sequence' };
+const RANKED_COLUMNS: Record<string, string> = { 'public.domain_events': 'sequence', 'public.webhook_fanout_queue': 'sequence' };
 
 interface Sent {
   method: ScenarioRequest['method'];
