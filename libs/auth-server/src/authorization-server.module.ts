@@ -5,8 +5,8 @@ import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, SigningKeysSe
 import { DiscoveryController } from './http/discovery.controller';
 import { TokenController } from './http/token.controller';
 import { TokenEndpointService } from './use-cases/token-endpoint.service';
-import { TokenRateLimits } from './policies/token-rate-limits';
-import { TokenStateView } from './policies/token-state-view';
+import { TokenRateLimits } from './infra/token-rate-limits';
+import { TokenStateView } from './infra/token-state-view';
 
 @Module({})
 export class AuthorizationServerModule {

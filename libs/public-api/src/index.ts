@@ -5,10 +5,10 @@ export * from './billing/billing.module';
 export * from './billing/dto/invoice.dto';
 export * from './billing/use-cases/invoices.service';
 
-// Catalogue: the retail units of an organization
-export * from './catalogue/catalogue.module';
-export * from './catalogue/dto/retail-unit-catalogue.dto';
-export * from './catalogue/use-cases/retail-unit-catalogue.service';
+// Inventory, the catalogue: the retail units of an organization
+export * from './inventory/catalogue.module';
+export * from './inventory/dto/retail-unit-catalogue.dto';
+export * from './inventory/use-cases/retail-unit-catalogue.service';
 
 // Inventory: the public read of an organization's levels
 export * from './inventory/inventory-read.module';
@@ -57,5 +57,5 @@ export * from './webhooks/use-cases/webhook-events-feed.service';
 export * from './webhooks/use-cases/webhook-recover.job';
 export * from './webhooks/use-cases/webhook-redelivery.service';
 export * from './webhooks/use-cases/webhook-retention.job';
-export * from './webhooks/use-cases/webhook-sender';
+export * from './webhooks/infra/webhook-sender';
 export * from './webhooks/infra/webhook-signature';

@@ -6,11 +6,11 @@ import { FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, Rel
 import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
-import { InventorySyncController } from './inventory-sync/inventory-sync.controller';
+import { InventorySyncController } from './inventory/inventory-sync.controller';
 import { EventsController } from './tools/events.controller';
 import { InventoryController } from './inventory/inventory.controller';
-import { RetailUnitsController } from './retail-units/retail-units.controller';
-import { FulfilmentOrdersController } from './fulfilment/fulfilment-orders.controller';
+import { RetailUnitsController } from './inventory/retail-units.controller';
+import { FulfilmentOrdersController } from './orders/fulfilment-orders.controller';
 import { CommandDispatchController } from './tools/command-dispatch.controller';
 import { InventoryClarificationController } from './tools/inventory-clarification.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';

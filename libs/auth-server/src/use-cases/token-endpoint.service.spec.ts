@@ -6,7 +6,7 @@ import { generateKeyPair, jwtVerify, type CryptoKey } from 'jose';
 import type { ActiveSigningKey, AuthorizationServerOptions, SigningKeysService } from '@gateway/domain';
 import type { ApiClientRow } from '@gateway/persistence';
 import { OAuthError } from '../model/oauth-error';
-import type { TokenAttempt, TokenRateLimits } from '../policies/token-rate-limits';
+import type { TokenAttempt, TokenRateLimits } from '../infra/token-rate-limits';
 import { ClientCredentials, TokenEndpointService, TokenRequest } from './token-endpoint.service';
 
 const OPTIONS = { issuer: 'https://gateway.test', internalAudience: 'urn:internal', accessTokenTtlSeconds: 900 } as AuthorizationServerOptions;

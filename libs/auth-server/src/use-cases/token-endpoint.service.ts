@@ -16,7 +16,7 @@ import {
   CallerIdentity,
   SigningKeysService,
 } from '@gateway/domain';
-import { TokenRateLimits } from '../policies/token-rate-limits';
+import { TokenRateLimits } from '../infra/token-rate-limits';
 import { OAuthError, invalidClient, invalidRequest, slowDown } from '../model/oauth-error';
 
 /** The client's credentials as the request presented them (RFC 6749 section 2.3.1), well-formed. */

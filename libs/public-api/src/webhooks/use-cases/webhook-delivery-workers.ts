@@ -27,7 +27,7 @@ import {
   WebhookOptions,
 } from '../model/webhook-options';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from '../model/retry-schedule';
-import { WEBHOOK_TIMEOUT_MS, WebhookResult, sendWebhook } from './webhook-sender';
+import { WEBHOOK_TIMEOUT_MS, WebhookResult, sendWebhook } from '../infra/webhook-sender';
 import { signingKey, webhookHeaders } from '../infra/webhook-signature';
 import { WebhookConnections } from '../infra/webhook-connections';
 import { WebhookMetrics } from '../infra/webhook-metrics';

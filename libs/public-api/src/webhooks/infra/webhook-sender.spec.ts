@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { resolveWebhookTarget } from '../policies/webhook-address.policy';
 import { WEBHOOK_RESPONSE_BYTES, sendWebhook } from './webhook-sender';
 import { webhookTargetPolicy } from '../policies/webhook-target';
-import { WebhookConnections } from '../infra/webhook-connections';
+import { WebhookConnections } from './webhook-connections';
 
 jest.mock('../policies/webhook-address.policy', () => {
   const actual = jest.requireActual('../policies/webhook-address.policy');

@@ -6,7 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { WebhookTargetPolicy } from '../policies/webhook-target';
 import { ResolvedTarget, WebhookTargetRefused, resolveWebhookTarget } from '../policies/webhook-address.policy';
-import type { WebhookConnections } from '../infra/webhook-connections';
+import type { WebhookConnections } from './webhook-connections';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_RESPONSE_BYTES = 1024;
