@@ -1,14 +1,15 @@
-// A stand-alone authorization server for tests (the same module the public gateway mounts), on
-// 127.0.0.1 and a free port, and real tokens from it.
+// A stand-alone authorization server for tests (the services the public gateway mounts, and its token
+// endpoint's answer), on 127.0.0.1 and a free port, and real tokens from it.
 import { randomUUID } from 'node:crypto';
-import { Module } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Ip, Module, Post, Req, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
 import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
 import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
-import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP } from '@gateway/auth-server';
-import { configureGateway, createLogger } from '@gateway/platform';
+import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP, TokenEndpointService, answerTokenRequest, writeTokenAnswer } from '@gateway/auth-server';
+import { PublicRoute, configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 
 export interface TestIssuer {
@@ -25,6 +26,25 @@ export interface TestIssuerOptions {
   tokensPerMinutePerClient?: number;
   failedAuthPerClient?: number;
   failedAuthPerAddress?: number;
+}
+
+/** POST /oauth2/token, answered as the public gateway's token controller answers it. */
+@PublicRoute()
+@Controller('oauth2')
+class TestTokenController {
+  constructor(private readonly tokens: TokenEndpointService) {}
+
+  @Post('token')
+  @HttpCode(200)
+  async token(
+    @Req() req: Request,
+    @Headers('content-type') contentType: string | undefined,
+    @Headers('authorization') authorization: string | undefined,
+    @Ip() address: string,
+    @Res() res: Response,
+  ) {
+    writeTokenAnswer(res, await answerTokenRequest(this.tokens, { contentType, authorization, body: req.body, address }));
+  }
 }
 
 export async function startTestIssuer(databaseUrl: string, options: TestIssuerOptions = {}): Promise<TestIssuer> {
@@ -46,6 +66,7 @@ export async function startTestIssuer(databaseUrl: string, options: TestIssuerOp
         },
       }),
     ],
+    controllers: [TestTokenController],
   })
   class TestIssuerModule {}
   const app = await NestFactory.create<NestExpressApplication>(TestIssuerModule, { bodyParser: false, logger: false });

@@ -16,6 +16,8 @@ import {
 } from '@gateway/public-api';
 import { AuthorizationServerModule, PROTECTED_RESOURCE_METADATA_PATH } from '@gateway/auth-server';
 import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
+import { DiscoveryController } from './auth/discovery.controller';
+import { TokenController } from './auth/token.controller';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
@@ -96,6 +98,9 @@ export class PublicGatewayModule {
         SalesOrdersController,
         WebhookEndpointsController,
         WebhookEventsController,
+        // Last, as the authorization server's routes always came after the API's in the served document.
+        TokenController,
+        DiscoveryController,
       ],
       providers: [readinessChecks(DatabaseReadinessCheck, IssuerKeySet)],
     };

@@ -3,7 +3,7 @@ import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PublicRoute } from '@gateway/platform';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, SigningKeysService } from '@gateway/domain';
-import { authorizationServerMetadata, protectedResourceMetadata } from '../model/discovery';
+import { authorizationServerMetadata, protectedResourceMetadata } from '@gateway/auth-server';
 
 @ApiExcludeController()
 @PublicRoute()

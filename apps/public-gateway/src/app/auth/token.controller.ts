@@ -3,10 +3,7 @@ import { Controller, Headers, HttpCode, Ip, Post, Req, Res } from '@nestjs/commo
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PublicRoute } from '@gateway/platform';
-import { TokenEndpointService, TokenResponse } from '../use-cases/token-endpoint.service';
-import { OAuthError } from '../model/oauth-error';
-import { parseTokenRequest } from './token-request.parser';
-import { OAuthErrorDto, TokenRequestDto, TokenResponseDto } from '../dto/token.dto';
+import { OAuthErrorDto, TokenEndpointService, TokenRequestDto, TokenResponseDto, answerTokenRequest, writeTokenAnswer } from '@gateway/auth-server';
 
 @ApiTags('auth')
 @ApiExtraModels(TokenRequestDto)
@@ -66,17 +63,6 @@ export class TokenController {
     @Ip() address: string,
     @Res() res: Response,
   ): Promise<void> {
-    let answer: { status: number; headers: Record<string, string>; body: TokenResponse | OAuthError['body'] };
-    try {
-      answer = { status: 200, headers: {}, body: await this.tokens.grant(parseTokenRequest({ contentType, authorization, body: req.body, address })) };
-    } catch (error) {
-      if (!(error instanceof OAuthError)) throw error;
-      answer = { status: error.status, headers: error.headers, body: error.body };
-    }
-    res.status(answer.status);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Pragma', 'no-cache');
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    res.json(answer.body);
+    writeTokenAnswer(res, await answerTokenRequest(this.tokens, { contentType, authorization, body: req.body, address }));
   }
 }
