@@ -10,8 +10,10 @@
 // measured first over an idle window and subtracted. Webhook delivery is the difference between sales orders
 // made with an endpoint subscribed to sales_order.created (a receiver on 127.0.0.1) and without one.
 // CAPACITY_WEBHOOKS (default 30; 1000 gives steadier figures) orders measure webhook delivery, 8 at a time;
-// CAPACITY_ONLY (comma-separated operation names) measures a subset, and CAPACITY_NODE_ARGS adds Node.js flags
-// to both gateways (to compare, say, a young generation's size).
+// CAPACITY_ONLY (comma-separated operation names: token, whoami, inventory read, sales order, internal command,
+// ship command, internal read, webhook delivery) measures a subset, and CAPACITY_NODE_ARGS adds Node.js flags
+// to both gateways (to compare, say, a young generation's size). The ship command ships a whole order of its own
+// with tracking; the orders are placed and allocated before each measured window, outside it.
 // Build first: npx nx run-many -t build -p public-gateway internal-gateway admin-cli (npm run capacity does).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -177,10 +179,32 @@ async function startGateways(env, cleanups) {
 
 // ---- phase 3: the operations measured ---------------------------------------------------------------------
 
-/** Each operation: the gateway that serves it and a request (`{ url, init, expected }`) built anew for each send. */
+/**
+ * Each operation: the gateway that serves it and a request (`{ url, init, expected }`) built anew for each send;
+ * with `prepare(count)`, what `count` requests need made first (unmeasured), and with `verify(db)`, a check that
+ * the requests did what they should (a command's FAILED is a 200 too).
+ */
 function operationsOf({ publicGateway, internalGateway, publicUrl, internalUrl }, { publicClient }, tokens, org) {
   const { warehouseId } = org.level;
   const barcode = org.barcodes[0];
+  const command = (commandName, commandBody) => ({
+    url: `${internalUrl}/internal-tools/dispatch-command`,
+    init: {
+      method: 'POST',
+      headers: { ...bearer(tokens.internal), 'content-type': 'application/json' },
+      body: JSON.stringify({ commandName, organizationId: org.organizationId, commandBody }),
+    },
+    expected: 200,
+  });
+  /** Sends `count` requests; throws unless each answered as expected (and a command SUCCESS); answers the bodies. */
+  const sendChecked = async (what, count, build) => {
+    const records = await sendConcurrently(count, concurrency, build);
+    const failed = records.filter((r) => r.status !== r.expected || (r.text.includes('"outcome"') && !r.text.includes('"outcome":"SUCCESS"')));
+    if (failed.length) throw new Error(`${what}: ${failed.length} of ${count} failed (${failed[0].status} ${failed[0].text ?? failed[0].error})`);
+    return records.map((r) => JSON.parse(r.text));
+  };
+  const toShip = [];
+  const shipped = [];
   return {
     token: { gateway: publicGateway, request: () => ({ ...tokenRequest(publicUrl, publicClient), expected: 200 }) },
     whoami: { gateway: publicGateway, request: () => ({ url: `${publicUrl}/v0/whoami`, init: { headers: bearer(tokens.public) }, expected: 200 }) },
@@ -192,17 +216,37 @@ function operationsOf({ publicGateway, internalGateway, publicUrl, internalUrl }
       gateway: publicGateway,
       request: () => ({ ...salesOrderRequest(publicUrl, tokens.public, org, `capacity-${randomUUID()}`), expected: 201 }),
     },
-    'internal command': {
+    'internal command': { gateway: internalGateway, request: () => command('RECEIVE_STOCK', { warehouseId, barcode, quantity: 1 }) },
+    'ship command': {
       gateway: internalGateway,
-      request: () => ({
-        url: `${internalUrl}/internal-tools/dispatch-command`,
-        init: {
-          method: 'POST',
-          headers: { ...bearer(tokens.internal), 'content-type': 'application/json' },
-          body: JSON.stringify({ commandName: 'RECEIVE_STOCK', organizationId: org.organizationId, commandBody: { warehouseId, barcode, quantity: 1 } }),
-        },
-        expected: 200,
-      }),
+      // Stock for every order's lines, then `count` orders placed (2 lines) and allocated.
+      prepare: async (count) => {
+        let received = 0;
+        await sendChecked('stock for the ship command', org.barcodes.length, () =>
+          command('RECEIVE_STOCK', { warehouseId, barcode: org.barcodes[received++], quantity: 3 * count }),
+        );
+        const orders = await sendChecked('orders to ship', count, () => ({
+          ...salesOrderRequest(publicUrl, tokens.public, org, `capacity-ship-${randomUUID()}`),
+          expected: 201,
+        }));
+        const ids = orders.map((o) => o.fulfilmentOrderId);
+        let allocated = 0;
+        await sendChecked('orders to ship, allocated', count, () => command('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: ids[allocated++] }));
+        toShip.push(...ids);
+      },
+      // The whole order in one parcel with its tracking: a shipment, its lines and the order's events.
+      request: () => {
+        const fulfilmentOrderId = toShip.shift();
+        shipped.push(fulfilmentOrderId);
+        const trackingNumber = randomUUID().replaceAll('-', '').slice(0, 20);
+        const shipment = { carrier: 'DHL', service: 'Paket', trackingNumber, trackingUrl: `https://tracking.carrier.example/?id=${trackingNumber}` };
+        return command('SHIP_FULFILMENT_ORDER', { fulfilmentOrderId, shipment });
+      },
+      verify: async (db) => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM fulfilment_orders WHERE id = ANY($1) AND status = 'SHIPPED'`, [shipped]);
+        if (rows[0].n !== shipped.length) throw new Error(`ship command: ${shipped.length - rows[0].n} of ${shipped.length} orders not SHIPPED`);
+        shipped.length = 0;
+      },
     },
     'internal read': {
       gateway: internalGateway,
@@ -267,13 +311,16 @@ async function sendAll(name, count, build, until, receiver) {
 }
 
 async function measureOperation({ db, meter, idle, gateways, receiver }, name, op, until, count = requests) {
-  await sendAll(`${name} (warm-up)`, Math.min(200, count), op.request, until, receiver);
+  const warmUp = Math.min(200, count);
+  await op.prepare?.(warmUp + count);
+  await sendAll(`${name} (warm-up)`, warmUp, op.request, until, receiver);
   await db.query('SELECT pg_stat_statements_reset()');
   await settle();
   const from = await meter.counters();
   await sendAll(name, count, op.request, until, receiver);
   await settle();
   const d = meter.delta(from, await meter.counters());
+  await op.verify?.(db);
   const cpuKey = op.gateway === gateways.internalGateway ? 'internalCpu' : 'publicCpu';
   // Never below zero: a figure within the idle background's noise is reported as 0.
   const net = (key) => Math.max(0, (d[key] - perSecond(idle, key) * d.seconds) / count);

@@ -1,8 +1,13 @@
 // npm run example: the quickstart against a running public gateway. Credentials: CLIENT_ID and CLIENT_SECRET
 // (CLIENT_AUTH_METHOD client_secret_post by default), else the demo client `npm start` keeps in DATA_DIR.
+// npm run example -- fulfilment: the fulfilment walkthrough, which also drives the internal gateway
+// (INTERNAL_GATEWAY_URL) as staff tools do, with a client of the internal audience (INTERNAL_CLIENT_ID and
+// INTERNAL_CLIENT_SECRET, client_secret_post), and receives webhooks on 127.0.0.1 (WEBHOOK_RECEIVER_HOST).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientAuthMethod, createPublicClient } from '@gateway/sdk';
+import { createInternalClient } from '@gateway/sdk/internal';
+import { fulfilmentWalkthrough } from './fulfilment-walkthrough';
 import { quickstart } from './quickstart';
 
 function credentials(): { clientId: string; clientSecret: string; authMethod: ClientAuthMethod } {
@@ -25,8 +30,23 @@ function credentials(): { clientId: string; clientSecret: string; authMethod: Cl
 async function main(): Promise<void> {
   const baseUrl = process.env.GATEWAY_URL ?? 'http://localhost:3000';
   const api = createPublicClient({ baseUrl, ...credentials() });
-  await quickstart(api, (line) => process.stdout.write(`${line}\n`), { organizationId: process.env.ORGANIZATION_ID, storeId: process.env.STORE_ID });
-  process.stdout.write('done\n');
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const target = { organizationId: process.env.ORGANIZATION_ID, storeId: process.env.STORE_ID };
+  const [name = 'quickstart'] = process.argv.slice(2);
+  if (name === 'quickstart') await quickstart(api, say, target);
+  else if (name === 'fulfilment') {
+    const { INTERNAL_CLIENT_ID: clientId, INTERNAL_CLIENT_SECRET: clientSecret } = process.env;
+    if (!clientId || !clientSecret)
+      throw new Error('set INTERNAL_CLIENT_ID and INTERNAL_CLIENT_SECRET (`npm run -s admin -- clients:create --type SERVICE --audience internal`)');
+    const staff = createInternalClient({
+      baseUrl: process.env.INTERNAL_GATEWAY_URL ?? 'http://localhost:3001',
+      publicBaseUrl: baseUrl,
+      clientId,
+      clientSecret,
+    });
+    await fulfilmentWalkthrough(api, staff, say, { ...target, warehouseId: process.env.WAREHOUSE_ID, receiverHost: process.env.WEBHOOK_RECEIVER_HOST });
+  } else throw new Error(`unknown example ${name}: quickstart (the default) or fulfilment`);
+  say('done');
 }
 
 main().catch((error) => {

@@ -153,6 +153,21 @@ describe('authorization', () => {
     );
     const { rows } = await world.database.db.query<{ status: string }>('SELECT status FROM fulfilment_orders WHERE id = $1', [world.otherFulfilmentOrderId]);
     tally.check(rows[0]?.status === 'OPEN', `the other organization’s fulfilment order changed to ${rows[0]?.status}`);
+    // A shipment is reached only through its own organization: UPDATE_SHIPMENT naming another one fails and changes nothing.
+    const update = await call(
+      dispatch,
+      {
+        path: {},
+        body: { commandName: 'UPDATE_SHIPMENT', organizationId: otherOrg.organizationId, commandBody: { shipmentId: world.shipmentId, status: 'DELIVERED' } },
+      },
+      world.internalToken,
+    );
+    tally.check(
+      update.status === 200 && JSON.parse(update.text).outcome === 'FAILED',
+      `UPDATE_SHIPMENT of a shipment of another organization: answered ${update.status} ${update.text.slice(0, 160)}`,
+    );
+    const shipment = await world.database.db.query<{ status: string }>('SELECT status FROM shipments WHERE id = $1', [world.shipmentId]);
+    tally.check(shipment.rows[0]?.status === 'SHIPPED', `the shipment changed to ${shipment.rows[0]?.status}`);
     expect(tally.failures).toEqual([]);
   });
 

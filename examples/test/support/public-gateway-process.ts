@@ -26,10 +26,26 @@ export function run(program: string, args: string[], env: NodeJS.ProcessEnv, cwd
 export interface DemoGateway {
   database: TestDatabase;
   url: string;
+  /** The internal gateway on the same database, when asked for. */
+  internalUrl?: string;
   stop(): Promise<void>;
 }
 
-export async function startDemoGateway(extraEnv: Record<string, string> = {}): Promise<DemoGateway> {
+/** Waits until a gateway answers /health/ready (60 s at most). */
+async function ready(url: string, process: Running): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`${url}/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready:\n${process.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function startDemoGateway(extraEnv: Record<string, string> = {}, options: { internal?: boolean } = {}): Promise<DemoGateway> {
   const database = await createTestDatabase();
   const db = new Database({ url: database.url, poolMax: 1 });
   await importFixture(db, JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8')) as Fixture);
@@ -43,22 +59,26 @@ export async function startDemoGateway(extraEnv: Record<string, string> = {}): P
     LOG_LEVEL: 'warn',
     ...extraEnv,
   });
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${url}/health/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) throw new Error(`the public gateway did not become ready:\n${gateway.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await ready(url, gateway);
+  // The internal gateway verifies the public one's tokens with the signing keys in the database.
+  const internalPort = options.internal ? await freePort() : undefined;
+  const internalUrl = internalPort ? `http://127.0.0.1:${internalPort}` : undefined;
+  const internal = internalUrl
+    ? run(join(root, 'dist/apps/internal-gateway/main.js'), [], {
+        ...gatewayTestEnv(database.url, { PUBLIC_BASE_URL: url }),
+        INTERNAL_GATEWAY_PORT: String(internalPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      })
+    : undefined;
+  if (internal && internalUrl) await ready(internalUrl, internal);
   return {
     database,
     url,
+    internalUrl,
     stop: async () => {
-      gateway.child.kill('SIGTERM');
-      await gateway.exit;
+      for (const process of [gateway, internal]) process?.child.kill('SIGTERM');
+      await Promise.all([gateway.exit, internal?.exit]);
       await database.drop();
     },
   };

@@ -21,11 +21,13 @@ export interface Operation {
   organizationScoped: boolean;
   /** No bearer token needed. */
   open?: boolean;
+  /** What tells apart operations of one template (the commands of dispatch-command). */
+  variant?: string;
   valid(world: World): ValidRequest;
 }
 
 export function operationId(op: Operation): string {
-  return `${op.gateway} ${op.method} ${op.template}`;
+  return `${op.gateway} ${op.method} ${op.template}${op.variant ? ` ${op.variant}` : ''}`;
 }
 
 export function salesOrderBody(world: World, reference = `R-${randomUUID()}`): Record<string, unknown> {
@@ -251,10 +253,34 @@ export const OPERATIONS: Operation[] = [
     gateway: 'internal',
     method: 'POST',
     template: '/internal-tools/dispatch-command',
+    variant: 'RECEIVE_STOCK',
     organizationScoped: true,
     valid: (w) => ({
       path: {},
       body: { commandName: 'RECEIVE_STOCK', organizationId: org(w), commandBody: { warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0], quantity: 1 } },
+    }),
+  },
+  // A shipment's progress (contract 6.7): IN_TRANSIT again and again, with a tracking correction, until a fuzzed
+  // request makes it final (then FAILED, still a 200).
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'UPDATE_SHIPMENT',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: {},
+      body: {
+        commandName: 'UPDATE_SHIPMENT',
+        organizationId: org(w),
+        commandBody: {
+          shipmentId: w.shipmentId,
+          status: 'IN_TRANSIT',
+          trackingNumber: '00340434161094015903',
+          trackingUrl: 'https://tracking.carrier.example/?id=00340434161094015903',
+          occurredAt: '2026-11-20T10:00:00Z',
+        },
+      },
     }),
   },
   {

@@ -35,6 +35,8 @@ export interface World {
   otherFulfilmentOrderId: string;
   /** Two sales orders of `org` at its store: one whose address is changed (PATCH), one cancelled by the integrator. */
   salesOrders: { patched: string; cancelled: string };
+  /** A shipment of `org`: the first parcel of an order shipped in part (UPDATE_SHIPMENT names it). */
+  shipmentId: string;
   /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
   webhookEndpoints: { managed: string; operated: string };
   close(): Promise<void>;
@@ -71,6 +73,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const publicGateway = await startGateway('public-gateway', { databaseUrl: database.url, env });
   const internalGateway = await startGateway('internal-gateway', { databaseUrl: database.url, issuer: publicGateway.url, env });
   const publicToken = await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'public' });
+  const internalToken = await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'internal' });
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
@@ -78,6 +81,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     patched: await placeOrder(publicGateway.url, publicToken, org, 'id'),
     cancelled: await placeOrder(publicGateway.url, publicToken, org, 'id'),
   };
+  const shipmentId = await shipPart(internalGateway.url, internalToken, org, await placeOrder(publicGateway.url, publicToken, org));
   const webhookEndpoints = {
     managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
     operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
@@ -89,12 +93,13 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     publicGateway,
     internalGateway,
     publicToken,
-    internalToken: await tokenFor(publicGateway.url, database.url, { type: 'SERVICE', audience: 'internal' }),
+    internalToken,
     client: await createTestClient(database.url, { type: 'SERVICE' }),
     invoiceId,
     fulfilmentOrderIds,
     otherFulfilmentOrderId,
     salesOrders,
+    shipmentId,
     webhookEndpoints,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
@@ -120,6 +125,29 @@ export async function placeOrder(
   const body = JSON.parse(res.text) as { id?: string; fulfilmentOrderId?: string };
   if (res.status !== 201 || !body[answer]) throw new Error(`no order: ${res.status} ${res.text}`);
   return body[answer] as string;
+}
+
+/** Allocates a fulfilment order of `org` and ships one unit of its first line with tracking; answers the shipment's id. */
+export async function shipPart(internalUrl: string, token: string, org: SeededOrganization, fulfilmentOrderId: string): Promise<string> {
+  const command = async (commandName: string, commandBody: Record<string, unknown>) => {
+    const res = await send(internalUrl, {
+      method: 'POST',
+      path: '/internal-tools/dispatch-command',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ commandName, organizationId: org.organizationId, commandBody }),
+    });
+    const body = JSON.parse(res.text) as { outcome?: string; result?: { shipment?: { id: string } } };
+    if (res.status !== 200 || body.outcome !== 'SUCCESS') throw new Error(`${commandName}: ${res.status} ${res.text}`);
+    return body.result;
+  };
+  await command('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
+  const shipment = { carrier: 'DHL', trackingNumber: '00340434161094015902', lines: [{ barcode: org.barcodes[0], quantity: 1 }] };
+  const shipped = await command('SHIP_FULFILMENT_ORDER', {
+    fulfilmentOrderId,
+    shipment: { ...shipment, trackingUrl: 'https://tracking.carrier.example/?id=1' },
+  });
+  if (!shipped?.shipment) throw new Error('SHIP_FULFILMENT_ORDER answered no shipment');
+  return shipped.shipment.id;
 }
 
 /** Registers a webhook endpoint of `org` whose host resolves nowhere (.invalid): deliveries to it fail without leaving the machine. */
