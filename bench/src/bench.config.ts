@@ -17,6 +17,14 @@ export class BenchConfig {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
   DATABASE_URL?: string = undefined;
 
+  /**
+   * A streaming replica of DATABASE_URL's server (its database of the run is read there under the same name): adds
+   * the inventory-1k-replica row and the primary's share of an inventory read (tools/bench-replica.mjs sets both).
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
+  BENCH_READ_URL?: string = undefined;
+
   /** Measured seconds per run; each scenario runs BENCH_ROUNDS times per target. */
   @apply(between(1, 600))
   BENCH_DURATION_SECONDS = 5;

@@ -19,7 +19,7 @@ import { LoadGenerator } from './load-generator';
 import { LoadResult, LoadSpec } from './load/load-spec';
 import { quotaRoundPlan, sliceOrder } from './quota-slices';
 import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
-import { BenchReport, CostGrowthReport, ScenarioReport, formatReport, readPreviousRun, verdictOf, writeReport } from './report';
+import { BenchReport, CostGrowthReport, ReplicaReadsReport, ScenarioReport, formatReport, readPreviousRun, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, Scenario, ScenarioRequest } from './scenarios';
 import { Figures, summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
@@ -75,6 +75,8 @@ interface Run {
   started: Date;
   workDir: string;
   databaseUrl: string;
+  /** BENCH_READ_URL's server, the run's database: the replica of databaseUrl. */
+  readUrl?: string;
   db: Database;
   dataset: BenchDataset;
   /** The scenarios BENCH_SCENARIOS names (all when unset), and whether a named extra line (cost-growth, webhook-*) runs. */
@@ -88,6 +90,7 @@ interface Run {
 interface Ports {
   public: number;
   uncached: number;
+  replica: number;
   internal: number;
   baseline: number;
   floor: number;
@@ -134,18 +137,28 @@ async function prepare(config: BenchConfig): Promise<Run> {
   say(`the dataset's ${(dispatched.rowCount ?? 0).toLocaleString('en')} events marked as fanned out to webhooks`);
 
   const clients = new ApiClientsService(db, new ApiClientRepository(), new WebhookEndpointRepository());
-  const [publicPort, uncached, internal, baseline, floor, oidc, metrics, ...pair] = await Promise.all(Array.from({ length: 11 }, freePort));
+  const [publicPort, uncached, replica, internal, baseline, floor, oidc, metrics, ...pair] = await Promise.all(Array.from({ length: 12 }, freePort));
   const wanted = config.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+  let readUrl: string | undefined;
+  if (config.BENCH_READ_URL) {
+    const url = new URL(config.BENCH_READ_URL);
+    url.pathname = new URL(databaseUrl).pathname;
+    readUrl = url.toString();
+    await replicaCaughtUp(db, readUrl);
+    say('the replica (BENCH_READ_URL) has replayed the dataset');
+  }
   return {
     config,
     started,
     workDir,
     databaseUrl,
+    readUrl,
     db,
     dataset,
-    scenarios: SCENARIOS.filter((s) => !wanted || wanted.includes(s.name)),
+    // The replica's row only with a replica.
+    scenarios: SCENARIOS.filter((s) => (!wanted || wanted.includes(s.name)) && (s.gateway !== 'public-replica' || readUrl !== undefined)),
     wants: (line) => !wanted || wanted.includes(line),
-    ports: { public: publicPort, uncached, internal, baseline, floor, oidc, metrics, pair },
+    ports: { public: publicPort, uncached, replica, internal, baseline, floor, oidc, metrics, pair },
     publicUrl: `http://127.0.0.1:${publicPort}`,
     register: async (spec) => {
       const created = await clients.create({ ...spec, authMethod: 'client_secret_post' });
@@ -191,8 +204,15 @@ async function startGateways(run: Run): Promise<Omit<Servers, 'comparisons' | 'f
       env:
         kind === 'internal'
           ? { ...common, INTERNAL_GATEWAY_PORT: String(port), ...env }
-          : // The whoami-no-cache scenario's gateway: the same with its cache of verified tokens off.
-            { ...publicEnv, PUBLIC_GATEWAY_PORT: String(port), TOKEN_CACHE_ENABLED: String(kind === 'public'), ...env },
+          : // The whoami-no-cache scenario's gateway: the same with its cache of verified tokens off; the replica
+            // row's: the same with its reads that may lag on the replica.
+            {
+              ...publicEnv,
+              PUBLIC_GATEWAY_PORT: String(port),
+              TOKEN_CACHE_ENABLED: String(kind !== 'public-no-token-cache'),
+              ...(kind === 'public-replica' ? { DATABASE_READ_URL: run.readUrl } : {}),
+              ...env,
+            },
     });
   };
   // The gateways of the table against the baseline, of the memory lines, the cost growth and the webhook lines:
@@ -201,6 +221,9 @@ async function startGateways(run: Run): Promise<Omit<Servers, 'comparisons' | 'f
     public: await startGateway('public', 'public gateway', ports.public, { METRICS_PORT: String(ports.metrics) }),
     ...(run.scenarios.some((s) => s.gateway === 'public-no-token-cache')
       ? { 'public-no-token-cache': await startGateway('public-no-token-cache', 'public gateway without token cache', ports.uncached, {}) }
+      : {}),
+    ...(run.scenarios.some((s) => s.gateway === 'public-replica')
+      ? { 'public-replica': await startGateway('public-replica', 'public gateway reading on the replica', ports.replica, {}) }
       : {}),
     internal: await startGateway('internal', 'internal gateway', ports.internal, {}),
   };
@@ -489,6 +512,78 @@ async function measureCostGrowth(run: Run, servers: Servers, load: LoadGenerator
   return costGrowth;
 }
 
+// ---- phase 6b: what an inventory read asks of the primary, with and without the replica ---------------------------
+
+/** Resolves once the replica at `readUrl` has replayed everything the primary wrote so far. */
+async function replicaCaughtUp(primary: Database, readUrl: string): Promise<void> {
+  const replica = new Database({ url: readUrl, poolMax: 1, applicationName: 'bench' });
+  try {
+    const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const deadline = Date.now() + 120_000;
+    while (!(await replica.query<{ done: boolean }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [rows[0].lsn])).rows[0].done) {
+      if (Date.now() > deadline) throw new Error('the replica (BENCH_READ_URL) did not catch up in 120 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await replica.close();
+  }
+}
+
+/**
+ * inventory-1k on the public gateway (every read on the primary), then on the one with DATABASE_READ_URL: the
+ * transactions each server committed per request (pg_stat_database.xact_commit of the run's database; a
+ * statement outside a transaction is one), less what the processes commit idle over as long (ticks, polls).
+ */
+async function measureReplicaReads(run: Run, servers: Servers, load: LoadGenerator, context: BenchContext): Promise<ReplicaReadsReport | undefined> {
+  const replicaGateway = servers.gateways['public-replica'];
+  if (!run.readUrl || !replicaGateway) return undefined;
+  const replica = new Database({ url: run.readUrl, poolMax: 1, applicationName: 'bench' });
+  try {
+    const commits = async () => {
+      // Statistics reach the shared counters within a second of a transaction's end.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const read = async (db: Database) =>
+        Number((await db.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n);
+      return { primary: await read(run.db), replica: await read(replica) };
+    };
+    const request: ScenarioRequest = {
+      method: 'GET',
+      path: `/v0/organizations/${run.dataset[1_000].organizationId}/inventory`,
+      headers: { authorization: `Bearer ${context.publicToken}` },
+    };
+    const seconds = run.config.BENCH_DURATION_SECONDS;
+    const idleStart = await commits();
+    const idleStarted = Date.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const idleEnd = await commits();
+    const idlePerSecond = (side: 'primary' | 'replica') => (idleEnd[side] - idleStart[side]) / ((Date.now() - idleStarted - 1_500) / 1000);
+    const measure = async (url: string) => {
+      const before = await commits();
+      const started = Date.now();
+      const result = await load.run({ ...loadSpec(run.config, url, request, run.config.BENCH_CONNECTIONS, 10), warmupSeconds: 0 });
+      const elapsed = (Date.now() - started) / 1000;
+      const after = await commits();
+      const requests = result.latenciesMs.length;
+      const per = (side: 'primary' | 'replica') => (after[side] - before[side] - idlePerSecond(side) * elapsed) / requests;
+      return { requests, requestsPerSecond: requests / result.durationSeconds, primary: per('primary'), replica: per('replica') };
+    };
+    const primaryOnly = await measure((servers.gateways.public as ServerProcess).url);
+    const withReplica = await measure(replicaGateway.url);
+    const report: ReplicaReadsReport = {
+      requests: { primaryOnly: primaryOnly.requests, withReplica: withReplica.requests },
+      requestsPerSecond: { primaryOnly: primaryOnly.requestsPerSecond, withReplica: withReplica.requestsPerSecond },
+      onPrimary: { primaryOnly: primaryOnly.primary, withReplica: withReplica.primary },
+      onReplica: { primaryOnly: primaryOnly.replica, withReplica: withReplica.replica },
+    };
+    say(
+      `reads on a replica: inventory-1k, transactions per request on the primary ${primaryOnly.primary.toFixed(2)} without DATABASE_READ_URL, ${withReplica.primary.toFixed(2)} with it (on the replica ${primaryOnly.replica.toFixed(2)}, ${withReplica.replica.toFixed(2)})`,
+    );
+    return report;
+  } finally {
+    await replica.close();
+  }
+}
+
 // ---- phase 7: the webhook lines -----------------------------------------------------------------------------
 
 async function measureWebhooks(
@@ -524,7 +619,7 @@ async function measureWebhooks(
 async function assembleReport(
   run: Run,
   servers: Servers,
-  measured: Pick<BenchReport, 'scenarios' | 'costGrowth' | 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout'>,
+  measured: Pick<BenchReport, 'scenarios' | 'costGrowth' | 'webhookDelivery' | 'webhookCapacity' | 'webhookLag' | 'webhookFanout' | 'replicaReads'>,
 ): Promise<BenchReport> {
   const { config, started } = run;
   const metricsSample = await fetch(`http://127.0.0.1:${run.ports.metrics}/metrics`).then(
@@ -551,6 +646,7 @@ async function assembleReport(
       BENCH_FRESH_TOKENS: config.BENCH_FRESH_TOKENS,
       API_RATE_LIMIT_PER_MINUTE: QUOTA_NEVER_REACHED,
       database: config.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
+      ...(config.BENCH_READ_URL ? { replica: 'BENCH_READ_URL' } : {}),
     },
     ...measured,
     metricsSample,
@@ -569,8 +665,9 @@ async function main(): Promise<void> {
   const scenarios: ScenarioReport[] = [];
   for (const scenario of run.scenarios) scenarios.push(await measureScenario(run, servers, load, context, scenario));
   const costGrowth = await measureCostGrowth(run, servers, load, context);
+  const replicaReads = run.wants('inventory-1k-replica') ? await measureReplicaReads(run, servers, load, context) : undefined;
   const webhooks = await measureWebhooks(run, context);
-  const report = await assembleReport(run, servers, { scenarios, costGrowth, ...webhooks });
+  const report = await assembleReport(run, servers, { scenarios, costGrowth, replicaReads, ...webhooks });
   process.stdout.write(`\n${formatReport(report)}\n\n`);
   say(`figures written to ${writeReport(report, join(root, 'bench/results'))}`);
 }

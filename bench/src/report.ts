@@ -79,10 +79,20 @@ export interface BenchReport {
   webhookLag?: WebhookLagReport;
   /** The dispatcher's throughput on an import's events, and another organization's lag meanwhile (webhook-fanout). */
   webhookFanout?: WebhookFanoutReport;
+  /** With BENCH_READ_URL: what an inventory read asks of the primary and of the replica, without and with DATABASE_READ_URL. */
+  replicaReads?: ReplicaReadsReport;
   /** Resident memory of each gateway process: idle after start, and its peak over the whole run, MB. */
   memory?: GatewayMemoryReport[];
   /** The newest earlier run in bench/results with the same connections: its G/C per scenario. */
   previous?: PreviousRun;
+}
+
+/** Transactions (each statement outside one counts one) per inventory-1k request, the processes' idle ones subtracted. */
+export interface ReplicaReadsReport {
+  requests: { primaryOnly: number; withReplica: number };
+  requestsPerSecond: { primaryOnly: number; withReplica: number };
+  onPrimary: { primaryOnly: number; withReplica: number };
+  onReplica: { primaryOnly: number; withReplica: number };
 }
 
 export interface PreviousRun {
@@ -234,6 +244,14 @@ export function formatReport(report: BenchReport): string {
       : []),
     ...formatWebhookCapacity(report.webhookCapacity, report.webhookLag),
     ...formatWebhookFanout(report.webhookFanout),
+    ...(report.replicaReads
+      ? [
+          '',
+          `Reads on a replica (inventory-1k, transactions per request, idle ones subtracted): without DATABASE_READ_URL ${num(report.replicaReads.onPrimary.primaryOnly, 2)} on the primary, ` +
+            `${num(report.replicaReads.onReplica.primaryOnly, 2)} on the replica (${num(report.replicaReads.requestsPerSecond.primaryOnly)} req/s); with it ${num(report.replicaReads.onPrimary.withReplica, 2)} on the primary, ` +
+            `${num(report.replicaReads.onReplica.withReplica, 2)} on the replica (${num(report.replicaReads.requestsPerSecond.withReplica)} req/s).`,
+        ]
+      : []),
   ].join('\n');
 }
 

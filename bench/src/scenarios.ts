@@ -20,8 +20,11 @@ export interface BenchContext {
 
 export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders'>;
 
-/** The public gateway with its token cache on, the same with TOKEN_CACHE_ENABLED=false, the internal gateway. */
-export type GatewayName = 'public' | 'public-no-token-cache' | 'internal';
+/**
+ * The public gateway with its token cache on, the same with TOKEN_CACHE_ENABLED=false, the same with
+ * DATABASE_READ_URL on the replica (BENCH_READ_URL), the internal gateway.
+ */
+export type GatewayName = 'public' | 'public-no-token-cache' | 'public-replica' | 'internal';
 
 export interface Scenario {
   name: string;
@@ -97,6 +100,13 @@ export const SCENARIOS: Scenario[] = [
     gateway: 'public',
     comparison: 'baseline',
     throughputTarget: 0.9,
+    request: (c) => ({ method: 'GET', path: `/v0/organizations/${c.dataset[1_000].organizationId}/inventory`, headers: bearer(c.publicToken) }),
+  },
+  {
+    name: 'inventory-1k-replica',
+    description: 'GET /v0/organizations/{id}/inventory, 1,000 rows, read on a streaming replica (DATABASE_READ_URL); the baseline reads the primary',
+    gateway: 'public-replica',
+    comparison: 'baseline',
     request: (c) => ({ method: 'GET', path: `/v0/organizations/${c.dataset[1_000].organizationId}/inventory`, headers: bearer(c.publicToken) }),
   },
   {

@@ -1,13 +1,16 @@
 // The HA test's driver (started by tools/compose/ha.sh once the stack of docker-compose.ha.yml is up): order
 // creations with Idempotency-Keys and reads through the public gateway (DATABASE_URL through PgBouncer), the
-// primary killed (docker kill), the checks of contract section 8, the old primary back as a replica and a second
-// failover, then a point-in-time restore with pgBackRest into a fresh node that a gateway serves from. One line
-// per step, then a verdict; exit 1 on a failed check. Traffic goes only to 127.0.0.1 and to containers started here.
+// primary killed (docker kill; creates whose answers are lost to a client timeout first, while it is frozen), the
+// checks of contract section 8, the old primary back as a replica and a second failover, a replica added and a
+// planned `patronictl switchover` under load (their windows measured), then a point-in-time restore with
+// pgBackRest into a fresh node that a gateway serves from. One line per step, then a verdict; exit 1 on a failed
+// check. Traffic goes only to 127.0.0.1 and to containers started here.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { fixtureOrganization, salesOrderRequest, send } from '../../bench/src/load/load-kit.mjs';
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,6 +30,7 @@ const organizationId = demo.organizations[0].id;
 const store = demo.stores.find((s) => s.organizationId === organizationId);
 const barcodes = demo.retailUnits.filter((u) => u.organizationId === organizationId && !u.archived).map((u) => u.barcode);
 const runId = randomUUID().slice(0, 8);
+const kitOrganization = fixtureOrganization('fixtures/demo.json');
 
 const dc = async (...args) => (await run('docker-compose', ['--ansi', 'never', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
 const docker = async (...args) => (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
@@ -159,8 +163,10 @@ class Load {
   loops = [];
   count = 0;
 
-  constructor(prefix) {
+  /** shortTimeouts: one order in three gives up after 1.5 s on the client (an answer lost), else 30 s. */
+  constructor(prefix, shortTimeouts = true) {
     this.prefix = prefix;
+    this.shortTimeouts = shortTimeouts;
   }
 
   start() {
@@ -170,7 +176,7 @@ class Load {
       (async () => {
         while (this.running) {
           const key = `${this.prefix}${++this.count}`;
-          this.records.push(await createOrder(key, orderBody(key), this.count % 3 === 0 ? 1_500 : 30_000));
+          this.records.push(await createOrder(key, orderBody(key), this.shortTimeouts && this.count % 3 === 0 ? 1_500 : 30_000));
           await sleep(50);
         }
       })(),
@@ -245,13 +251,38 @@ async function checkOrders(name, records, prefix) {
   return orders;
 }
 
+/** A client timeout of the load kit's send (AbortSignal.timeout's message). */
+const timedOut = (r) => /timeout/i.test(r.error ?? '');
+
 /**
- * Kills the primary under load and checks what contract section 8 promises. Returns the killed node's name.
+ * Creates whose answers the client never gets: the primary frozen (docker pause), three creates sent, each giving
+ * up after 1.5 s on the client (the gateway waits for the frozen server longer than that), then the primary thawed
+ * for a second before the kill that follows, so that they commit while nobody hears it: the retry must replay, not
+ * create again. The client knows none of this.
  */
-async function failover(label, prefix) {
+async function loseAnswers(label, victimId, prefix) {
+  const requests = [1, 2, 3].map((i) => salesOrderRequest(publicUrl, accessToken, kitOrganization, `${prefix}lost-${i}`));
+  await docker('pause', victimId);
+  const sent = await Promise.all(requests.map((request) => send({ ...request, timeoutMs: 1_500 })));
+  await docker('unpause', victimId);
+  // A second for the thawed primary to finish what it was sent: those creates commit, their answers already lost.
+  await sleep(1_000);
+  say(
+    `${label}: the primary frozen, ${requests.length} creates sent: ${sent.map((r) => r.status ?? (timedOut(r) ? 'client timeout' : r.error)).join(', ')} after ${sent.map((r) => r.end - r.start).join(', ')} ms`,
+  );
+  return requests.map((request, i) => ({ request, first: sent[i] }));
+}
+
+/**
+ * Takes the primary away under load and checks what contract section 8 promises: `kill` (docker kill, a
+ * crash; with `loseAnswers`, creates lost to a client timeout just before) or `switchover` (patronictl, planned,
+ * to the synchronous standby). Returns the old and new primary.
+ */
+async function failover(label, prefix, { how = 'kill', loseAnswers: lose = false } = {}) {
   const before = await cluster();
   const victim = before.leader;
-  const standby = before.members.find((m) => m.name !== victim);
+  const standby = before.members.find((m) => m.role === 'sync_standby') ?? before.members.find((m) => m.name !== victim);
+  const victimId = await containerOf(victim);
   const load = new Load(prefix);
   load.start();
   await sleep(8_000);
@@ -262,9 +293,33 @@ async function failover(label, prefix) {
   say(
     `${label}: the gateways' sessions on the primary under load: ${sessions.map((r) => `${r.n} ${r.name}`).join(', ')} (${sessions.reduce((n, r) => n + r.n, 0)} in all)`,
   );
+  const lost = lose ? await loseAnswers(label, victimId, prefix) : [];
   const killAt = Date.now();
-  await docker('kill', await containerOf(victim));
-  say(`${label}: killed ${victim}, the primary (docker kill), under load; ${standby?.name} was its ${standby?.role}`);
+  let switching;
+  if (how === 'kill') {
+    await docker('kill', victimId);
+    say(`${label}: killed ${victim}, the primary (docker kill), under load; ${standby?.name} was its ${standby?.role}`);
+  } else {
+    // As an operator would: patronictl on a node, the synchronous standby as the candidate.
+    switching = docker(
+      'exec',
+      '-u',
+      'postgres',
+      victimId,
+      'patronictl',
+      '-c',
+      '/tmp/patroni.yml',
+      'switchover',
+      '--leader',
+      victim,
+      '--candidate',
+      standby.name,
+      '--force',
+    )
+      .then(() => Date.now())
+      .catch((error) => error);
+    say(`${label}: patronictl switchover --leader ${victim} --candidate ${standby?.name} (${standby?.role}), under load`);
+  }
   const newLeader = await waitFor(
     'a new primary',
     async () => {
@@ -274,7 +329,7 @@ async function failover(label, prefix) {
     60_000,
   );
   const promotedAt = Date.now();
-  say(`${label}: Patroni promoted ${newLeader} ${seconds(promotedAt - killAt)} after the kill`);
+  say(`${label}: Patroni promoted ${newLeader} ${seconds(promotedAt - killAt)} after the ${how === 'kill' ? 'kill' : 'command'}`);
   const servedAt = await waitFor(
     'an order answered 201 after the promotion',
     async () => load.records.find((r) => r.kind === 'order' && r.status === 201 && r.start >= promotedAt)?.end,
@@ -282,13 +337,19 @@ async function failover(label, prefix) {
   );
   await sleep(5_000);
   await load.stop();
+  if (switching) {
+    const done = await switching;
+    if (done instanceof Error) check(`${label}: patronictl switchover succeeded`, false, done.message.slice(0, 200));
+    else say(`${label}: patronictl returned ${seconds(done - killAt)} after it was started`);
+  }
 
   const orders = load.records.filter((r) => r.kind === 'order');
-  const firstFailure = orders.find((r) => r.start >= killAt - 2_000 && r.status !== 201);
-  const lastFailure = [...orders].reverse().find((r) => r.status !== 201 && r.error !== 'TimeoutError');
-  const window = firstFailure ? (lastFailure?.end ?? servedAt) - firstFailure.start : 0;
+  // The window a client sees: from the kill (or the command) to the end of the last failed order, client
+  // timeouts aside (their answers were lost, not refused).
+  const failures = orders.filter((r) => r.end >= killAt && r.status !== 201 && r.error !== 'TimeoutError');
+  const window = failures.length ? Math.max(...failures.map((r) => r.end)) - Math.max(killAt, Math.min(...failures.map((r) => r.start))) : 0;
   say(
-    `${label}: unavailability window ${seconds(window)} (first failed order to last), new primary after ${seconds(promotedAt - killAt)}, serving ${seconds(servedAt - promotedAt)} after the promotion`,
+    `${label}: unavailability window ${seconds(window)} (${failures.length} orders failed), new primary after ${seconds(promotedAt - killAt)}, serving ${seconds(servedAt - promotedAt)} after the promotion`,
   );
   check(
     `${label}: the gateways serve again within 30 s of the new primary, without a restart`,
@@ -296,7 +357,7 @@ async function failover(label, prefix) {
     `${seconds(servedAt - promotedAt)}`,
   );
 
-  // While no primary: 503 problems with Retry-After, within the statement timeout; readiness 503.
+  // While no primary: 503 problems with Retry-After, within the statement timeout; readiness 503 (after a kill).
   const outage = load.records.filter((r) => r.start >= killAt && r.end <= promotedAt && r.kind !== 'ready');
   const bad = outage.filter(
     (r) =>
@@ -308,24 +369,26 @@ async function failover(label, prefix) {
   check(
     `${label}: while no primary, requests fail fast with 503 problems and Retry-After`,
     bad.length === 0,
-    `${outage.length} requests between the kill and the promotion, ${outage.filter((r) => r.status === 503).length} answered 503, slowest ${slowest} ms${bad.length ? `; ${bad.slice(0, 3).map(describe).join('; ')}` : ''}`,
+    `${outage.length} requests between the ${how === 'kill' ? 'kill' : 'command'} and the promotion, ${outage.filter((r) => r.status === 503).length} answered 503, slowest ${slowest} ms${bad.length ? `; ${bad.slice(0, 3).map(describe).join('; ')}` : ''}`,
   );
-  const ready = load.records.filter((r) => r.kind === 'ready' && r.start >= killAt && r.end <= promotedAt);
-  check(
-    `${label}: /health/ready says 503 while no primary`,
-    ready.some((r) => r.status === 503),
-    `${ready.filter((r) => r.status === 503).length} of ${ready.length} answered 503`,
-  );
+  if (how === 'kill') {
+    const ready = load.records.filter((r) => r.kind === 'ready' && r.start >= killAt && r.end <= promotedAt);
+    check(
+      `${label}: /health/ready says 503 while no primary`,
+      ready.some((r) => r.status === 503),
+      `${ready.filter((r) => r.status === 503).length} of ${ready.length} answered 503`,
+    );
+  }
 
   // The creates whose answer was lost (timed out on the client, or a 503): retried with their keys now.
-  const lost = orders.filter((r) => r.status !== 201);
+  const unanswered = orders.filter((r) => r.status !== 201);
   const retried = [];
-  for (const r of lost) retried.push(await createOrder(r.key, r.body));
+  for (const r of unanswered) retried.push(await createOrder(r.key, r.body));
   const retriedOk = retried.filter((r) => r.status === 201 || r.status === 200);
   check(
     `${label}: every create whose answer was lost, retried with its key, answered`,
-    retriedOk.length === retried.length && retried.length > 0,
-    `${retried.length} retried (${lost.filter((r) => r.error === 'TimeoutError').length} timed out on the client, ${lost.filter((r) => r.status === 503).length} answered 503): ${retriedOk.length} answered 201 or 200${
+    retriedOk.length === retried.length && (retried.length > 0 || how !== 'kill'),
+    `${retried.length} retried (${unanswered.filter((r) => r.error === 'TimeoutError').length} timed out on the client, ${unanswered.filter((r) => r.status === 503).length} answered 503): ${retriedOk.length} answered 201 or 200${
       retriedOk.length < retried.length
         ? `; ${retried
             .filter((r) => !retriedOk.includes(r))
@@ -335,9 +398,95 @@ async function failover(label, prefix) {
         : ''
     }`,
   );
-  const all = [...orders.filter((r) => r.status === 201), ...retried];
+  const lostRetried = [];
+  if (lost.length) {
+    // The creates lost to the client's timeout while the primary was frozen, retried with their keys (same bodies).
+    for (const { request } of lost) lostRetried.push({ key: request.key, ...(await send(request)) });
+    const answered = lostRetried.filter((r) => r.status === 201);
+    check(
+      `${label}: creates lost to a client timeout during the failover, retried with their keys after it, answered once each`,
+      lost.every((l) => timedOut(l.first)) && answered.length === lost.length,
+      `${lost.filter((l) => timedOut(l.first)).length} of ${lost.length} timed out on the client; retried: ${answered.length} answered 201 (${answered.filter((r) => r.replayed).length} replayed: committed before the kill; ${answered.filter((r) => !r.replayed).length} created by the retry)`,
+    );
+  }
+  const all = [
+    ...orders.filter((r) => r.status === 201),
+    ...retried,
+    ...lostRetried.map((r) => ({ kind: 'order', key: r.key, status: r.status, orderId: r.status === 201 ? JSON.parse(r.text).id : undefined })),
+  ];
   await checkOrders(`${label}: every order answered 201 is in the database exactly once, with its stock effect`, all, prefix);
   return { victim, newLeader, killAt, acknowledged: orders.filter((r) => r.status === 201 && r.end < killAt) };
+}
+
+/** The node back after a failover: `docker start`, then a replica again (pg_rewind) and a synchronous standby. */
+async function rejoin(node) {
+  await dc('start', node);
+  // An order now and then while it catches up: after pg_rewind a standby is consistent only once the primary
+  // has written past the point the rewind noted, which an idle primary does not.
+  let rejoinOrders = 0;
+  const rejoined = await waitFor(
+    `${node} back as a replica`,
+    async () => {
+      const key = `ha-${runId}-rejoin-${node}-${++rejoinOrders}`;
+      await createOrder(key, orderBody(key), 5_000);
+      const c = await cluster();
+      const member = c.members.find((m) => m.name === node);
+      return member && member.role !== 'leader' && ['streaming', 'running'].includes(member.state) && member.lag !== 'unknown' ? member : undefined;
+    },
+    120_000,
+  ).catch(() => undefined);
+  check(`${node} rejoined as a replica (pg_rewind)`, rejoined !== undefined, rejoined ? `${rejoined.role}, ${rejoined.state}` : 'not within 120 s');
+  if (rejoined)
+    await waitFor('a synchronous standby again', async () => (await cluster()).members.some((m) => m.role === 'sync_standby'), 60_000).catch(() => undefined);
+  return rejoined;
+}
+
+/** HAProxy's view of one backend server (its stats page as CSV): UP, DOWN, MAINT... */
+async function haproxyStatus(backend, server) {
+  const port = await hostPort('postgres', 8404);
+  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`, { signal: AbortSignal.timeout(2_000) })).text();
+  const [header, ...rows] = csv.split('\n').map((line) => line.replace(/^# /, '').split(','));
+  const row = rows.find((r) => r[header.indexOf('pxname')] === backend && r[header.indexOf('svname')] === server);
+  return row?.[header.indexOf('status')];
+}
+
+/** A third node added under load, as docs/operations.md says: cloned by Patroni, then in HAProxy's replicas. */
+async function addReplica(prefix) {
+  const load = new Load(prefix, false);
+  load.start();
+  await sleep(3_000);
+  const startedAt = Date.now();
+  await dc('--profile', 'add-replica', 'up', '-d', '--no-build', 'pg3');
+  const streamingAt = await waitFor(
+    'pg3 streaming',
+    async () => {
+      const member = (await cluster()).members.find((m) => m.name === 'pg3');
+      return member && member.role !== 'leader' && ['streaming', 'running'].includes(member.state) && member.lag !== 'unknown' ? Date.now() : undefined;
+    },
+    180_000,
+  ).catch(() => undefined);
+  const routedAt = await waitFor(
+    'pg3 in HAProxy replicas',
+    async () => ((await haproxyStatus('replicas', 'pg3'))?.startsWith('UP') ? Date.now() : undefined),
+    60_000,
+  ).catch(() => undefined);
+  await sleep(2_000);
+  await load.stop();
+  const during = load.records.filter((r) => r.start >= startedAt);
+  const failed = during.filter((r) => !(r.status < 300));
+  say(
+    `add replica: pg3 cloned and streaming ${streamingAt ? seconds(streamingAt - startedAt) : 'never'} after docker-compose up, in HAProxy's replicas after ${routedAt ? seconds(routedAt - startedAt) : 'never'}; ${during.length} requests meanwhile, ${failed.length} failed (unavailability window ${failed.length ? seconds(Math.max(...failed.map((r) => r.end)) - Math.min(...failed.map((r) => r.start))) : '0.0 s'})`,
+  );
+  check(
+    'add replica: pg3 joins as a replica and takes reads, no request failing meanwhile',
+    streamingAt !== undefined && routedAt !== undefined && failed.length === 0,
+    `${(await cluster()).members.map((m) => `${m.name} ${m.role}`).join(', ')}${failed.length ? `; ${failed.slice(0, 3).map(describe).join('; ')}` : ''}`,
+  );
+  await checkOrders(
+    'add replica: every order answered 201 is in the database exactly once, with its stock effect',
+    load.records.filter((r) => r.status === 201),
+    prefix,
+  );
 }
 
 // ---- the run ------------------------------------------------------------------------------------------------
@@ -366,7 +515,7 @@ async function main() {
   say('webhook endpoint registered (sales_order.created, to the receiver on the compose network)');
 
   // ---- the first failover ----
-  const first = await failover('failover 1', `ha-${runId}-a-`);
+  const first = await failover('failover 1', `ha-${runId}-a-`, { loseAnswers: true });
 
   // Webhooks of the orders acknowledged before the kill: all delivered, at least once.
   const acknowledgedIds = new Set(first.acknowledged.map((r) => r.orderId));
@@ -382,30 +531,17 @@ async function main() {
   check('failover 1: the webhook deliveries of the orders acknowledged before the kill all arrived', delivered !== undefined, `${acknowledgedIds.size} orders`);
 
   // ---- the old primary back, as a replica ----
-  await dc('start', first.victim);
-  // An order now and then while it catches up: after pg_rewind a standby is consistent only once the primary
-  // has written past the point the rewind noted, which an idle primary does not.
-  let rejoinOrders = 0;
-  const rejoined = await waitFor(
-    `${first.victim} back as a replica`,
-    async () => {
-      const key = `ha-${runId}-rejoin-${++rejoinOrders}`;
-      await createOrder(key, orderBody(key), 5_000);
-      const c = await cluster();
-      const member = c.members.find((m) => m.name === first.victim);
-      return member && member.role !== 'leader' && ['streaming', 'running'].includes(member.state) && member.lag !== 'unknown' ? member : undefined;
-    },
-    120_000,
-  ).catch(() => undefined);
-  check(`${first.victim} rejoined as a replica (pg_rewind)`, rejoined !== undefined, rejoined ? `${rejoined.role}, ${rejoined.state}` : 'not within 120 s');
-  if (rejoined)
-    await waitFor('a synchronous standby again', async () => (await cluster()).members.some((m) => m.role === 'sync_standby'), 60_000).catch(() => undefined);
+  const rejoined = await rejoin(first.victim);
 
   // ---- the second failover, back to the first node ----
   if (rejoined) {
     const second = await failover('failover 2', `ha-${runId}-b-`);
     check('failover 2: back to the first primary', second.newLeader === first.victim, `${second.victim} killed, ${second.newLeader} promoted`);
-    await dc('start', second.victim);
+    // ---- a planned switchover (two nodes, as for the failovers), then a replica added, as an operator does them ----
+    if (await rejoin(second.victim)) {
+      await failover('switchover', `ha-${runId}-c-`, { how: 'switchover' });
+      await addReplica(`ha-${runId}-d-`);
+    }
   }
 
   // ---- backup and restore to a point in time ----

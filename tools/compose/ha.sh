@@ -33,9 +33,9 @@ PUBLIC_BASE_URL="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
 
 teardown() {
   local status=$?
-  if [ $status -ne 0 ]; then dc ps || true; dc logs --no-color --tail=200 pg1 pg2 | grep -v -e '^pg[12]_1 *|  ' -e Traceback -e ConnectionReset -e 'Exception happened' | tail -40 || true; dc logs --no-color --tail=30 migrate pgbouncer public-gateway || true; fi
+  if [ $status -ne 0 ]; then dc ps || true; dc logs --no-color --tail=200 pg1 pg2 pg3 | grep -v -e '^pg[123]_1 *|  ' -e Traceback -e ConnectionReset -e 'Exception happened' | tail -40 || true; dc logs --no-color --tail=30 migrate pgbouncer public-gateway || true; fi
   docker rm -f "${COMPOSE_PROJECT_NAME}_restore" "${COMPOSE_PROJECT_NAME}_restore_gateway" >/dev/null 2>&1 || true
-  KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
+  COMPOSE_PROFILES=add-replica KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
   say "stack removed (down -v) after $((SECONDS - started_at)) s"
 }
 trap teardown EXIT

@@ -18,6 +18,8 @@ export interface AnswerRecord {
   status?: number;
   retryAfter?: string | null;
   contentType?: string | null;
+  /** The answer is the stored one of its Idempotency-Key (Idempotent-Replayed: true). */
+  replayed?: boolean;
   text?: string;
   error?: string;
 }

@@ -102,7 +102,8 @@ export async function mintTokens(baseUrl, client, count, concurrency = 8) {
 }
 
 /**
- * Sends one request and records its answer: `{ start, end, status, retryAfter, contentType, text }`, or
+ * Sends one request and records its answer: `{ start, end, status, retryAfter, contentType, replayed, text }`
+ * (`replayed`: the answer is an `Idempotency-Key`'s stored one, `Idempotent-Replayed: true`), or
  * `{ start, end, error }` when none came (the connection's error code, or the timeout's message).
  */
 export async function send({ url, init, timeoutMs = 30_000 }) {
@@ -113,6 +114,7 @@ export async function send({ url, init, timeoutMs = 30_000 }) {
     record.status = res.status;
     record.retryAfter = res.headers.get('retry-after');
     record.contentType = res.headers.get('content-type');
+    record.replayed = res.headers.get('idempotent-replayed') === 'true';
   } catch (error) {
     record.error = error.cause?.code ?? error.message;
   }

@@ -82,7 +82,8 @@ export async function startBenchServers(databaseUrl: string, beforeBaseline: (pu
       { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '4', BASELINE_PORT: String(baselinePort), BASELINE_ISSUER: publicUrl },
       ['-r', join(__dirname, 'swc-register.cjs')],
     );
-    return { gateways: { public: publicGateway, 'public-no-token-cache': uncached, internal }, baseline, stop };
+    // The replica row's gateway answers as the public one (here there is no replica: its reads go to the database).
+    return { gateways: { public: publicGateway, 'public-no-token-cache': uncached, 'public-replica': publicGateway, internal }, baseline, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -148,6 +148,31 @@ describeTier('ReplicaReads on a streaming replica (Postgres 15)', () => {
     }
   });
 
+  it('runs a transaction of reads in one snapshot of the replica, whose commit-order horizon is what it has replayed', async () => {
+    const primary = new Database({ url: pair.primaryUrl, poolMax: 2 });
+    const reads = new ReplicaReads(primary, { url: pair.primaryUrl, readUrl: pair.replicaUrl, poolMax: 2 });
+    const replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
+    const horizon = `SELECT pg_is_in_recovery() AS replica, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`;
+    try {
+      await primary.query('CREATE TABLE horizon_probe (n int)');
+      await pair.caughtUp();
+      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+      await primary.query('INSERT INTO horizon_probe VALUES (1)');
+      const onPrimary = (await primary.query<{ horizon: string }>(horizon)).rows[0].horizon;
+      const onReplica = await reads.transaction(async (tx) => ({
+        ...(await tx.query<{ replica: boolean; horizon: string }>(horizon)).rows[0],
+        rows: (await tx.query('SELECT n FROM horizon_probe')).rows,
+      }));
+      expect(onReplica).toMatchObject({ replica: true, rows: [] });
+      expect(BigInt(onReplica.horizon)).toBeLessThan(BigInt(onPrimary));
+      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+    } finally {
+      await reads.close();
+      await replicaAdmin.close();
+      await primary.close();
+    }
+  });
+
   it('sends reads to the primary within the connect timeout when the replica cannot be reached', async () => {
     const primary = new Database({ url: pair.primaryUrl, poolMax: 2 });
     // Nothing listens on port 1 of 127.0.0.2.
@@ -156,6 +181,7 @@ describeTier('ReplicaReads on a streaming replica (Postgres 15)', () => {
       const started = performance.now();
       expect((await reads.query('SELECT pg_is_in_recovery() AS replica')).rows).toEqual([{ replica: false }]);
       expect(performance.now() - started).toBeLessThan(1_500);
+      expect((await reads.transaction((tx) => tx.query('SELECT pg_is_in_recovery() AS replica'))).rows).toEqual([{ replica: false }]);
     } finally {
       await reads.close();
       await primary.close();

@@ -283,6 +283,24 @@ export class ReplicaReads implements Queryable {
     }
   }
 
+  /**
+   * Reads in one snapshot (REPEATABLE READ), on the replica when there is one and it answers, else on the
+   * primary as query() would; `work` only reads, so it is run again from the start on the primary.
+   */
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const replica = this.replica;
+    if (replica && performance.now() >= this.downUntil) {
+      try {
+        return await replica.transaction(work, 'REPEATABLE READ');
+      } catch (error) {
+        // transaction() made a lost connection or a timeout a 503 problem; a conflict with replay is as it came.
+        if (!(error instanceof ServiceUnavailableProblem) && (error as { code?: string }).code !== CONFLICT_WITH_RECOVERY) throw error;
+        this.downUntil = performance.now() + REPLICA_RETRY_MS;
+      }
+    }
+    return this.primary.transaction(work, 'REPEATABLE READ');
+  }
+
   async close(): Promise<void> {
     await this.replica?.close();
   }

@@ -1,7 +1,7 @@
 // Reading organizations: the public list for a caller, and the internal record.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { Database, InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository, ReplicaReads } from '@gateway/persistence';
+import { InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository, ReplicaReads } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth/model/caller-identity';
 import { channelsVisibleFrom } from '../../release-channels/model/release-channel';
 import { OrganizationAccessPolicy } from '../policies/organization-access.policy';
@@ -10,7 +10,6 @@ import { OrganizationRecordDto } from '../dto/organization-record.dto';
 @Injectable()
 export class OrganizationsService {
   constructor(
-    private readonly db: Database,
     /** Organizations may lag (contract section 8): the replica's when there is one. */
     private readonly replicaReads: ReplicaReads,
     private readonly organizations: OrganizationRepository,
@@ -25,9 +24,9 @@ export class OrganizationsService {
     return (await this.organizations.list(this.replicaReads, ids)).map((o) => ({ id: o.id, name: o.name }));
   }
 
-  /** The internal record; read in one snapshot, so the channel, features and sync settings agree. */
+  /** The internal record; read in one snapshot (the replica's when there is one), so the channel, features and sync settings agree. */
   async record(organizationId: string): Promise<OrganizationRecordDto> {
-    return this.db.transaction(async (tx) => {
+    return this.replicaReads.transaction(async (tx) => {
       const organization = await this.organizations.find(tx, organizationId);
       if (!organization) throw new NotFoundProblem('The organization does not exist.');
       const features = await this.channels.features(tx, channelsVisibleFrom(organization.releaseChannel));
@@ -39,6 +38,6 @@ export class OrganizationsService {
         features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
         inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
       };
-    }, 'REPEATABLE READ');
+    });
   }
 }

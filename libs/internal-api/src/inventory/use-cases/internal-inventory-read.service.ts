@@ -2,7 +2,15 @@
 // its warehouses, streamed from the same keyset walk as the public read (openLevelPages).
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem, PagedJson, jsonEnvelope, jsonItemsWriter, jsonListWriter } from '@gateway/platform';
-import { AccessRepository, Database, InventoryLevelRepository, InventoryLevelRow, InventoryReadRepository, RetailUnitRepository } from '@gateway/persistence';
+import {
+  AccessRepository,
+  Database,
+  InventoryLevelRepository,
+  InventoryLevelRow,
+  InventoryReadRepository,
+  ReplicaReads,
+  RetailUnitRepository,
+} from '@gateway/persistence';
 import { InventoryLevelDto, InventoryListDto, InventoryListItemDto, toInventoryLevel } from '../dto/inventory-level.dto';
 import { LevelPage, openLevelPages } from '@gateway/domain';
 
@@ -14,7 +22,10 @@ const NO_LEVEL = { onHand: 0, allocated: 0, pendingAllocation: 0 };
 @Injectable()
 export class InternalInventoryReadService {
   constructor(
+    /** The existence checks (organization, warehouse): the primary's. */
     private readonly db: Database,
+    /** Inventory and retail units may lag (contract section 8): the replica's when there is one. */
+    private readonly replicaReads: ReplicaReads,
     private readonly inventory: InventoryReadRepository,
     private readonly levels: InventoryLevelRepository,
     private readonly retailUnits: RetailUnitRepository,
@@ -29,15 +40,16 @@ export class InternalInventoryReadService {
   async level(organizationId: string, warehouseId: string, barcode: string): Promise<InventoryLevelDto> {
     await this.assertOrganization(organizationId);
     await this.assertWarehouse(warehouseId);
-    if (!(await this.retailUnits.find(this.db, organizationId, barcode))) throw new NotFoundProblem('The barcode is not a retail unit of this organization.');
-    const level = await this.levels.find(this.db, { organizationId, warehouseId, barcode });
+    if (!(await this.retailUnits.find(this.replicaReads, organizationId, barcode)))
+      throw new NotFoundProblem('The barcode is not a retail unit of this organization.');
+    const level = await this.levels.find(this.replicaReads, { organizationId, warehouseId, barcode });
     return toInventoryLevel({ organizationId, warehouseId, barcode }, level ?? NO_LEVEL);
   }
 
   /** Every level of the organization (archived units included), by warehouse and barcode, as pages of JSON (sendJsonStream). */
   async streamOrganization(organizationId: string): Promise<PagedJson<LevelPage<InventoryLevelRow>>> {
     await this.assertOrganization(organizationId);
-    return this.stream(organizationId, await this.inventory.warehouses(this.db, organizationId));
+    return this.stream(organizationId, await this.inventory.warehouses(this.replicaReads, organizationId));
   }
 
   /** Every level of the organization at one warehouse, by barcode, as pages of JSON (sendJsonStream). */
@@ -48,7 +60,10 @@ export class InternalInventoryReadService {
   }
 
   private async stream(organizationId: string, warehouses: string[]): Promise<PagedJson<LevelPage<InventoryLevelRow>>> {
-    const pages = await openLevelPages((warehouseId, after, limit) => this.inventory.page(this.db, organizationId, warehouseId, after, limit), warehouses);
+    const pages = await openLevelPages(
+      (warehouseId, after, limit) => this.inventory.page(this.replicaReads, organizationId, warehouseId, after, limit),
+      warehouses,
+    );
     return {
       pages,
       writer: jsonListWriter(LIST, { outcome: 'SUCCESS' }, (page: LevelPage<InventoryLevelRow>) =>

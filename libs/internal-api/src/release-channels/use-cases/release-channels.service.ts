@@ -1,13 +1,15 @@
 // Assigning an organization's release channel (with its event, in one transaction) and listing the feature flags.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { Database, DomainEventRepository, ReleaseChannel, ReleaseChannelRepository } from '@gateway/persistence';
+import { Database, DomainEventRepository, ReleaseChannel, ReleaseChannelRepository, ReplicaReads } from '@gateway/persistence';
 import { AuthenticatedCaller, ReleaseChannelAssignmentDto, ReleaseChannelFeatureDto } from '@gateway/domain';
 
 @Injectable()
 export class ReleaseChannelsService {
   constructor(
     private readonly db: Database,
+    /** The feature list may lag (contract section 8, the internal lists): the replica's when there is one. */
+    private readonly replicaReads: ReplicaReads,
     private readonly channels: ReleaseChannelRepository,
     private readonly events: DomainEventRepository,
   ) {}
@@ -35,6 +37,6 @@ export class ReleaseChannelsService {
 
   /** Every feature flag: most stable channel first, then by name (bytewise). */
   async features(): Promise<ReleaseChannelFeatureDto[]> {
-    return this.channels.features(this.db);
+    return this.channels.features(this.replicaReads);
   }
 }

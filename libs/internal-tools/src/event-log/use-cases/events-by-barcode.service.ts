@@ -3,7 +3,7 @@
 // new ones are appended, and a cursor is refused with any other query.
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, NotFoundProblem, ProblemFieldError } from '@gateway/platform';
-import { Database, DomainEventRepository, OrganizationRepository } from '@gateway/persistence';
+import { Database, DomainEventRepository, OrganizationRepository, ReplicaReads } from '@gateway/persistence';
 import { DomainEventDto, DomainEventPageDto } from '../dto/domain-event-page.dto';
 import { EVENTS_PAGE_LIMIT, EventsByBarcodeQuery } from '../dto/events-by-barcode.query';
 import { EventsCursor, EventsCursorCodec } from './events-cursor';
@@ -12,6 +12,8 @@ import { EventsCursor, EventsCursorCodec } from './events-cursor';
 export class EventsByBarcodeService {
   constructor(
     private readonly db: Database,
+    /** The event history may lag (contract section 8): the replica's when there is one. */
+    private readonly replicaReads: ReplicaReads,
     private readonly organizations: OrganizationRepository,
     private readonly events: DomainEventRepository,
     private readonly cursors: EventsCursorCodec,
@@ -58,17 +60,25 @@ export class EventsByBarcodeService {
     }
 
     // The first page fixes the commit-order horizon too: the walk shows the same events whenever it goes on.
-    const horizon = cursor?.horizon ?? (await this.events.visibleHorizon(this.db));
+    // The horizon and the page are read in one snapshot of the server that answers (a replica's horizon is what
+    // it has replayed); a later page on a server that has not yet replayed up to the walk's horizon (another
+    // replica, further behind) would miss events below it, so that page is read on the primary.
     const limit = query.limit ?? EVENTS_PAGE_LIMIT.default;
-    const rows = await this.events.pageByBarcode(this.db, {
-      organizationId,
-      barcode: query.barcode,
-      end,
-      startDate: query.startDate,
-      timeWindowHours: query.timeWindowHours,
-      horizon,
-      before: cursor ? { xid: cursor.afterXid, sequence: cursor.after } : undefined,
-      limit: limit + 1,
+    const { horizon, rows } = await this.replicaReads.transaction(async (tx) => {
+      const seen = await this.events.visibleHorizon(tx);
+      const horizon = cursor?.horizon ?? seen;
+      const source = BigInt(horizon) <= BigInt(seen) ? tx : this.db;
+      const rows = await this.events.pageByBarcode(source, {
+        organizationId,
+        barcode: query.barcode,
+        end,
+        startDate: query.startDate,
+        timeWindowHours: query.timeWindowHours,
+        horizon,
+        before: cursor ? { xid: cursor.afterXid, sequence: cursor.after } : undefined,
+        limit: limit + 1,
+      });
+      return { horizon, rows };
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];

@@ -3,7 +3,7 @@
 // the last barcode, and is refused with any other.
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
-import { CatalogueUnitRow, Database, RetailUnitRepository } from '@gateway/persistence';
+import { CatalogueUnitRow, ReplicaReads, RetailUnitRepository } from '@gateway/persistence';
 import { CallerIdentity, CursorSealer, OrganizationAccessPolicy } from '@gateway/domain';
 import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
 
@@ -37,7 +37,8 @@ function toDto(row: CatalogueUnitRow): RetailUnitDto {
 @Injectable()
 export class RetailUnitCatalogueService {
   constructor(
-    private readonly db: Database,
+    // Retail units may lag (contract section 8): the replica's when there is one; the access check reads the primary.
+    private readonly db: ReplicaReads,
     private readonly access: OrganizationAccessPolicy,
     private readonly units: RetailUnitRepository,
     private readonly cursors: CursorSealer,

@@ -3,7 +3,7 @@
 // reads only its connections' stores' events (and their warehouses' inventory). The test events stay out.
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
-import { Database, WebhookEventRepository } from '@gateway/persistence';
+import { ReplicaReads, WebhookEventRepository } from '@gateway/persistence';
 import { CallerIdentity, CursorSealer } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
@@ -34,7 +34,10 @@ function isCursor(value: unknown): value is EventFeedCursor {
 @Injectable()
 export class WebhookEventsFeedService {
   constructor(
-    private readonly db: Database,
+    // The event history may lag (contract section 8): the replica's when there is one. A lagging replica shows a
+    // prefix of the feed (an organization's events are stored in sequence order, one fan-out at a time), and the
+    // next page goes on after the last event shown, so a page never skips one. The access check reads the primary.
+    private readonly db: ReplicaReads,
     private readonly policy: WebhookEndpointAccessPolicy,
     private readonly events: WebhookEventRepository,
     private readonly cursors: CursorSealer,

@@ -1,0 +1,89 @@
+// Reads on a replica through the gateway (contract section 8): a Postgres 15 primary and a streaming replica
+// (Debian's packages, as the persistence tier spec starts them), the gateway with DATABASE_URL on the primary
+// and DATABASE_READ_URL on the replica. With the replica's replay paused, the inventory answers what the
+// replica holds (stale), while a sales order is read back right after its creation from the primary.
+import request from 'supertest';
+import { Database, migrate } from '@gateway/persistence';
+import { OpenApiValidator, Postgres15Pair, SeededOrganization, debianDatabaseTierMissing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import { callerTokens } from './support/caller-tokens';
+import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+
+const missing = debianDatabaseTierMissing();
+const describeTier = missing ? describe.skip : describe;
+if (missing) console.warn(`SKIPPED: the replica reads test: ${missing}`);
+
+const INVENTORY = '/v0/organizations/{organizationId}/inventory';
+const ORDERS = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders';
+const ORDER = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}';
+
+describeTier('reads on a streaming replica, through the public gateway', () => {
+  let pair: Postgres15Pair;
+  let primary: Database;
+  let replicaAdmin: Database;
+  let gateway: RunningGateway;
+  let own: SeededOrganization;
+  let validator: OpenApiValidator;
+  let token: string;
+
+  const http = () => request(gateway.app.getHttpServer());
+  async function answer(method: 'GET' | 'POST', template: string, path: string, body?: object) {
+    const call = method === 'GET' ? http().get(path) : http().post(path).send(body);
+    const res = await call.set('Authorization', `Bearer ${token}`);
+    expect(validator.errors(method, template, res.status, res.body, String(res.headers['content-type']).split(';')[0])).toEqual([]);
+    return res;
+  }
+  /** The first unit's sellable quantity as the public inventory answers it. */
+  async function sellable(): Promise<number> {
+    const res = await answer('GET', INVENTORY, `/v0/organizations/${own.organizationId}/inventory`);
+    expect(res.status).toBe(200);
+    const group = (res.body.items as Array<{ warehouseId: string; items: Array<{ barcode: string; sellable: number }> }>).find(
+      (g) => g.warehouseId === own.warehouseId,
+    );
+    return group?.items.find((i) => i.barcode === own.barcodes[0])?.sellable as number;
+  }
+
+  beforeAll(async () => {
+    pair = await startPostgres15Pair();
+    primary = new Database({ url: pair.primaryUrl, poolMax: 3 });
+    replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
+    await migrate(primary);
+    own = await seedOrganization(primary);
+    gateway = await startPublicGateway(pair.primaryUrl, { DATABASE_READ_URL: pair.replicaUrl });
+    token = (await callerTokens(gateway, pair.primaryUrl, own)).service;
+    validator = new OpenApiValidator((await http().get('/openapi.json')).body);
+    await pair.caughtUp();
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await replicaAdmin?.close();
+    await primary?.close();
+    await pair?.stop();
+  });
+
+  it('answers the inventory from the paused replica (stale) and a new order from the primary (201, then 200 with it)', async () => {
+    expect(await sellable()).toBe(10);
+    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+    try {
+      const created = await answer('POST', ORDERS, `/v0/organizations/${own.organizationId}/stores/${own.storeId}/sales-orders`, {
+        orderReference: 'REPLICA-1',
+        customer: { firstName: 'Ada' },
+        lineItems: [{ sku: 'any', barcode: own.barcodes[0], quantity: 2 }],
+      });
+      expect(created.status).toBe(201);
+      const read = await answer('GET', ORDER, created.headers.location);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ id: created.body.id, orderReference: 'REPLICA-1', status: 'RECEIVED', fulfilmentStatus: 'OPEN' });
+      // The order's 2 pending units are on the primary; the replica has not replayed them.
+      const onPrimary = await primary.query<{ pending: number }>(
+        'SELECT pending_allocation AS pending FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3',
+        [own.organizationId, own.warehouseId, own.barcodes[0]],
+      );
+      expect(onPrimary.rows).toEqual([{ pending: 2 }]);
+      expect(await sellable()).toBe(10);
+    } finally {
+      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+    }
+    await pair.caughtUp();
+    expect(await sellable()).toBe(8);
+  });
+});
