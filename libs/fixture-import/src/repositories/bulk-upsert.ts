@@ -1,6 +1,6 @@
 // Batched INSERT ... ON CONFLICT DO UPDATE through unnest(), touching only rows whose values differ,
 // so that importing the same data twice changes nothing.
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 import { SectionCounts } from '../fixture.types';
 
 export interface Column {

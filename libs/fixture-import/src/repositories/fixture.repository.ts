@@ -1,9 +1,7 @@
 // SQL of the data import: reads what a file may refer to, and upserts each section.
 import { Injectable } from '@nestjs/common';
-import { ADVISORY_LOCKS } from '../advisory-locks';
-import { Queryable } from '../database';
+import { ADVISORY_LOCKS, DomainEventRepository, NewDomainEvent, Queryable } from '@gateway/persistence';
 import { bulkUpsert } from './bulk-upsert';
-import { DomainEventRepository, NewDomainEvent } from './domain-event.repository';
 import { Fixture, SectionCounts } from '../fixture.types';
 
 type Section<K extends keyof Fixture> = NonNullable<Fixture[K]>;

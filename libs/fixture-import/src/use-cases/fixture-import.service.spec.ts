@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainEventRepository, FixtureRepository } from '@gateway/persistence';
+import { DomainEventRepository } from '@gateway/persistence';
+import { FixtureRepository } from '../repositories/fixture.repository';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { FixtureImportService, FixtureInvalidError } from './fixture-import.service';
 import { FixtureSyntaxError } from './fixture-reader';

@@ -6,8 +6,10 @@
 // its sections come out of order) to write it. Organization ids are made lower case before the checks.
 import { Injectable } from '@nestjs/common';
 import { ProblemFieldError } from '@gateway/platform';
-import { Database, FIXTURE_SECTIONS, Fixture, FixtureRepository, FixtureSection, ImportCounts, Queryable, SectionCounts } from '@gateway/persistence';
-import { FULFILMENT_ORDER_STATUSES, heldQuantity } from '../../orders/policies/fulfilment-order-state-machine';
+import { Database, Queryable } from '@gateway/persistence';
+import { FULFILMENT_ORDER_STATUSES, heldQuantity } from '@gateway/domain';
+import { FIXTURE_SECTIONS, Fixture, FixtureSection, ImportCounts, SectionCounts } from '../fixture.types';
+import { FixtureRepository } from '../repositories/fixture.repository';
 import { FixtureVisitor, readFixtureFile, readFixtureObject } from './fixture-reader';
 import {
   ExistingReferences,

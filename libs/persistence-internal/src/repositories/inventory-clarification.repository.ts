@@ -1,6 +1,6 @@
 // SQL of inventory clarifications: who asked for which barcodes' levels to be rebuilt, and the outcome.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 export interface InventoryClarificationRow {
   id: string;

@@ -4,8 +4,7 @@
 // change falls between the two), and answering a heartbeat. When it stops (the database down, a restart,
 // a heartbeat unanswered) the listener is told at once, and the feed reconnects by itself.
 import pg from 'pg';
-import { DatabaseOptions } from '../database';
-import { ReadDeadlineStatement, clientWithReadDeadline } from '../read-deadline';
+import { DatabaseOptions, ReadDeadlineStatement, clientWithReadDeadline } from '@gateway/persistence';
 import { CounterState } from '../repositories/token-request.repository';
 
 export const TOKEN_STATE_CHANNEL = 'token_state';

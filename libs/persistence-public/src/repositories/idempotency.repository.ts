@@ -1,7 +1,7 @@
 // Idempotency records of sales-order creation: the first answer to a (client, key) pair, kept for replay.
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 export interface IdempotencyRecord {
   requestFingerprint: string;

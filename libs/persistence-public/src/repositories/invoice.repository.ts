@@ -1,6 +1,6 @@
 // SQL of invoices and their line items.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 export interface InvoiceRow {
   id: string;

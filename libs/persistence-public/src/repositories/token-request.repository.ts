@@ -3,8 +3,7 @@
 // more token counted on its minting counter. The counters are the rows rate-limiter-flexible keeps in `rate_limits`
 // (key `<prefix>:<key>`, `points`, `expire` in epoch milliseconds), read and counted as it does.
 import { Injectable } from '@nestjs/common';
-import { ApiClientRow, CLIENT_COLUMNS, ClientColumns, toClient } from './api-client.repository';
-import { Queryable } from '../database';
+import { ApiClientRow, CLIENT_COLUMNS, ClientColumns, Queryable, toClient } from '@gateway/persistence';
 
 export interface TokenRequestQuery {
   clientId: string;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestDatabase, createTestDatabase, waitUntilAsync } from '@gateway/testing';
 import { ClaimLimits, ClaimedAttempt, WebhookDeliveryRepository } from './webhook-delivery.repository';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 const LIMITS: ClaimLimits = { limit: 100, perEndpoint: 4, perOrganization: 32, leaseSeconds: 30 };
 

@@ -1,8 +1,7 @@
 // SQL of webhook delivery: the dispatcher's cursor in the event log, deliveries and their attempts, and the
 // delivery workers' claims and outcomes.
 import { Injectable } from '@nestjs/common';
-import { ADVISORY_LOCKS } from '../advisory-locks';
-import { Queryable } from '../database';
+import { ADVISORY_LOCKS, Queryable } from '@gateway/persistence';
 
 /** An endpoint as the dispatcher matches events against it. */
 export interface DispatchEndpoint {

@@ -1,7 +1,7 @@
 // SQL of the stored webhook events (webhook_events): each event's payload, kept once per organization
 // when it is fanned out, read by the events feed and by recover, and pruned after its retention.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 /** The test event is stored for its delivery, never listed nor recovered. */
 const TEST_EVENT_TYPE = 'webhook.test';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { WebhookRecoveryRepository } from './webhook-recovery.repository';
-import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookEndpointRepository } from '@gateway/persistence';
 
 describe('WebhookRecoveryRepository', () => {
   let database: TestDatabase;

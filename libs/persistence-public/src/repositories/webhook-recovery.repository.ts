@@ -1,7 +1,7 @@
 // SQL of the recovers outstanding (webhook_recoveries): at most one per endpoint, taken a batch at a time by
 // whichever process's recover worker claims it, round-robin over organizations (webhook_recovery_turns).
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '../database';
+import { Queryable } from '@gateway/persistence';
 
 export interface NewWebhookRecovery {
   organizationId: string;
