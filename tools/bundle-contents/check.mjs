@@ -60,7 +60,8 @@ export function bundleFailures(bundles) {
       if (classes.length === 0) failures.push(`${lib} (scope:${scope}) exports no class: the check reads nothing`);
       for (const declared of classes) {
         if (declares(other, declared)) failures.push(`${otherGateway} (scope:${otherScope}) bundles ${declared.name} of ${lib} (scope:${scope})`);
-        if (!declares(own, declared)) failures.push(`${gateway} does not bundle ${declared.name} of ${lib} by that name: is the bundle minified, or the class unused?`);
+        if (!declares(own, declared))
+          failures.push(`${gateway} does not bundle ${declared.name} of ${lib} by that name: is the bundle minified, or the class unused?`);
       }
       report.push(`${lib}: ${classes.length} classes, in ${gateway} only`);
     }
