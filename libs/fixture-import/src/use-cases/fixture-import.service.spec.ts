@@ -7,7 +7,7 @@ import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { FixtureImportService, FixtureInvalidError } from './fixture-import.service';
 import { FixtureSyntaxError } from './fixture-reader';
 
-const root = join(__dirname, '../../../../..');
+const root = join(__dirname, '../../../..');
 const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
 
 const ORG = '11111111-1111-4111-8111-111111111111';
