@@ -3,15 +3,20 @@ import tseslint from 'typescript-eslint';
 import eslintConfigPrettier from 'eslint-config-prettier/flat';
 
 const layerConstraints = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling', 'type:admin'] },
   // A gateway's own domain libraries (public-api and auth-server; internal-api and internal-tools) build on the shared
   // domain; the scopes below keep the shared domain from reaching either, and each gateway from the other's.
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
-  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:util'] },
+  // A gateway's own data access (persistence-public, persistence-internal) builds on the core (persistence); the
+  // scopes keep the core from reaching either and each from the other.
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:util'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:data-access', 'type:util', 'type:tooling'] },
+  // Administration built on the domain (the fixture import): the admin CLI, the launcher and the tests use it; no
+  // domain or data-access library may, and the deployed gateways may not (runtime:deployed below).
+  { sourceTag: 'type:admin', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access', 'type:util', 'type:tooling', 'type:admin'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:data-access', 'type:util', 'type:tooling', 'type:admin'] },
   // Each gateway deploys only what it serves: what one gateway alone serves is tagged with its scope, so the other
   // gateway (and the shared libraries both bundle) cannot import it.
   { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
@@ -29,14 +34,19 @@ const depConstraints = [...layerConstraints, deployedConstraint];
 // The libraries' own tests use the test databases and data that the testing library builds on them.
 const CIRCULAR_THROUGH_TESTING = [
   ['persistence', 'testing'],
+  // persistence-public's tests: the testing library's test issuer builds on auth-server, which builds on persistence-public.
+  ['persistence-public', 'testing'],
+  ['auth-server', 'testing'],
+  ['fixture-import', 'testing'],
   ['domain', 'testing'],
   ['public-api', 'testing'],
   ['internal-api', 'testing'],
   ['internal-tools', 'testing'],
 ];
-// Tests may also use the testing library and the tooling (a test database, a free port); production code may not.
+// Tests may also use the testing library, the tooling (a test database, a free port) and the fixture import; production
+// code may not.
 const testDepConstraints = layerConstraints.map((c) => {
-  const extra = c.sourceTag.startsWith('type:') ? ['type:testing', 'type:tooling'] : ['scope:testing'];
+  const extra = c.sourceTag.startsWith('type:') ? ['type:testing', 'type:tooling', 'type:admin'] : ['scope:testing'];
   return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra])] };
 });
 

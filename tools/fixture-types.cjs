@@ -1,6 +1,6 @@
 // The TypeScript types of the data import file, generated from the contract's fixture.schema.json
-// (json-schema-to-typescript) into libs/persistence/src/generated/fixture.ts. `npm run codegen` writes them;
-// run as `node tools/fixture-types.cjs --print`, it prints them instead, which persistence's test compares with
+// (json-schema-to-typescript) into libs/fixture-import/src/generated/fixture.ts. `npm run codegen` writes them;
+// run as `node tools/fixture-types.cjs --print`, it prints them instead, which fixture-import's test compares with
 // the committed file. The schema is the contract's copy and is not edited here: the names of the types
 // (title) are set on a copy of it before generating, so that the code can name a section's row or a status.
 const { readFileSync, writeFileSync } = require('node:fs');
@@ -8,8 +8,8 @@ const { join } = require('node:path');
 const { compile } = require('json-schema-to-typescript');
 
 const root = join(__dirname, '..');
-const SCHEMA = 'libs/domain/src/fixture-import/policies/fixture.schema.json';
-const OUTPUT = 'libs/persistence/src/generated/fixture.ts';
+const SCHEMA = 'libs/fixture-import/src/policies/fixture.schema.json';
+const OUTPUT = 'libs/fixture-import/src/generated/fixture.ts';
 
 /** The type name of each section's row, and of the enums the code names; a path the schema lacks fails the run. */
 const TITLES = {

@@ -2,8 +2,8 @@
 // three organizations with 1,000, 10,000 and 100,000 inventory rows (half as many retail units, each
 // stocked at two warehouses), a store each, and invoices for the smallest.
 import { createHash } from 'node:crypto';
-import { Database, DomainEventRepository, Fixture, FixtureRepository } from '@gateway/persistence';
-import { FixtureImportService } from '@gateway/domain';
+import { Database, DomainEventRepository } from '@gateway/persistence';
+import { Fixture, FixtureImportService, FixtureRepository } from '@gateway/fixture-import';
 
 export const INVENTORY_SIZES = [1_000, 10_000, 100_000] as const;
 export type InventorySize = (typeof INVENTORY_SIZES)[number];

@@ -6,8 +6,9 @@
 // organization; events fanned out per second = imported events / (last one stored - the import's commit), and
 // the other organization's lag = its event stored - its commit. Neither organization has endpoints here: the
 // line measures fan-out, the delivery lines measure delivery.
-import { Database, DomainEventRepository, FixtureRepository, InventoryLevelRepository } from '@gateway/persistence';
-import { FixtureImportService, InventoryLedger } from '@gateway/domain';
+import { Database, DomainEventRepository, InventoryLevelRepository } from '@gateway/persistence';
+import { InventoryLedger } from '@gateway/domain';
+import { FixtureImportService, FixtureRepository } from '@gateway/fixture-import';
 import { IntRange, loadConfigOrExit } from '@gateway/platform';
 import { BenchOrganization } from './dataset';
 

@@ -58,6 +58,10 @@ describe('metrics of the internal gateway', () => {
     expect(text).toContain('gateway_http_request_duration_seconds_count{method="GET",route="/organizations/:organizationId",status_code="404"} 1');
     expect(text).toContain('gateway_http_request_duration_seconds_count{method="GET",route="/organizations/:organizationId",status_code="401"} 1');
     expect(text).not.toContain(organizationId);
+    // Its pools are the main and the counters' (the request quota): no webhook delivery pool, which only the public gateway uses.
+    expect(text).toContain('gateway_db_pool_connections{pool="main"}');
+    expect(text).toContain('gateway_db_pool_connections{pool="counters"}');
+    expect(text).not.toContain('pool="webhook_delivery"');
   });
 
   it('stops serving when the gateway stops, and validates METRICS_PORT at boot', async () => {

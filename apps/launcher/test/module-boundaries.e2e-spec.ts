@@ -1,7 +1,7 @@
 // The scope tags mean something: lint refuses an import across gateways (the public gateway reaching the
 // internal tools or the internal API, the internal gateway reaching the authorization server or the public API, the
-// shared domain or the admin CLI reaching either),
-// and lets the right arrow through. Each import is linted as if it were a file of that project (no file is written).
+// shared domain or the admin CLI reaching either; the same for each gateway's data access), keeps the fixture import
+// (tooling) out of the deployed gateways and the domain and data-access libraries, and lets the right arrow through. Each import is linted as if it were a file of that project (no file is written).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -51,6 +51,20 @@ describe('module boundaries by scope', () => {
       { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/public-api', name: 'SalesOrderService' },
       { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/internal-api', name: 'InventorySyncService' },
       { file: 'libs/internal-tools/src/probe.ts', lib: '@gateway/internal-api', name: 'FulfilmentModule' },
+      // 14-: data access by scope, and the fixture import (tooling) kept from what is deployed.
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/persistence-public', name: 'WebhookDeliveryRepository' },
+      { file: 'libs/internal-tools/src/probe.ts', lib: '@gateway/persistence-public', name: 'TokenStateFeed' },
+      { file: 'libs/public-api/src/probe.ts', lib: '@gateway/persistence-internal', name: 'InventoryClarificationRepository' },
+      { file: 'libs/domain/src/probe.ts', lib: '@gateway/persistence-public', name: 'WebhookDeliveryRepository' },
+      { file: 'libs/public-api/src/probe.ts', lib: '@gateway/persistence-public', name: 'WebhookDeliveryRepository' },
+      { file: 'libs/internal-tools/src/probe.ts', lib: '@gateway/persistence-internal', name: 'InventoryClarificationRepository' },
+      { file: 'apps/public-gateway/src/app/probe.ts', lib: '@gateway/fixture-import', name: 'FixturesModule' },
+      { file: 'apps/internal-gateway/src/app/probe.ts', lib: '@gateway/fixture-import', name: 'FixturesModule' },
+      { file: 'libs/public-api/src/probe.ts', lib: '@gateway/fixture-import', name: 'FixtureImportService' },
+      { file: 'libs/persistence-internal/src/probe.ts', lib: '@gateway/fixture-import', name: 'FixtureRepository' },
+      { file: 'apps/admin-cli/src/app/probe.ts', lib: '@gateway/fixture-import', name: 'FixturesModule' },
+      { file: 'apps/launcher/src/probe.ts', lib: '@gateway/fixture-import', name: 'FixturesModule' },
+      { file: 'libs/public-api/src/probe.spec.ts', lib: '@gateway/fixture-import', name: 'FixturesModule' },
     ]);
   }, 60_000);
 
@@ -84,5 +98,31 @@ describe('module boundaries by scope', () => {
   it('refuses the admin CLI and the shared domain an import of a gateway API library', () => {
     expect(messages[9]).toEqual(['A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"']);
     expect(messages[10]).toEqual([expect.stringMatching(/^Circular dependency between "domain" and "public-api" detected/)]);
+  });
+
+  it("refuses a gateway, and the other gateway's libraries, the other gateway's data access", () => {
+    expect(messages[14]).toEqual(['A project tagged with "scope:internal" can only depend on libs tagged with "scope:internal", "scope:shared"']);
+    expect(messages[15]).toEqual(['A project tagged with "scope:internal" can only depend on libs tagged with "scope:internal", "scope:shared"']);
+    expect(messages[16]).toEqual(['A project tagged with "scope:public" can only depend on libs tagged with "scope:public", "scope:shared"']);
+  });
+
+  it('refuses the shared domain a gateway-scoped data access, and lets each gateway library use its own', () => {
+    expect(messages[17]).toEqual(['A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"']);
+    expect(messages[18]).toEqual([]);
+    expect(messages[19]).toEqual([]);
+  });
+
+  it('refuses the fixture import to the deployed gateways and to the domain and data-access libraries', () => {
+    const deployed = 'A project tagged with "runtime:deployed" can only depend on libs tagged with "type:domain", "type:data-access", "type:util"';
+    expect(messages[20]).toEqual([deployed]);
+    expect(messages[21]).toEqual([deployed]);
+    expect(messages[22]).toEqual(['A project tagged with "type:domain" can only depend on libs tagged with "type:domain", "type:data-access", "type:util"']);
+    expect(messages[23]).toEqual(['A project tagged with "type:data-access" can only depend on libs tagged with "type:data-access", "type:util"']);
+  });
+
+  it('lets the admin CLI, the launcher and the tests import the fixture import', () => {
+    expect(messages[24]).toEqual([]);
+    expect(messages[25]).toEqual([]);
+    expect(messages[26]).toEqual([]);
   });
 });

@@ -85,6 +85,8 @@ describe('metrics of the public gateway', () => {
     expect(added('gateway_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
     expect(sample(text, 'gateway_db_pool_connections{pool="main"}')).toBeGreaterThan(0);
     expect(sample(text, 'gateway_db_pool_waiting_queries{pool="main"}')).toBe(0);
+    // The webhook delivery workers' own pool is reported with the others (WebhooksModule brings it).
+    expect(text).toContain('gateway_db_pool_connections{pool="webhook_delivery"}');
     // Ids are never labels: neither the organization nor the store appears anywhere.
     expect(text).not.toContain(org.organizationId);
     expect(text).not.toContain(org.storeId);

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { SeededOrganization, createTestClient, seedOrganization } from '@gateway/testing';
-import { IdempotencyRepository } from '@gateway/persistence';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 import { RunningGateway, startPublicGateway, usePublicGateway } from './support/start-public-gateway';
 
 describe('sales-order creation', () => {

@@ -3,7 +3,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Database, Fixture } from '@gateway/persistence';
+import { Database } from '@gateway/persistence';
+import { Fixture } from '@gateway/fixture-import';
 import { freePort } from '@gateway/dev-postgres';
 import { TestDatabase, createTestDatabase, gatewayTestEnv, importFixture } from '@gateway/testing';
 

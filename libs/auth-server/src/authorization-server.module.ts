@@ -5,13 +5,25 @@ import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, SigningKeysSe
 import { TokenEndpointService } from './use-cases/token-endpoint.service';
 import { TokenRateLimits } from './infra/token-rate-limits';
 import { TokenStateView } from './infra/token-state-view';
+import { DATABASE_OPTIONS, DatabaseOptions, SigningKeyRepository } from '@gateway/persistence';
+import { TokenRequestRepository, TokenStateFeed } from '@gateway/persistence-public';
 
 @Module({})
 export class AuthorizationServerModule {
   static forRoot(options: AuthorizationServerOptions): DynamicModule {
     return {
       module: AuthorizationServerModule,
-      providers: [{ provide: AUTHORIZATION_SERVER_OPTIONS, useValue: options }, TokenEndpointService, SigningKeysService, TokenRateLimits, TokenStateView],
+      providers: [
+        { provide: AUTHORIZATION_SERVER_OPTIONS, useValue: options },
+        TokenEndpointService,
+        SigningKeysService,
+        TokenRateLimits,
+        TokenStateView,
+        // Connects only when the token endpoint starts it.
+        { provide: TokenStateFeed, useFactory: (database: DatabaseOptions) => new TokenStateFeed(database), inject: [DATABASE_OPTIONS] },
+        SigningKeyRepository,
+        TokenRequestRepository,
+      ],
       exports: [AUTHORIZATION_SERVER_OPTIONS, TokenEndpointService, SigningKeysService],
     };
   }

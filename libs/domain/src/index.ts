@@ -8,5 +8,4 @@ export * from './organizations'; // Organizations and access
 export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, level pages
 export * from './orders'; // Orders and fulfilment: the fulfilment order state machine, its transitions and cancellation, shipments
 export * from './release-channels'; // Release channels: channels and their features
-export * from './fixture-import'; // Fixture import
 export * from './shared'; // Shared: paging, cursor sealing

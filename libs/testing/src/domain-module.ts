@@ -2,11 +2,12 @@
 // imports) on the test's own database, so a test never wires a service's dependencies by hand.
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import { Database, ReplicaReads, RepositoriesModule } from '@gateway/persistence';
+import { Database, ReplicaReads } from '@gateway/persistence';
 
 /**
- * Provides the test's Database, its reads that may lag (on the same database: no replica) and the
- * repositories, as DatabaseModule provides the gateway's; the test that made the Database closes it.
+ * Provides the test's Database and its reads that may lag (on the same database: no replica), as
+ * DatabaseModule provides the gateway's (each module provides its own repositories); the test that made
+ * the Database closes it.
  */
 @Global()
 @Module({})
@@ -14,12 +15,11 @@ class TestDatabaseModule {
   static of(db: Database): DynamicModule {
     return {
       module: TestDatabaseModule,
-      imports: [RepositoriesModule],
       providers: [
         { provide: Database, useValue: db },
         { provide: ReplicaReads, useValue: new ReplicaReads(db, { url: 'unused: no replica' }) },
       ],
-      exports: [Database, ReplicaReads, RepositoriesModule],
+      exports: [Database, ReplicaReads],
     };
   }
 }

@@ -1,8 +1,8 @@
 // Test data in one line: a small organization with a store, warehouse, retail units and stock,
 // written through the real importer, built from its module.
 import { randomUUID } from 'node:crypto';
-import { Database, Fixture } from '@gateway/persistence';
-import { FixtureImportService, FixturesModule } from '@gateway/domain';
+import { Database } from '@gateway/persistence';
+import { Fixture, FixtureImportService, FixturesModule } from '@gateway/fixture-import';
 import { withDomainModule } from './domain-module';
 
 export async function importFixture(db: Database, fixture: Fixture): Promise<void> {

@@ -1,13 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import {
-  AUTHORIZATION_SERVER_OPTIONS,
-  ApiClientsService,
-  FixturesModule,
-  KeyReencryptionService,
-  SigningKeysService,
-  parseKeyEncryptionKey,
-} from '@gateway/domain';
-import { DatabaseModule } from '@gateway/persistence';
+import { AUTHORIZATION_SERVER_OPTIONS, ApiClientsService, KeyReencryptionService, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
+import { FixturesModule } from '@gateway/fixture-import';
+import { ApiClientRepository, DatabaseModule, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 
 @Module({})
 export class AdminModule {
@@ -19,6 +13,9 @@ export class AdminModule {
         ApiClientsService,
         SigningKeysService,
         KeyReencryptionService,
+        ApiClientRepository,
+        SigningKeyRepository,
+        WebhookEndpointRepository,
         { provide: AUTHORIZATION_SERVER_OPTIONS, useFactory: () => ({ keyEncryptionKey: parseKeyEncryptionKey(keyEncryptionKey) }) },
       ],
     };

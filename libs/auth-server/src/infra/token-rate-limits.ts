@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { ApiClientRow, CounterDatabase, CounterState, TokenRequestRepository } from '@gateway/persistence';
+import { ApiClientRow, CounterDatabase } from '@gateway/persistence';
+import { CounterState, TokenRequestRepository } from '@gateway/persistence-public';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, clientSecretHashMatches, hashClientSecret } from '@gateway/domain';
 import { TokenStateView } from './token-state-view';
 

@@ -5,15 +5,8 @@
 // applied as it is announced, and when the feed stops the view is emptied and every request goes to the
 // database again (TokenRateLimits' one statement) until it is live and loaded once more.
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import {
-  ApiClientRow,
-  CounterDatabase,
-  CounterState,
-  TokenRequestRepository,
-  TokenStateChange,
-  TokenStateFeed,
-  TokenStateListener,
-} from '@gateway/persistence';
+import { ApiClientRow, CounterDatabase } from '@gateway/persistence';
+import { CounterState, TokenRequestRepository, TokenStateChange, TokenStateFeed, TokenStateListener } from '@gateway/persistence-public';
 
 /** Clients held at most (the least recently added goes first). */
 const MAX_CLIENTS = 10_000;

@@ -11,6 +11,7 @@ import { RevocationCheck } from './use-cases/revocation-check';
 import { VerifiedTokenCache } from './use-cases/verified-token-cache';
 import { REQUEST_QUOTA_OPTIONS } from '../quotas/model/request-quota-options';
 import { RequestQuota } from '../quotas/use-cases/request-quota';
+import { ApiClientRepository, RequestQuotaRepository, SigningKeyRepository } from '@gateway/persistence';
 
 @Module({})
 export class BearerAuthModule {
@@ -29,6 +30,10 @@ export class BearerAuthModule {
         RequestQuota,
         BearerStrategy,
         { provide: APP_GUARD, useClass: createBearerAuthGuard(BearerStrategy) },
+        // The repositories its services use.
+        ApiClientRepository,
+        RequestQuotaRepository,
+        SigningKeyRepository,
       ],
       exports: [IssuerKeySet, VerifiedTokenCache],
     };

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RetailUnitArchivalService } from './use-cases/retail-unit-archival.service';
+import { AccessRepository, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository } from '@gateway/persistence';
 
 @Module({
-  providers: [RetailUnitArchivalService],
+  providers: [RetailUnitArchivalService, AccessRepository, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository],
   exports: [RetailUnitArchivalService],
 })
 export class RetailUnitsModule {}

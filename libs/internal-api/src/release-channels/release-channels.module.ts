@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ReleaseChannelsService } from './use-cases/release-channels.service';
+import { DomainEventRepository, ReleaseChannelRepository } from '@gateway/persistence';
 
 @Module({
-  providers: [ReleaseChannelsService],
+  providers: [ReleaseChannelsService, DomainEventRepository, ReleaseChannelRepository],
   exports: [ReleaseChannelsService],
 })
 export class ReleaseChannelsModule {}

@@ -4,10 +4,19 @@ import { Module } from '@nestjs/common';
 import { InventoryLevelsModule } from '@gateway/internal-api';
 import { InventoryClarificationJob } from './use-cases/inventory-clarification.job';
 import { InventoryClarificationService } from './use-cases/inventory-clarification.service';
+import { AccessRepository, DomainEventRepository, RetailUnitRepository } from '@gateway/persistence';
+import { InventoryClarificationRepository } from '@gateway/persistence-internal';
 
 @Module({
   imports: [InventoryLevelsModule],
-  providers: [InventoryClarificationService, InventoryClarificationJob],
+  providers: [
+    InventoryClarificationService,
+    InventoryClarificationJob,
+    AccessRepository,
+    DomainEventRepository,
+    RetailUnitRepository,
+    InventoryClarificationRepository,
+  ],
   exports: [InventoryClarificationService, InventoryClarificationJob],
 })
 export class InventoryClarificationModule {}

@@ -1,7 +1,7 @@
 // SQL of organizations: the record and the list (release channels and inventory sync have their own repositories).
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
-import { ReleaseChannel } from '../fixture.types';
+import { ReleaseChannel } from './release-channel.repository';
 
 export interface OrganizationRow {
   id: string;

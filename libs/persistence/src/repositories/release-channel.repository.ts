@@ -1,7 +1,9 @@
 // SQL of release channels: an organization's assignment and the feature flags per channel.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
-import { ReleaseChannel } from '../fixture.types';
+
+/** An organization's release channel (the import file's `releaseChannel`). */
+export type ReleaseChannel = 'STABLE' | 'BETA' | 'ALPHA';
 
 export interface FeatureRow {
   name: string;

@@ -3,9 +3,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { IDEMPOTENCY_RETENTION_DAYS, IdempotencyRetentionJob } from './use-cases/idempotency-retention.job';
 import { IdempotencyService } from './use-cases/idempotency.service';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 
 @Module({
-  providers: [IdempotencyService, IdempotencyRetentionJob],
+  providers: [IdempotencyService, IdempotencyRetentionJob, IdempotencyRepository],
   exports: [IdempotencyService],
 })
 export class IdempotencyModule {}

@@ -4,10 +4,20 @@ import { SalesOrderChangesService } from './use-cases/sales-order-changes.servic
 import { SalesOrderReadService } from './use-cases/sales-order-read.service';
 import { SalesOrderService } from './use-cases/sales-order.service';
 import { IdempotencyModule } from './idempotency.module';
+import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
 
 @Module({
   imports: [InventoryModule, FulfilmentLifecycleModule, OrganizationsModule, IdempotencyModule],
-  providers: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService, CursorSealer],
+  providers: [
+    SalesOrderService,
+    SalesOrderReadService,
+    SalesOrderChangesService,
+    CursorSealer,
+    DomainEventRepository,
+    FulfilmentOrderRepository,
+    SalesOrderRepository,
+    ServerSecretRepository,
+  ],
   exports: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService],
 })
 export class OrdersModule {}

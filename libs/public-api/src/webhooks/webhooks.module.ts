@@ -15,13 +15,24 @@ import { WebhookRedeliveryService } from './use-cases/webhook-redelivery.service
 import { WebhookRecoverJob } from './use-cases/webhook-recover.job';
 import { WebhookEventsFeedService } from './use-cases/webhook-events-feed.service';
 import { WebhookRetentionJob } from './use-cases/webhook-retention.job';
+import {
+  AccessRepository,
+  ApiClientRepository,
+  DomainEventRepository,
+  InventoryReadRepository,
+  SalesOrderRepository,
+  ServerSecretRepository,
+  ShipmentRepository,
+  WebhookEndpointRepository,
+} from '@gateway/persistence';
+import { WebhookDeliveryDatabaseModule, WebhookDeliveryRepository, WebhookEventRepository, WebhookRecoveryRepository } from '@gateway/persistence-public';
 
 @Module({})
 export class WebhooksModule {
   static forRoot(options: WebhookOptions): DynamicModule {
     return {
       module: WebhooksModule,
-      imports: [OrganizationsModule],
+      imports: [OrganizationsModule, WebhookDeliveryDatabaseModule],
       providers: [
         { provide: WEBHOOK_OPTIONS, useValue: options },
         WebhookEndpointAccessPolicy,
@@ -36,6 +47,18 @@ export class WebhooksModule {
         WebhookRecoverJob,
         WebhookRetentionJob,
         WebhookMetrics,
+        // The repositories its services use.
+        AccessRepository,
+        ApiClientRepository,
+        DomainEventRepository,
+        InventoryReadRepository,
+        SalesOrderRepository,
+        ServerSecretRepository,
+        ShipmentRepository,
+        WebhookEndpointRepository,
+        WebhookDeliveryRepository,
+        WebhookEventRepository,
+        WebhookRecoveryRepository,
       ],
       exports: [
         WebhookEndpointsService,

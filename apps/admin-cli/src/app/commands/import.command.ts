@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { FixtureImportService, FixtureInvalidError, FixtureSyntaxError, ImportProgress } from '@gateway/domain';
+import { FixtureImportService, FixtureInvalidError, FixtureSyntaxError, ImportProgress } from '@gateway/fixture-import';
 import { CliFailure, Output } from '../output';
 
 /** On a terminal, one line on stderr that rewrites itself: the phase and the share of the file read. */

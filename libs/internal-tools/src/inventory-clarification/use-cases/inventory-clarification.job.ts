@@ -3,7 +3,8 @@
 // already completed is not run again (a retry after a crash between the commit and the job's completion).
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { Database, DomainEventRepository, InventoryClarificationRepository, JobQueue } from '@gateway/persistence';
+import { Database, DomainEventRepository, JobQueue } from '@gateway/persistence';
+import { InventoryClarificationRepository } from '@gateway/persistence-internal';
 import { InventoryLevelRebuilder } from '@gateway/internal-api';
 import { CLARIFY_INVENTORY_LEVELS_QUEUE, ClarificationJobData } from './inventory-clarification.service';
 

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database, DomainEventRepository, InventoryClarificationRepository, JobQueue, RetailUnitRepository } from '@gateway/persistence';
+import { AccessRepository, Database, DomainEventRepository, JobQueue, RetailUnitRepository } from '@gateway/persistence';
+import { InventoryClarificationRepository } from '@gateway/persistence-internal';
 import { ClarificationAcknowledgedDto, ClarifyInventoryLevelsDto } from '../dto/clarify-inventory-levels.dto';
 
 export const CLARIFY_INVENTORY_LEVELS_QUEUE = 'clarify-inventory-levels';

@@ -1,7 +1,8 @@
 // Reading invoices (spec 4.1): restricted per the access table, shaped field by field.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
-import { InvoiceRepository, InvoiceRow, ReplicaReads } from '@gateway/persistence';
+import { ReplicaReads } from '@gateway/persistence';
+import { InvoiceRepository, InvoiceRow } from '@gateway/persistence-public';
 import { CallerIdentity, OrganizationAccessPolicy } from '@gateway/domain';
 import { InvoiceDetailDto, InvoiceListDto, InvoiceListItemDto, InvoiceStatus } from '../dto/invoice.dto';
 

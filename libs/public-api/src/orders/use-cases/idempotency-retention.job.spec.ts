@@ -1,4 +1,4 @@
-import { IdempotencyRepository } from '@gateway/persistence';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { IdempotencyRetentionJob } from './idempotency-retention.job';
 

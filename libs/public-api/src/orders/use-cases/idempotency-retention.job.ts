@@ -1,7 +1,8 @@
 // Purges idempotency records past their retention, hourly. Every replica may run it: a DELETE by age
 // is harmless to repeat.
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { Database, IdempotencyRepository } from '@gateway/persistence';
+import { Database } from '@gateway/persistence';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 
 /** Contract section 4 and spec section 8: at least 92 days (3 months). */
 export const MIN_IDEMPOTENCY_RETENTION_DAYS = 92;

@@ -1,5 +1,5 @@
 // The Idempotency-Key protocol on its own, for an operation other than sales orders: what a new POST gets.
-import { IdempotencyRepository } from '@gateway/persistence';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 import { ProblemException } from '@gateway/platform';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { IdempotencyService, IdempotentRequest } from './idempotency.service';

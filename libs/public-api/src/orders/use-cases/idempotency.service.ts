@@ -2,7 +2,8 @@
 // (client, key) pair is stored in the transaction that makes it, and replayed for the same request.
 import { Injectable, Optional } from '@nestjs/common';
 import { GatewayMetrics, ProblemException } from '@gateway/platform';
-import { IdempotencyRepository, Queryable } from '@gateway/persistence';
+import { Queryable } from '@gateway/persistence';
+import { IdempotencyRepository } from '@gateway/persistence-public';
 import { requestFingerprint } from '../policies/request-fingerprint';
 
 /** What identifies one idempotent request: whose key it is, the key, and what makes two requests the same. */

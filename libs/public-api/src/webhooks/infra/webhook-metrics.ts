@@ -3,7 +3,8 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { GatewayMetrics } from '@gateway/platform';
-import { Database, WebhookDeliveryRepository } from '@gateway/persistence';
+import { Database } from '@gateway/persistence';
+import { WebhookDeliveryRepository } from '@gateway/persistence-public';
 
 @Injectable()
 export class WebhookMetrics {

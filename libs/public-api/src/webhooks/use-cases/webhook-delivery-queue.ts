@@ -4,7 +4,8 @@
 // over): the delivery workers claim it from there (webhook-delivery-workers.ts).
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { NewWebhookDelivery, Queryable, WebhookDeliveryRepository } from '@gateway/persistence';
+import { Queryable } from '@gateway/persistence';
+import { NewWebhookDelivery, WebhookDeliveryRepository } from '@gateway/persistence-public';
 import { WebhookDeliveryWorkers } from './webhook-delivery-workers';
 
 /** A stored webhook event, as redeliver takes it. */

@@ -17,7 +17,7 @@
 //   run on the WebhookDeliveryDatabase, whose commits do not wait for the WAL flush: a crash of Postgres
 //   can forget the last fraction of a second of leases and outcomes, whose attempts are then sent again.
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AttemptKey, AttemptOutcome, ClaimedAttempt, WebhookDeliveryDatabase, WebhookDeliveryRepository } from '@gateway/persistence';
+import { AttemptKey, AttemptOutcome, ClaimedAttempt, WebhookDeliveryDatabase, WebhookDeliveryRepository } from '@gateway/persistence-public';
 import { decryptWebhookSecret } from '@gateway/domain';
 import {
   DEFAULT_WEBHOOK_MAX_CONCURRENCY,

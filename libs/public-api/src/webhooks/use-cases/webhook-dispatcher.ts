@@ -14,17 +14,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
   Database,
-  DispatchEndpoint,
   DomainEventRepository,
   DomainEventRow,
   InventoryReadRepository,
-  NewWebhookDelivery,
-  NewWebhookEvent,
   Queryable,
   SalesOrderRepository,
   ShipmentRepository,
-  WebhookDeliveryRepository,
 } from '@gateway/persistence';
+import { DispatchEndpoint, NewWebhookDelivery, NewWebhookEvent, WebhookDeliveryRepository } from '@gateway/persistence-public';
 import { toShipmentDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';

@@ -6,7 +6,8 @@
 // replica marked failing after the claim clears it at the next success instead.) The endpoints are locked
 // first, in id order, as deleting or disabling one does.
 import { Inject, Injectable } from '@nestjs/common';
-import { WebhookDeliveryDatabase, WebhookEndpointRepository } from '@gateway/persistence';
+import { WebhookEndpointRepository } from '@gateway/persistence';
+import { WebhookDeliveryDatabase } from '@gateway/persistence-public';
 import { DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { EndpointOutcome, failingSinceAfter, hasFailedTooLong } from '../policies/failing-endpoint.policy';
 

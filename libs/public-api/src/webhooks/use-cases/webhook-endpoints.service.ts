@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
-import { ApiClientRepository, Database, WebhookDeliveryRepository, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { ApiClientRepository, Database, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { WebhookDeliveryRepository } from '@gateway/persistence-public';
 import { CallerIdentity, encryptWebhookSecret } from '@gateway/domain';
 import {
   CreateWebhookEndpointDto,

@@ -3,7 +3,8 @@
 // reads only its connections' stores' events (and their warehouses' inventory). The test events stay out.
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
-import { ReplicaReads, WebhookEventRepository } from '@gateway/persistence';
+import { ReplicaReads } from '@gateway/persistence';
+import { WebhookEventRepository } from '@gateway/persistence-public';
 import { CallerIdentity, CursorSealer } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';

@@ -5,17 +5,14 @@
 // organizations (WebhookRecoveryRepository.claimNext): one organization's many or long recovers wait their
 // turn beside another's, batch by batch, instead of before it.
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Database, JobQueue, Queryable, WebhookEndpointRepository } from '@gateway/persistence';
 import {
   ClaimedWebhookRecovery,
-  Database,
-  JobQueue,
   NewWebhookRecovery,
   OutstandingWebhookRecovery,
-  Queryable,
-  WebhookEndpointRepository,
   WebhookEventRepository,
   WebhookRecoveryRepository,
-} from '@gateway/persistence';
+} from '@gateway/persistence-public';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 

@@ -6,15 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, NotFoundProblem, TooManyRequestsProblem } from '@gateway/platform';
-import {
-  Database,
-  EndpointOwner,
-  Queryable,
-  WebhookDeliveryRepository,
-  WebhookEndpointRepository,
-  WebhookEndpointRow,
-  WebhookEventRepository,
-} from '@gateway/persistence';
+import { Database, EndpointOwner, Queryable, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence-public';
 import { CallerIdentity } from '@gateway/domain';
 import { WEBHOOK_TEST_EVENT_TYPE } from '../model/webhook-event-types';
 import { RECOVER_MAX_DAYS, RecoverWebhookEventsDto, WebhookTestSentDto } from '../dto/webhook-endpoint-operations.dto';

@@ -2,7 +2,7 @@
 // deliveries left without any; waiting attempts stay; stored payloads stay at least 30 days (longer when the
 // retention is longer); the domain event log is never touched; a replica finding the lock taken prunes nothing.
 import { randomUUID } from 'node:crypto';
-import { WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence';
+import { WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence-public';
 import { TestDatabase, createTestDatabase, seedOrganization } from '@gateway/testing';
 import { WebhookRetentionJob } from './webhook-retention.job';
 import { WebhookOptions } from '../model/webhook-options';

@@ -6,7 +6,8 @@
 // a time prunes and another finding the lock taken leaves the run to it. The domain event log is never
 // touched: inventory levels are rebuilt from it.
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Database, Queryable, WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence';
+import { Database, Queryable } from '@gateway/persistence';
+import { WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence-public';
 import { DEFAULT_DELIVERY_RETENTION_DAYS, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { RECOVER_MAX_DAYS } from '../dto/webhook-endpoint-operations.dto';
 

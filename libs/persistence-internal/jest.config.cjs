@@ -1,0 +1,8 @@
+module.exports = {
+  displayName: 'persistence-internal',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/../../libs/testing/src/jest-global-setup.cjs',
+  globalTeardown: '<rootDir>/../../libs/testing/src/jest-global-teardown.cjs',
+};
