@@ -1,6 +1,6 @@
 import { DynamicModule, Type } from '@nestjs/common';
 import { KeySetSource } from './use-cases/key-set-source';
-import { RequestQuotaOptions } from '../quotas/model/request-quota-options';
+import { RequestQuotaOptions } from './model/request-quota-options';
 
 export interface BearerAuthOptions {
   /** Which tokens this gateway accepts. */
