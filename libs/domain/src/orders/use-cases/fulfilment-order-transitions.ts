@@ -4,7 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { DomainEventRepository, FulfilmentOrderRepository, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
-import { InventoryChange, InventoryLedger } from '../../inventory/use-cases/inventory-ledger';
+import { InventoryChange, InventoryLedger } from '../../inventory';
 import { FulfilmentOrderStatus, inventoryEffect } from '../policies/fulfilment-order-state-machine';
 
 @Injectable()

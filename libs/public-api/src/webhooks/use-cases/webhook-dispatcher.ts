@@ -26,7 +26,7 @@ import {
   WebhookDeliveryRepository,
 } from '@gateway/persistence';
 import { toShipmentDto } from '@gateway/domain';
-import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
+import { toSalesOrderView } from '../../orders';
 import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
 import { WEBHOOK_EVENT_CATALOG } from '../model/webhook-event-types';
