@@ -4,7 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
 import { CatalogueUnitRow, Database, RetailUnitRepository } from '@gateway/persistence';
-import { CallerIdentity, CursorSealer, OrganizationAccessPolicy } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, OrganizationAccessPolicy, cursorField, cursorShape } from '@gateway/domain';
 import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
 
 interface CatalogueCursor {
@@ -17,18 +17,13 @@ interface CatalogueCursor {
 
 const PURPOSE = 'retail-units cursor v1';
 
-function isCursor(value: unknown): value is CatalogueCursor {
-  const c = value as CatalogueCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    (c.barcode === null || typeof c.barcode === 'string') &&
-    (c.sku === null || typeof c.sku === 'string') &&
-    typeof c.includeArchived === 'boolean' &&
-    typeof c.after === 'string'
-  );
-}
+const isCursor = cursorShape<CatalogueCursor>({
+  organizationId: cursorField.string,
+  barcode: cursorField.nullable(cursorField.string),
+  sku: cursorField.nullable(cursorField.string),
+  includeArchived: cursorField.boolean,
+  after: cursorField.string,
+});
 
 function toDto(row: CatalogueUnitRow): RetailUnitDto {
   return { barcode: row.barcode, sku: row.sku, name: row.name, ...(row.weightGram !== null ? { weightGram: row.weightGram } : {}), archived: row.archived };

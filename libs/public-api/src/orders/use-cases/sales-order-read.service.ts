@@ -3,7 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer } from '@gateway/domain';
+import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, cursorField, cursorShape } from '@gateway/domain';
 import { ListSalesOrdersQuery, SALES_ORDER_PAGE_LIMIT, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
 
 interface SalesOrderCursor {
@@ -16,18 +16,13 @@ interface SalesOrderCursor {
 
 const PURPOSE = 'sales-orders cursor v1';
 
-function isCursor(value: unknown): value is SalesOrderCursor {
-  const c = value as SalesOrderCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    typeof c.storeId === 'string' &&
-    (c.orderReference === null || typeof c.orderReference === 'string') &&
-    typeof c.createdAt === 'string' &&
-    typeof c.id === 'string'
-  );
-}
+const isCursor = cursorShape<SalesOrderCursor>({
+  organizationId: cursorField.string,
+  storeId: cursorField.string,
+  orderReference: cursorField.nullable(cursorField.string),
+  createdAt: cursorField.string,
+  id: cursorField.string,
+});
 
 @Injectable()
 export class SalesOrderReadService {

@@ -4,7 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
 import { Database, WebhookEventRepository } from '@gateway/persistence';
-import { CallerIdentity, CursorSealer } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, cursorField, cursorShape } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
 
@@ -18,18 +18,12 @@ interface EventFeedCursor {
 
 const PURPOSE = 'webhook-events cursor v1';
 
-function isCursor(value: unknown): value is EventFeedCursor {
-  const c = value as EventFeedCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    (c.types === null || (Array.isArray(c.types) && c.types.every((t) => typeof t === 'string'))) &&
-    (c.since === null || typeof c.since === 'string') &&
-    typeof c.sequence === 'string' &&
-    /^\d{1,19}$/.test(c.sequence)
-  );
-}
+const isCursor = cursorShape<EventFeedCursor>({
+  organizationId: cursorField.string,
+  types: cursorField.nullable(cursorField.strings),
+  since: cursorField.nullable(cursorField.string),
+  sequence: cursorField.digits,
+});
 
 @Injectable()
 export class WebhookEventsFeedService {
