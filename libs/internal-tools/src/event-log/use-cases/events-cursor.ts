@@ -22,7 +22,7 @@ export interface EventsCursor {
 
 const PURPOSE = 'events-by-barcode cursor v2';
 
-const isCursor = cursorShape<EventsCursor>({
+const isCursor: (value: unknown) => value is EventsCursor = cursorShape({
   organizationId: cursorField.string,
   barcode: cursorField.string,
   timeWindowHours: cursorField.nullable(cursorField.number),

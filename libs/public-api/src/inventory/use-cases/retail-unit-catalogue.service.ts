@@ -4,26 +4,19 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
 import { CatalogueUnitRow, Database, RetailUnitRepository } from '@gateway/persistence';
-import { CallerIdentity, CursorSealer, OrganizationAccessPolicy, cursorField, cursorShape } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, OrganizationAccessPolicy, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
-
-interface CatalogueCursor {
-  organizationId: string;
-  barcode: string | null;
-  sku: string | null;
-  includeArchived: boolean;
-  after: string;
-}
 
 const PURPOSE = 'retail-units cursor v1';
 
-const isCursor = cursorShape<CatalogueCursor>({
+const isCursor = cursorShape({
   organizationId: cursorField.string,
   barcode: cursorField.nullable(cursorField.string),
   sku: cursorField.nullable(cursorField.string),
   includeArchived: cursorField.boolean,
   after: cursorField.string,
 });
+type CatalogueCursor = CursorOf<typeof isCursor>;
 
 function toDto(row: CatalogueUnitRow): RetailUnitDto {
   return { barcode: row.barcode, sku: row.sku, name: row.name, ...(row.weightGram !== null ? { weightGram: row.weightGram } : {}), archived: row.archived };

@@ -3,26 +3,19 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, cursorField, cursorShape } from '@gateway/domain';
+import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { ListSalesOrdersQuery, SALES_ORDER_PAGE_LIMIT, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
-
-interface SalesOrderCursor {
-  organizationId: string;
-  storeId: string;
-  orderReference: string | null;
-  createdAt: string;
-  id: string;
-}
 
 const PURPOSE = 'sales-orders cursor v1';
 
-const isCursor = cursorShape<SalesOrderCursor>({
+const isCursor = cursorShape({
   organizationId: cursorField.string,
   storeId: cursorField.string,
   orderReference: cursorField.nullable(cursorField.string),
   createdAt: cursorField.string,
   id: cursorField.string,
 });
+type SalesOrderCursor = CursorOf<typeof isCursor>;
 
 @Injectable()
 export class SalesOrderReadService {

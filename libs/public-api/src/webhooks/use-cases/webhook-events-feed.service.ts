@@ -4,26 +4,20 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem } from '@gateway/platform';
 import { Database, WebhookEventRepository } from '@gateway/persistence';
-import { CallerIdentity, CursorSealer, cursorField, cursorShape } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
 
-interface EventFeedCursor {
-  organizationId: string;
-  types: string[] | null;
-  since: string | null;
-  /** The last event of the page it follows. */
-  sequence: string;
-}
-
 const PURPOSE = 'webhook-events cursor v1';
 
-const isCursor = cursorShape<EventFeedCursor>({
+const isCursor = cursorShape({
   organizationId: cursorField.string,
   types: cursorField.nullable(cursorField.strings),
   since: cursorField.nullable(cursorField.string),
+  /** The last event of the page it follows. */
   sequence: cursorField.digits,
 });
+type EventFeedCursor = CursorOf<typeof isCursor>;
 
 @Injectable()
 export class WebhookEventsFeedService {
