@@ -2,7 +2,6 @@
 // read its catalogue. Keyset pages by barcode; the sealed cursor carries the organization, the filters and
 // the last barcode, and is refused with any other.
 import { Injectable } from '@nestjs/common';
-import { BadRequestProblem } from '@gateway/platform';
 import { CatalogueUnitRow, Database, RetailUnitRepository } from '@gateway/persistence';
 import { CallerIdentity, CursorSealer, OrganizationAccessPolicy, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
@@ -36,15 +35,14 @@ export class RetailUnitCatalogueService {
     const filters = { organizationId, barcode: query.barcode ?? null, sku: query.sku ?? null, includeArchived: query.includeArchived ?? false };
     let after: string | undefined;
     if (query.cursor !== undefined) {
-      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
-      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
-      const { after: last, ...bound } = cursor;
-      if (JSON.stringify(bound) !== JSON.stringify(filters)) {
-        throw new BadRequestProblem('The query is not valid.', [
-          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, barcode, sku and includeArchived of the first page' },
-        ]);
-      }
-      after = last;
+      const cursor = await this.cursors.openForQuery(
+        PURPOSE,
+        query.cursor,
+        isCursor,
+        ({ after: _last, ...bound }) => JSON.stringify(bound) === JSON.stringify(filters),
+        'organization, barcode, sku and includeArchived',
+      );
+      after = cursor.after;
     }
     const limit = query.limit ?? RETAIL_UNIT_PAGE_LIMIT.default;
     const rows = await this.units.cataloguePage(this.db, {

@@ -2,7 +2,6 @@
 // behind a sealed cursor bound to the organization and the query. Same access as the endpoints: a connector
 // reads only its connections' stores' events (and their warehouses' inventory). The test events stay out.
 import { Injectable } from '@nestjs/common';
-import { BadRequestProblem } from '@gateway/platform';
 import { Database, WebhookEventRepository } from '@gateway/persistence';
 import { CallerIdentity, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
@@ -34,13 +33,13 @@ export class WebhookEventsFeedService {
     const since = query.since ?? null;
     let afterSequence: string | null = null;
     if (query.cursor !== undefined) {
-      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
-      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
-      if (cursor.organizationId !== organizationId || JSON.stringify(cursor.types) !== JSON.stringify(types) || cursor.since !== since) {
-        throw new BadRequestProblem('The query is not valid.', [
-          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' },
-        ]);
-      }
+      const cursor = await this.cursors.openForQuery(
+        PURPOSE,
+        query.cursor,
+        isCursor,
+        (sent) => sent.organizationId === organizationId && JSON.stringify(sent.types) === JSON.stringify(types) && sent.since === since,
+        'organization, types and since',
+      );
       afterSequence = cursor.sequence;
     }
     const limit = query.limit ?? EVENT_FEED_LIMIT.default;
