@@ -50,6 +50,38 @@ const testDepConstraints = layerConstraints.map((c) => {
   return { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, ...extra])] };
 });
 
+// A library is used only through its index.ts.
+const LIBRARY_THROUGH_INDEX = {
+  group: ['@gateway/*/*', '!@gateway/sdk/internal'],
+  message: 'Import a library through its index (@gateway/<lib>; the SDK also has @gateway/sdk/internal).',
+};
+// Inside a library grouped by bounded context (src/<context>/), another context is used only through its index.ts,
+// its public face: `../../orders`, never `../../orders/dto/...`; and never through the library's own root index.
+const CONTEXT_LIBRARIES = ['domain', 'public-api', 'internal-api', 'internal-tools'];
+const contextBoundaries = [1, 2, 3].map((depth) => ({
+  files: CONTEXT_LIBRARIES.map((lib) => `libs/${lib}/src/*/${'*/'.repeat(depth - 1)}*.ts`),
+  // The fixture import moves to a tooling library, where it imports the domain through @gateway/domain.
+  ignores: ['libs/domain/src/fixture-import/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          LIBRARY_THROUGH_INDEX,
+          {
+            regex: `^(\\.\\./){${depth}}[^./][^/]*/`,
+            message: "Import another context through its index.ts (its public face): '" + '../'.repeat(depth) + "<context>'.",
+          },
+          {
+            regex: `^(\\.\\./){${depth}}(index)?$|^(\\.\\./){${depth - 1}}\\.\\.$`,
+            message: "A context imports another context's index, never the library's root index.",
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -67,18 +99,7 @@ export default [
           ignoredCircularDependencies: CIRCULAR_THROUGH_TESTING,
         },
       ],
-      // A library is used only through its index.ts.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@gateway/*/*', '!@gateway/sdk/internal'],
-              message: 'Import a library through its index (@gateway/<lib>; the SDK also has @gateway/sdk/internal).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [LIBRARY_THROUGH_INDEX] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
@@ -97,6 +118,7 @@ export default [
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  ...contextBoundaries,
   { ...tseslint.configs.disableTypeChecked, files: ['**/*.mjs', '**/*.cjs', '**/*.js'] },
   {
     files: ['**/*.cjs'],

@@ -1,7 +1,9 @@
 // The scope tags mean something: lint refuses an import across gateways (the public gateway reaching the
 // internal tools or the internal API, the internal gateway reaching the authorization server or the public API, the
 // shared domain or the admin CLI reaching either; the same for each gateway's data access), keeps the fixture import
-// (tooling) out of the deployed gateways and the domain and data-access libraries, and lets the right arrow through. Each import is linted as if it were a file of that project (no file is written).
+// out of the deployed gateways and the domain and data-access libraries, and lets the right arrow through; inside a
+// library grouped by bounded context, one context reaches another only through that context's index.ts. Each import
+// is linted as if it were a file of that project (no file is written).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -13,18 +15,19 @@ interface Probe {
   name: string;
 }
 
-/** The messages of @nx/enforce-module-boundaries for each probe, from one ESLint run with the workspace's config. */
-function boundaryMessages(probes: Probe[]): string[][] {
+/** The messages of one rule (@nx/enforce-module-boundaries unless named) for each probe, from one ESLint run with the workspace's config. */
+function boundaryMessages(probes: Probe[], ruleId = '@nx/enforce-module-boundaries'): string[][] {
   const script = `
     import { ESLint } from 'eslint';
     const eslint = new ESLint({ cwd: process.cwd() });
     const out = [];
+    const ruleId = process.argv[2];
     for (const { file, lib, name } of JSON.parse(process.argv[1])) {
       const [result] = await eslint.lintText(\`import { \${name} } from '\${lib}';\\nexport const probe = \${name};\\n\`, { filePath: file });
-      out.push(result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
+      out.push(result.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message));
     }
     process.stdout.write(JSON.stringify(out));`;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes), ruleId], {
     cwd: root,
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
     encoding: 'utf8',
@@ -124,5 +127,42 @@ describe('module boundaries by scope', () => {
     expect(messages[24]).toEqual([]);
     expect(messages[25]).toEqual([]);
     expect(messages[26]).toEqual([]);
+  });
+});
+
+describe('module boundaries by context inside a library', () => {
+  let messages: string[][];
+
+  beforeAll(() => {
+    messages = boundaryMessages(
+      [
+        { file: 'libs/public-api/src/webhooks/dto/probe.ts', lib: '../../orders/dto/sales-order-view.dto', name: 'SalesOrderView' },
+        { file: 'libs/domain/src/organizations/probe.ts', lib: '../inventory/inventory.module', name: 'InventoryModule' },
+        { file: 'libs/internal-tools/src/event-log/use-cases/probe.ts', lib: '../..', name: 'CommandDispatchModule' },
+        { file: 'libs/public-api/src/webhooks/dto/probe.ts', lib: '../../orders', name: 'SalesOrderView' },
+        { file: 'libs/domain/src/auth/policies/probe.ts', lib: '../use-cases/request-quota', name: 'RequestQuota' },
+      ],
+      'no-restricted-imports',
+    );
+  }, 60_000);
+
+  it("refuses a deep import of another context's file", () => {
+    expect(messages[0]).toEqual([
+      "'../../orders/dto/sales-order-view.dto' import is restricted from being used by a pattern. Import another context through its index.ts (its public face): '../../<context>'.",
+    ]);
+    expect(messages[1]).toEqual([
+      "'../inventory/inventory.module' import is restricted from being used by a pattern. Import another context through its index.ts (its public face): '../<context>'.",
+    ]);
+  });
+
+  it("refuses a context the library's root index", () => {
+    expect(messages[2]).toEqual([
+      "'../..' import is restricted from being used by a pattern. A context imports another context's index, never the library's root index.",
+    ]);
+  });
+
+  it("lets a context import another context's index, and its own files", () => {
+    expect(messages[3]).toEqual([]);
+    expect(messages[4]).toEqual([]);
   });
 });

@@ -2,8 +2,7 @@
 // model/, its Nest module(s) at its root, and an index.ts listing what it offers. What one gateway alone serves is
 // in that gateway's library: @gateway/public-api, @gateway/auth-server; @gateway/internal-api, @gateway/internal-tools.
 
-export * from './auth'; // Auth: caller identity, bearer verification, API clients, signing keys
-export * from './quotas'; // Request quotas: every request with a bearer token counts against its client's quota
+export * from './auth'; // Auth: caller identity, bearer verification, API clients, signing keys, request quotas
 export * from './organizations'; // Organizations and access
 export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, level pages
 export * from './orders'; // Orders and fulfilment: the fulfilment order state machine, its transitions and cancellation, shipments

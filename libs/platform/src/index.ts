@@ -37,4 +37,5 @@ export * from './validation/required.decorator';
 export * from './validation/json-body-check';
 export * from './validation/documented-rules';
 export * from './validation/plain-number';
+export * from './runtime/boot-gateway';
 export * from './runtime/gateway-node-flags';

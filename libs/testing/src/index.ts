@@ -26,3 +26,4 @@ export * from './role-database';
 export * from './rate-limit-fields-documented';
 export * from './security-headers';
 export * from './debian-database-tier';
+export * from './readme-defaults';

@@ -1,4 +1,5 @@
 import { loadConfig } from '@gateway/platform';
+import { documentedDefaults } from '@gateway/testing';
 import { InternalGatewayConfig } from './internal-gateway.config';
 
 const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/db' };
@@ -30,5 +31,11 @@ describe('InternalGatewayConfig', () => {
   it('reads TRUST_PROXY as a number of proxies', () => {
     expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(loadConfig(InternalGatewayConfig, { ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+
+  it("has the defaults README.md's table of variables states", () => {
+    const defaults = documentedDefaults(loadConfig(InternalGatewayConfig, base));
+    expect(defaults.length).toBeGreaterThanOrEqual(19);
+    expect(defaults.filter(([, documented, actual]) => documented !== actual)).toEqual([]);
   });
 });

@@ -1,18 +1,10 @@
 import { Type } from 'class-transformer';
 import { IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { BaseUrl, Flag, GatewayConfig, IntRange, MetricsPortField, Port } from '@gateway/platform';
+import { BaseUrl, Flag, GatewayConfig, MetricsPortField, Port } from '@gateway/platform';
 
 export class InternalGatewayConfig extends GatewayConfig {
   @Port()
   INTERNAL_GATEWAY_PORT = 3001;
-
-  /** Requests with a bearer token per client per minute, across every replica of both gateways; past it, 429. */
-  @IntRange(1, 1000000000)
-  API_RATE_LIMIT_PER_MINUTE = 6000;
-
-  /** false: requests are not counted and answers carry no RateLimit fields (the bench's comparison runs only). */
-  @Flag()
-  API_RATE_LIMIT_ENABLED = true;
 
   /** How often an idle background worker looks for jobs another replica queued (a job queued here starts at once). */
   @Type(() => Number)

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
-import { BearerAuthModule, IssuerKeySet, OrganizationsModule, SigningKeyStoreSource } from '@gateway/domain';
+import { BearerAuthModule, IssuerKeySet, OrganizationsModule, SigningKeyStoreSource, bearerAuthOptions } from '@gateway/domain';
 import { FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, ReleaseChannelsModule, RetailUnitsModule } from '@gateway/internal-api';
 import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
@@ -29,15 +29,14 @@ export class InternalGatewayModule {
           pollingIntervalSeconds: config.JOB_POLLING_INTERVAL_SECONDS,
           stopTimeoutMs: config.SHUTDOWN_GRACE_MS,
         }),
-        BearerAuthModule.forRoot({
-          audience: 'internal',
-          expectedAudience: config.INTERNAL_AUDIENCE,
-          issuer: config.PUBLIC_BASE_URL,
-          // The keys the issuer publishes, read from the signing-key store of this gateway's database.
-          keySetSource: SigningKeyStoreSource,
-          tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
-          requestQuota: { enabled: config.API_RATE_LIMIT_ENABLED, limitPerMinute: config.API_RATE_LIMIT_PER_MINUTE },
-        }),
+        BearerAuthModule.forRoot(
+          bearerAuthOptions(config, {
+            audience: 'internal',
+            expectedAudience: config.INTERNAL_AUDIENCE,
+            // The keys the issuer publishes, read from the signing-key store of this gateway's database.
+            keySetSource: SigningKeyStoreSource,
+          }),
+        ),
         OrganizationsModule,
         ReleaseChannelsModule,
         InventorySyncModule,

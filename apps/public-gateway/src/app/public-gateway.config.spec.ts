@@ -1,4 +1,5 @@
 import { loadConfig } from '@gateway/platform';
+import { documentedDefaults } from '@gateway/testing';
 import { PublicGatewayConfig, webhookDeniedPorts } from './public-gateway.config';
 
 const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/db', KEY_ENCRYPTION_KEY: 'A'.repeat(43) + '=' };
@@ -85,5 +86,11 @@ describe('PublicGatewayConfig', () => {
     expect(loadConfig(PublicGatewayConfig, { ...base, WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: '31536000' }).WEBHOOK_DISABLE_AFTER_FAILING_SECONDS).toBe(
       31536000,
     );
+  });
+
+  it("has the defaults README.md's table of variables states", () => {
+    const defaults = documentedDefaults(loadConfig(PublicGatewayConfig, base));
+    expect(defaults.length).toBeGreaterThanOrEqual(30);
+    expect(defaults.filter(([, documented, actual]) => documented !== actual)).toEqual([]);
   });
 });

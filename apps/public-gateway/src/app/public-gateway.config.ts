@@ -1,11 +1,15 @@
 import { Matches, ValidateBy } from 'class-validator';
 import { Base64Key32, Flag, GatewayConfig, IntRange, MetricsPortField } from '@gateway/platform';
 import {
+  DEFAULT_DELIVERY_RETENTION_DAYS,
+  DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION,
   DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
+  DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS,
   DEFAULT_WEBHOOK_MAX_CONCURRENCY,
   DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
   DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION,
   DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  MIN_IDEMPOTENCY_RETENTION_DAYS,
   WEBHOOK_RETRY_SCHEDULE_PATTERN,
   allowedHostsProblem,
   deniedNetworksProblem,
@@ -32,14 +36,6 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(1, 100000)
   TOKEN_RATE_LIMIT_PER_MINUTE = 60;
 
-  /** Requests with a bearer token per client per minute, across every replica of both gateways; past it, 429. */
-  @IntRange(1, 1000000000)
-  API_RATE_LIMIT_PER_MINUTE = 6000;
-
-  /** false: requests are not counted and answers carry no RateLimit fields (the bench's comparison runs only). */
-  @Flag()
-  API_RATE_LIMIT_ENABLED = true;
-
   @IntRange(1, 100000)
   FAILED_AUTH_LIMIT_PER_CLIENT = 10;
 
@@ -49,8 +45,8 @@ export class PublicGatewayConfig extends GatewayConfig {
   @IntRange(1, 86400, 'seconds')
   FAILED_AUTH_WINDOW_SECONDS = 900;
 
-  @IntRange(92, 3650, 'days')
-  IDEMPOTENCY_RETENTION_DAYS = 92;
+  @IntRange(MIN_IDEMPOTENCY_RETENTION_DAYS, 3650, 'days')
+  IDEMPOTENCY_RETENTION_DAYS = MIN_IDEMPOTENCY_RETENTION_DAYS;
 
   /**
    * Comma-separated host names or addresses webhooks may reach although they are loopback or private, also
@@ -117,15 +113,15 @@ export class PublicGatewayConfig extends GatewayConfig {
 
   /** How often the webhook dispatcher looks for new events in the log. */
   @IntRange(50, 60000, 'milliseconds')
-  WEBHOOK_DISPATCH_INTERVAL_MS = 500;
+  WEBHOOK_DISPATCH_INTERVAL_MS = DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS;
 
   /** Webhook endpoints one organization may have, enabled or not; one more is refused with 409. */
   @IntRange(1, 1000)
-  WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION = 16;
+  WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION = DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION;
 
   /** Days webhook delivery attempts are kept; stored webhook payloads are kept the longer of this and 30 days. */
   @IntRange(1, 3650, 'days')
-  WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+  WEBHOOK_DELIVERY_RETENTION_DAYS = DEFAULT_DELIVERY_RETENTION_DAYS;
 
   /**
    * Origins (scheme://host[:port], comma-separated) whose pages may call the token endpoint from a browser

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
-import { BearerAuthModule, OrganizationsModule, IssuerKeySet, SigningKeyStoreSource, parseKeyEncryptionKey } from '@gateway/domain';
+import { BearerAuthModule, OrganizationsModule, bearerAuthOptions, IssuerKeySet, SigningKeyStoreSource, parseKeyEncryptionKey } from '@gateway/domain';
 import {
   BillingModule,
   CatalogueModule,
@@ -49,16 +49,15 @@ export class PublicGatewayModule {
         DatabaseModule.forRoot(databaseOptions(config, 'public-gateway')),
         authorizationServer,
         // Tokens are verified with the keys this gateway publishes, read from its own signing-key store.
-        BearerAuthModule.forRoot({
-          audience: 'public',
-          expectedAudience: config.PUBLIC_BASE_URL,
-          issuer: config.PUBLIC_BASE_URL,
-          keySetSource: SigningKeyStoreSource,
-          imports: [authorizationServer],
-          resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
-          tokenCache: { enabled: config.TOKEN_CACHE_ENABLED, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES },
-          requestQuota: { enabled: config.API_RATE_LIMIT_ENABLED, limitPerMinute: config.API_RATE_LIMIT_PER_MINUTE },
-        }),
+        BearerAuthModule.forRoot(
+          bearerAuthOptions(config, {
+            audience: 'public',
+            expectedAudience: config.PUBLIC_BASE_URL,
+            keySetSource: SigningKeyStoreSource,
+            imports: [authorizationServer],
+            resourceMetadataUrl: `${config.PUBLIC_BASE_URL}${PROTECTED_RESOURCE_METADATA_PATH}`,
+          }),
+        ),
         OrdersModule,
         IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),
         OrganizationsModule,

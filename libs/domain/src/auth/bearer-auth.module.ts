@@ -9,8 +9,8 @@ import { IssuerKeySet } from './use-cases/issuer-key-set';
 import { KEY_SET_SOURCE } from './use-cases/key-set-source';
 import { RevocationCheck } from './use-cases/revocation-check';
 import { VerifiedTokenCache } from './use-cases/verified-token-cache';
-import { REQUEST_QUOTA_OPTIONS } from '../quotas/model/request-quota-options';
-import { RequestQuota } from '../quotas/use-cases/request-quota';
+import { REQUEST_QUOTA_OPTIONS } from './model/request-quota-options';
+import { RequestQuota } from './use-cases/request-quota';
 import { ApiClientRepository, RequestQuotaRepository, SigningKeyRepository } from '@gateway/persistence';
 
 @Module({})

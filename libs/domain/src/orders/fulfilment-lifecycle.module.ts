@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { InventoryModule } from '../inventory/inventory.module';
+import { InventoryModule } from '../inventory';
 import { FulfilmentOrderCancellation } from './use-cases/fulfilment-order-cancellation';
 import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
 import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository } from '@gateway/persistence';

@@ -1,2 +1,3 @@
-// Shared: paging, cursor sealing
+// Shared: paging, cursor sealing and the shape of a sealed cursor
 export * from './use-cases/cursor-sealer';
+export * from './policies/cursor-shape';

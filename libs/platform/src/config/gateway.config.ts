@@ -2,6 +2,9 @@
 import { IsIn, IsIP, IsOptional, IsString, Matches } from 'class-validator';
 import { AtLeast, BaseUrl, Flag, IntRange, LogLevel, PostgresUrl, TrustedProxies } from './config-decorators';
 
+/** Each client's request quota a minute unless API_RATE_LIMIT_PER_MINUTE says otherwise (contract section 7). */
+export const DEFAULT_API_RATE_LIMIT_PER_MINUTE = 6000;
+
 export class GatewayConfig {
   @IsIn(['development', 'production', 'test'], { message: 'must be one of development, production, test' })
   NODE_ENV = 'production';
@@ -86,6 +89,17 @@ export class GatewayConfig {
   /** Verified tokens remembered at most (each at most 4 KB long). */
   @IntRange(1, 1000000)
   TOKEN_CACHE_MAX_ENTRIES = 10000;
+
+  /**
+   * Requests with a bearer token per client per minute, across every replica of both gateways; past it, 429. Both
+   * gateways count against one counter per client, so both read it here: two values would break the quota.
+   */
+  @IntRange(1, 1000000000)
+  API_RATE_LIMIT_PER_MINUTE = DEFAULT_API_RATE_LIMIT_PER_MINUTE;
+
+  /** false: requests are not counted and answers carry no RateLimit fields (the bench's comparison runs only). */
+  @Flag()
+  API_RATE_LIMIT_ENABLED = true;
 
   /** Address the metrics port is bound to: loopback unless the operator opens it. */
   @IsIP(undefined, { message: 'must be an IP address to bind to, e.g. 127.0.0.1 or 0.0.0.0' })

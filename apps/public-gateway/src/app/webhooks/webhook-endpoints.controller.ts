@@ -3,6 +3,7 @@ import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiNoContentResponse,
 import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, UuidParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
 import {
+  DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION,
   CreateWebhookEndpointDto,
   CreatedWebhookEndpointDto,
   RecoverWebhookEventsDto,
@@ -42,8 +43,7 @@ export class WebhookEndpointsController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Register a webhook endpoint; its signing secret is answered this once',
-    description:
-      'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (16) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).',
+    description: `An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION (${DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION}) endpoints, enabled or not: one more is a 409 problem (webhook-endpoint-limit).`,
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,

@@ -15,7 +15,7 @@ import { strategyRunner } from './strategy-run';
 import { IssuerKeySet, KeySetUnavailableError, UnknownKeyError } from '../use-cases/issuer-key-set';
 import { RevocationCheck } from '../use-cases/revocation-check';
 import { VerifiedTokenCache } from '../use-cases/verified-token-cache';
-import { RequestQuota } from '../../quotas/use-cases/request-quota';
+import { RequestQuota } from '../use-cases/request-quota';
 
 const JWT_ERRORS: Record<string, string> = {
   TokenExpiredError: 'The token has expired.',

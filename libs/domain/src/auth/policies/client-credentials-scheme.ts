@@ -3,6 +3,7 @@
 // endpoint answers CORS for the origins of TOKEN_CORS_ORIGINS), and generated clients know where tokens come from.
 import type { DocumentBuilder, OpenAPIObject } from '@nestjs/swagger';
 import { BEARER_SCHEME } from './authenticated.decorator';
+import { documentRateLimitFields } from './rate-limit-fields';
 
 export const CLIENT_CREDENTIALS_SCHEME = 'clientCredentials';
 /** The token endpoint's path on the public gateway (PUBLIC_BASE_URL). */
@@ -32,4 +33,14 @@ export function offerClientCredentials(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** A gateway document's security schemes: the client-credentials flow that mints its tokens, and the bearer scheme that sends them. */
+export function addGatewaySecuritySchemes(builder: DocumentBuilder, publicBaseUrl: string, audience: 'public' | 'internal'): DocumentBuilder {
+  return addClientCredentialsScheme(builder, publicBaseUrl, audience).addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME);
+}
+
+/** What a gateway document adds to every bearer operation: the RateLimit fields of its answers, and the flow that mints its token. */
+export function documentBearerOperations(document: OpenAPIObject): OpenAPIObject {
+  return offerClientCredentials(documentRateLimitFields(document, BEARER_SCHEME));
 }

@@ -11,7 +11,7 @@
 // others hold nothing. A transition releases what the old state held and takes what the new one holds;
 // shipping (whole or part) takes what ships off allocated and onHand, and the rest stays held.
 import { FulfilmentOrderStatus } from '@gateway/persistence';
-import { InventoryDelta } from '../../inventory/use-cases/inventory-ledger';
+import { InventoryDelta } from '../../inventory';
 
 export type { FulfilmentOrderStatus };
 

@@ -4,7 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { DomainEventRepository, FulfilmentOrderRepository, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
-import { InventoryChange, InventoryLedger } from '../../inventory/use-cases/inventory-ledger';
+import { InventoryChange, InventoryLedger } from '../../inventory';
 import { FulfilmentOrderStatus, inventoryEffect } from '../policies/fulfilment-order-state-machine';
 
 @Injectable()
@@ -34,17 +34,12 @@ export class FulfilmentOrderTransitions {
   ): Promise<FulfilmentOrderRow> {
     const from = order.status;
     await this.orders.updateStatus(tx, order.id, to);
-    await this.events.append(tx, [
-      {
-        organizationId: order.organizationId,
-        type: event,
-        aggregateType: 'FulfilmentOrder',
-        aggregateId: order.id,
-        warehouseId: order.warehouseId,
-        initiator,
-        payload: { ...details, from, to, lines: order.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
-      },
-    ]);
+    await this.recordEvent(tx, order, event, initiator, {
+      ...details,
+      from,
+      to,
+      lines: order.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })),
+    });
     await this.moveStock(
       tx,
       order,
@@ -72,19 +67,7 @@ export class FulfilmentOrderTransitions {
     const from = order.status;
     await this.orders.updateStatus(tx, order.id, to);
     const lines = shipment.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity }));
-    if (from !== to) {
-      await this.events.append(tx, [
-        {
-          organizationId: order.organizationId,
-          type: event,
-          aggregateType: 'FulfilmentOrder',
-          aggregateId: order.id,
-          warehouseId: order.warehouseId,
-          initiator,
-          payload: { from, to, shipmentId: shipment.id, lines },
-        },
-      ]);
-    }
+    if (from !== to) await this.recordEvent(tx, order, event, initiator, { from, to, shipmentId: shipment.id, lines });
     await this.moveStock(
       tx,
       order,
@@ -93,6 +76,21 @@ export class FulfilmentOrderTransitions {
       lines.map((line) => ({ barcode: line.barcode, effect: inventoryEffect(from, to, unshipped.get(line.barcode) ?? 0, line.quantity) })),
     );
     return { ...order, status: to };
+  }
+
+  /** The order's domain event of a transition (the event log, and the webhooks fanned out from it). */
+  private async recordEvent(tx: Queryable, order: FulfilmentOrderRow, type: string, initiator: string, payload: Record<string, unknown>): Promise<void> {
+    await this.events.append(tx, [
+      {
+        organizationId: order.organizationId,
+        type,
+        aggregateType: 'FulfilmentOrder',
+        aggregateId: order.id,
+        warehouseId: order.warehouseId,
+        initiator,
+        payload,
+      },
+    ]);
   }
 
   /** The ledger's changes of a transition: one per barcode whose effect moves stock, with the transition's details. */

@@ -3,8 +3,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import type { ReleaseChannel } from '@gateway/persistence';
-import { RELEASE_CHANNEL_SCHEMA, ReleaseChannelFeatureDto } from '../../release-channels/dto/release-channel.dto';
-import { BARCODE_SCHEMA, INVENTORY_SYNC_MODE_SCHEMA, InventorySyncMode } from '../../inventory/dto/inventory-sync.dto';
+import { RELEASE_CHANNEL_SCHEMA, ReleaseChannelFeatureDto } from '../../release-channels';
+import { BARCODE_SCHEMA, INVENTORY_SYNC_MODE_SCHEMA, InventorySyncMode } from '../../inventory';
 
 @ClosedSchema()
 export class InventorySyncSettingsDto {

@@ -4,7 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
 import { AccessRepository, Database } from '@gateway/persistence';
-import { CallerIdentity } from '../../auth/model/caller-identity';
+import { CallerIdentity } from '../../auth';
 
 const NO_ACCESS = 'The caller has no access to this organization.';
 

@@ -2,8 +2,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { InventorySyncRepository, OrganizationRepository, ReleaseChannelRepository, ReplicaReads } from '@gateway/persistence';
-import { CallerIdentity } from '../../auth/model/caller-identity';
-import { channelsVisibleFrom } from '../../release-channels/model/release-channel';
+import { CallerIdentity } from '../../auth';
+import { channelsVisibleFrom } from '../../release-channels';
 import { OrganizationAccessPolicy } from '../policies/organization-access.policy';
 import { OrganizationRecordDto } from '../dto/organization-record.dto';
 

@@ -3,6 +3,7 @@
 // read, altered, forged nor used with another read: a changed byte fails authentication.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { BadRequestProblem } from '@gateway/platform';
 import { Database, ServerSecretRepository } from '@gateway/persistence';
 
 /** The longest cursor a paged read accepts in its query string. */
@@ -44,6 +45,27 @@ export class CursorSealer {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The cursor a paged read was sent, held to the query it continues: a 400 problem on /query/cursor when this
+   * read did not seal it, or when `sameQuery` says it belongs to another (`queryFields`: what must be sent again).
+   */
+  async openForQuery<T>(
+    purpose: string,
+    token: string,
+    isValid: (value: unknown) => value is T,
+    sameQuery: (cursor: T) => boolean,
+    queryFields: string,
+  ): Promise<T> {
+    const cursor = await this.open(purpose, token, isValid);
+    if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
+    if (!sameQuery(cursor)) {
+      throw new BadRequestProblem('The query is not valid.', [
+        { pointer: '/query/cursor', message: `belongs to another query: send it with the ${queryFields} of the first page` },
+      ]);
+    }
+    return cursor;
   }
 
   private secret(): Promise<Buffer> {

@@ -6,7 +6,7 @@ import { ClosedSchema, HasLength, Required, canonicalUuid } from '@gateway/platf
 import { SHIPMENT_LIMITS, SHIPMENT_UPDATE_STATUSES, ShipmentStatus } from '@gateway/domain';
 import { ShipmentTrackingService, ShipmentUpdateResultDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
-import { DATE_TIME_MESSAGE, isQueryDateTime } from '../../event-log/dto/events-by-barcode.query';
+import { DATE_TIME_MESSAGE, isQueryDateTime } from '../../event-log';
 import { IsTrackingUrl } from './fulfilment-order.commands';
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);

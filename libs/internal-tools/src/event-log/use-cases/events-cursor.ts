@@ -2,7 +2,7 @@
 // page and the last sequence served, sealed with AES-256-GCM under a key kept in the database (shared by
 // every replica). A caller can neither read nor alter it: a changed byte fails authentication.
 import { Injectable } from '@nestjs/common';
-import { CursorSealer } from '@gateway/domain';
+import { CursorSealer, cursorField, cursorShape } from '@gateway/domain';
 
 export interface EventsCursor {
   /** The query of the first page, as sent. */
@@ -22,22 +22,17 @@ export interface EventsCursor {
 
 const PURPOSE = 'events-by-barcode cursor v2';
 
-function isCursor(value: unknown): value is EventsCursor {
-  const c = value as EventsCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    typeof c.barcode === 'string' &&
-    (c.timeWindowHours === null || typeof c.timeWindowHours === 'number') &&
-    (c.startDate === null || typeof c.startDate === 'string') &&
-    (c.endDate === null || typeof c.endDate === 'string') &&
-    typeof c.end === 'string' &&
-    typeof c.horizon === 'string' &&
-    typeof c.afterXid === 'string' &&
-    Number.isSafeInteger(c.after)
-  );
-}
+const isCursor: (value: unknown) => value is EventsCursor = cursorShape({
+  organizationId: cursorField.string,
+  barcode: cursorField.string,
+  timeWindowHours: cursorField.nullable(cursorField.number),
+  startDate: cursorField.nullable(cursorField.string),
+  endDate: cursorField.nullable(cursorField.string),
+  end: cursorField.string,
+  horizon: cursorField.string,
+  afterXid: cursorField.string,
+  after: cursorField.safeInteger,
+});
 
 @Injectable()
 export class EventsCursorCodec {

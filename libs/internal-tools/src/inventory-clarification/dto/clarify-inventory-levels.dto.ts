@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, IsUUID } from 'class-validator';
 import { ClosedSchema, HasLength, Required, canonicalUuid } from '@gateway/platform';
-import { IsBarcodeList } from '../../command-dispatch/policies/command-body-rules';
+import { IsBarcodeList } from '../../command-dispatch';
 
 export const MAX_CLARIFY_BARCODES = 1000;
 

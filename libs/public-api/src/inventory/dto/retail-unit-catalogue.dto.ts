@@ -5,7 +5,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ClosedSchema, MatchesPattern, HasLength, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
-import { SALES_ORDER_LIMITS } from '../../orders/dto/create-sales-order.dto';
+import { SALES_ORDER_LIMITS } from '../../orders';
 
 export const RETAIL_UNIT_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 

@@ -2,33 +2,20 @@
 // read its catalogue. Keyset pages by barcode; the sealed cursor carries the organization, the filters and
 // the last barcode, and is refused with any other.
 import { Injectable } from '@nestjs/common';
-import { BadRequestProblem } from '@gateway/platform';
 import { CatalogueUnitRow, ReplicaReads, RetailUnitRepository } from '@gateway/persistence';
-import { CallerIdentity, CursorSealer, OrganizationAccessPolicy } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, OrganizationAccessPolicy, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { ListRetailUnitsQuery, RETAIL_UNIT_PAGE_LIMIT, RetailUnitDto, RetailUnitPageDto } from '../dto/retail-unit-catalogue.dto';
-
-interface CatalogueCursor {
-  organizationId: string;
-  barcode: string | null;
-  sku: string | null;
-  includeArchived: boolean;
-  after: string;
-}
 
 const PURPOSE = 'retail-units cursor v1';
 
-function isCursor(value: unknown): value is CatalogueCursor {
-  const c = value as CatalogueCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    (c.barcode === null || typeof c.barcode === 'string') &&
-    (c.sku === null || typeof c.sku === 'string') &&
-    typeof c.includeArchived === 'boolean' &&
-    typeof c.after === 'string'
-  );
-}
+const isCursor = cursorShape({
+  organizationId: cursorField.string,
+  barcode: cursorField.nullable(cursorField.string),
+  sku: cursorField.nullable(cursorField.string),
+  includeArchived: cursorField.boolean,
+  after: cursorField.string,
+});
+type CatalogueCursor = CursorOf<typeof isCursor>;
 
 function toDto(row: CatalogueUnitRow): RetailUnitDto {
   return { barcode: row.barcode, sku: row.sku, name: row.name, ...(row.weightGram !== null ? { weightGram: row.weightGram } : {}), archived: row.archived };
@@ -49,15 +36,14 @@ export class RetailUnitCatalogueService {
     const filters = { organizationId, barcode: query.barcode ?? null, sku: query.sku ?? null, includeArchived: query.includeArchived ?? false };
     let after: string | undefined;
     if (query.cursor !== undefined) {
-      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
-      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
-      const { after: last, ...bound } = cursor;
-      if (JSON.stringify(bound) !== JSON.stringify(filters)) {
-        throw new BadRequestProblem('The query is not valid.', [
-          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, barcode, sku and includeArchived of the first page' },
-        ]);
-      }
-      after = last;
+      const cursor = await this.cursors.openForQuery(
+        PURPOSE,
+        query.cursor,
+        isCursor,
+        ({ after: _last, ...bound }) => JSON.stringify(bound) === JSON.stringify(filters),
+        'organization, barcode, sku and includeArchived',
+      );
+      after = cursor.after;
     }
     const limit = query.limit ?? RETAIL_UNIT_PAGE_LIMIT.default;
     const rows = await this.units.cataloguePage(this.db, {

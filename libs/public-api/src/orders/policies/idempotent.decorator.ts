@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
 import { demoExample, JSON_CONTENT_TYPE } from '@gateway/platform';
 import { IdempotentOutcome } from '../use-cases/idempotency.service';
+import { MIN_IDEMPOTENCY_RETENTION_DAYS } from '../use-cases/idempotency-retention.job';
 
 @Injectable()
 export class IdempotentReplayInterceptor implements NestInterceptor {
@@ -32,7 +33,7 @@ export const Idempotent = (demoKey?: string) =>
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
-      description: '1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days',
+      description: `1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least ${MIN_IDEMPOTENCY_RETENTION_DAYS} days`,
       schema: { type: 'string' },
       ...demoExample(demoKey),
     }),

@@ -1,33 +1,21 @@
 // Reading sales orders back (contract 6.2): one order, or a store's orders newest first in keyset
 // pages. Whoever may create orders on the store may read them.
 import { Injectable } from '@nestjs/common';
-import { BadRequestProblem, NotFoundProblem } from '@gateway/platform';
+import { NotFoundProblem } from '@gateway/platform';
 import { Database, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer } from '@gateway/domain';
+import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { ListSalesOrdersQuery, SALES_ORDER_PAGE_LIMIT, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
-
-interface SalesOrderCursor {
-  organizationId: string;
-  storeId: string;
-  orderReference: string | null;
-  createdAt: string;
-  id: string;
-}
 
 const PURPOSE = 'sales-orders cursor v1';
 
-function isCursor(value: unknown): value is SalesOrderCursor {
-  const c = value as SalesOrderCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    typeof c.storeId === 'string' &&
-    (c.orderReference === null || typeof c.orderReference === 'string') &&
-    typeof c.createdAt === 'string' &&
-    typeof c.id === 'string'
-  );
-}
+const isCursor = cursorShape({
+  organizationId: cursorField.string,
+  storeId: cursorField.string,
+  orderReference: cursorField.nullable(cursorField.string),
+  createdAt: cursorField.string,
+  id: cursorField.string,
+});
+type SalesOrderCursor = CursorOf<typeof isCursor>;
 
 @Injectable()
 export class SalesOrderReadService {
@@ -50,13 +38,13 @@ export class SalesOrderReadService {
     const orderReference = query.orderReference ?? null;
     let cursor: SalesOrderCursor | undefined;
     if (query.cursor !== undefined) {
-      cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
-      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
-      if (cursor.organizationId !== organizationId || cursor.storeId !== storeId || cursor.orderReference !== orderReference) {
-        throw new BadRequestProblem('The query is not valid.', [
-          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, store and orderReference of the first page' },
-        ]);
-      }
+      cursor = await this.cursors.openForQuery(
+        PURPOSE,
+        query.cursor,
+        isCursor,
+        (sent) => sent.organizationId === organizationId && sent.storeId === storeId && sent.orderReference === orderReference,
+        'organization, store and orderReference',
+      );
     }
     const limit = query.limit ?? SALES_ORDER_PAGE_LIMIT.default;
     const rows = await this.orders.page(this.db, {

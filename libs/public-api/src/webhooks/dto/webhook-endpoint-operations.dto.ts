@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
-import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc } from '../../orders/policies/iso-date-time';
+import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc } from '../../orders';
 
 export const MAX_SECRET_OVERLAP_SECONDS = 86_400;
 /** How far back recover reaches: the stored payloads are kept at least this long. */

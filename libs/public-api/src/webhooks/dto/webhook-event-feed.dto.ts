@@ -4,8 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { ClosedSchema, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
-import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc } from '../../orders/policies/iso-date-time';
-import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
+import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
 import { InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
 

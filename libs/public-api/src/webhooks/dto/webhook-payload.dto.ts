@@ -3,8 +3,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import { ShipmentDto } from '@gateway/domain';
-import { SalesOrderView } from '../../orders/dto/sales-order-view.dto';
-import { InventoryItemDto } from '../../inventory/dto/inventory-entry.dto';
+import { SalesOrderView } from '../../orders';
+import { InventoryItemDto } from '../../inventory';
 import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
 
 @ClosedSchema()

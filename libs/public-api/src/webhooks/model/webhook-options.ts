@@ -9,6 +9,8 @@ export const DEFAULT_WEBHOOK_MAX_PER_ENDPOINT = 8;
 export const DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION = 64;
 /** Five days, as Svix does. */
 export const DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS = 432_000;
+/** How often the dispatcher looks for new events when nothing woke it. */
+export const DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 
 export interface WebhookOptions {
   /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
@@ -29,13 +31,14 @@ export interface WebhookOptions {
   disableAfterFailingSeconds?: number;
   /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
   dispatchIntervalMs?: number;
-  /** Endpoints one organization may have, enabled or not (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION). Default 16. */
+  /** Endpoints one organization may have, enabled or not (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION). */
   maxEndpointsPerOrganization?: number;
-  /** Days delivery attempts are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). Default 30. */
+  /** Days delivery attempts are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). */
   deliveryRetentionDays?: number;
   /** How long stopping waits for deliveries in flight before giving them back to the queue (SHUTDOWN_GRACE_MS). */
   stopTimeoutMs?: number;
 }
 
+/** Defaults of the config (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_DELIVERY_RETENTION_DAYS), which the documents state too. */
 export const DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION = 16;
 export const DEFAULT_DELIVERY_RETENTION_DAYS = 30;

@@ -23,8 +23,8 @@ import {
 } from '@gateway/persistence';
 import { DispatchEndpoint, NewWebhookDelivery, NewWebhookEvent, WebhookDeliveryRepository } from '@gateway/persistence-public';
 import { toShipmentDto } from '@gateway/domain';
-import { toSalesOrderView } from '../../orders/dto/sales-order-view.dto';
-import { WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
+import { toSalesOrderView } from '../../orders';
+import { DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
 import { WEBHOOK_EVENT_CATALOG } from '../model/webhook-event-types';
 import { WebhookPayload } from '../dto/webhook-payload.dto';
@@ -70,7 +70,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap(): void {
     if (this.options.workers === false) return;
-    this.timer = setInterval(() => this.tick(), this.options.dispatchIntervalMs ?? 1000);
+    this.timer = setInterval(() => this.tick(), this.options.dispatchIntervalMs ?? DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS);
     this.timer.unref();
   }
 

@@ -2,35 +2,22 @@
 // behind a sealed cursor bound to the organization and the query. Same access as the endpoints: a connector
 // reads only its connections' stores' events (and their warehouses' inventory). The test events stay out.
 import { Injectable } from '@nestjs/common';
-import { BadRequestProblem } from '@gateway/platform';
 import { ReplicaReads } from '@gateway/persistence';
 import { WebhookEventRepository } from '@gateway/persistence-public';
-import { CallerIdentity, CursorSealer } from '@gateway/domain';
+import { CallerIdentity, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
 import { EVENT_FEED_LIMIT, WebhookEventDto, WebhookEventPageDto, WebhookEventsQuery } from '../dto/webhook-event-feed.dto';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
 
-interface EventFeedCursor {
-  organizationId: string;
-  types: string[] | null;
-  since: string | null;
-  /** The last event of the page it follows. */
-  sequence: string;
-}
-
 const PURPOSE = 'webhook-events cursor v1';
 
-function isCursor(value: unknown): value is EventFeedCursor {
-  const c = value as EventFeedCursor;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    typeof c.organizationId === 'string' &&
-    (c.types === null || (Array.isArray(c.types) && c.types.every((t) => typeof t === 'string'))) &&
-    (c.since === null || typeof c.since === 'string') &&
-    typeof c.sequence === 'string' &&
-    /^\d{1,19}$/.test(c.sequence)
-  );
-}
+const isCursor = cursorShape({
+  organizationId: cursorField.string,
+  types: cursorField.nullable(cursorField.strings),
+  since: cursorField.nullable(cursorField.string),
+  /** The last event of the page it follows. */
+  sequence: cursorField.digits,
+});
+type EventFeedCursor = CursorOf<typeof isCursor>;
 
 @Injectable()
 export class WebhookEventsFeedService {
@@ -50,13 +37,13 @@ export class WebhookEventsFeedService {
     const since = query.since ?? null;
     let afterSequence: string | null = null;
     if (query.cursor !== undefined) {
-      const cursor = await this.cursors.open(PURPOSE, query.cursor, isCursor);
-      if (!cursor) throw new BadRequestProblem('The query is not valid.', [{ pointer: '/query/cursor', message: 'is not a cursor this service issued' }]);
-      if (cursor.organizationId !== organizationId || JSON.stringify(cursor.types) !== JSON.stringify(types) || cursor.since !== since) {
-        throw new BadRequestProblem('The query is not valid.', [
-          { pointer: '/query/cursor', message: 'belongs to another query: send it with the organization, types and since of the first page' },
-        ]);
-      }
+      const cursor = await this.cursors.openForQuery(
+        PURPOSE,
+        query.cursor,
+        isCursor,
+        (sent) => sent.organizationId === organizationId && JSON.stringify(sent.types) === JSON.stringify(types) && sent.since === since,
+        'organization, types and since',
+      );
       afterSequence = cursor.sequence;
     }
     const limit = query.limit ?? EVENT_FEED_LIMIT.default;

@@ -2,6 +2,8 @@
 // fields: a List of one Item, the policy's name as a String with Integer parameters) and how the OpenAPI
 // documents describe them.
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { DEFAULT_API_RATE_LIMIT_PER_MINUTE } from '@gateway/platform';
+import { QUOTA_WINDOW_SECONDS } from '../model/request-quota-options';
 
 export const RATE_LIMIT_POLICY_FIELD = 'RateLimit-Policy';
 export const RATE_LIMIT_FIELD = 'RateLimit';
@@ -18,12 +20,14 @@ export function rateLimitValue(remaining: number, resetSeconds: number): string 
   return `"${QUOTA_POLICY_NAME}";r=${remaining};t=${resetSeconds}`;
 }
 
+/** The field at the default quota, as the documents show it. */
+const DEFAULT_POLICY_VALUE = rateLimitPolicyValue(DEFAULT_API_RATE_LIMIT_PER_MINUTE, QUOTA_WINDOW_SECONDS);
+
 const HEADERS = {
   [RATE_LIMIT_POLICY_FIELD]: {
-    description:
-      'the client\'s request quota (draft-ietf-httpapi-ratelimit-headers): `q` requests per window of `w` seconds, shared by every request with a bearer token on both gateways, e.g. `"default";q=6000;w=60`. Sent on every answer once the token is verified',
+    description: `the client's request quota (draft-ietf-httpapi-ratelimit-headers): \`q\` requests per window of \`w\` seconds, shared by every request with a bearer token on both gateways, e.g. \`${DEFAULT_POLICY_VALUE}\`. Sent on every answer once the token is verified`,
     schema: { type: 'string', pattern: '^"default";q=\\d+;w=\\d+$' },
-    example: '"default";q=6000;w=60',
+    example: DEFAULT_POLICY_VALUE,
   },
   [RATE_LIMIT_FIELD]: {
     description:

@@ -1,0 +1,3 @@
+// Release channels: assigning an organization's channel
+export * from './release-channels.module';
+export * from './use-cases/release-channels.service';

@@ -1,0 +1,4 @@
+// Billing: invoices of an organization
+export * from './billing.module';
+export * from './dto/invoice.dto';
+export * from './use-cases/invoices.service';
