@@ -10,3 +10,7 @@ export * from './orders'; // Orders and fulfilment: the fulfilment order state m
 export * from './release-channels'; // Release channels: channels and their features
 export * from './fixture-import'; // Fixture import
 export * from './shared'; // Shared: paging, cursor sealing
+
+// OpenAPI documentation of the operations
+export * from './auth/dto/auth.openapi';
+export * from './organizations/dto/organizations.openapi';

@@ -38,3 +38,6 @@ export * from './validation/json-body-check';
 export * from './validation/documented-rules';
 export * from './validation/plain-number';
 export * from './runtime/gateway-node-flags';
+
+// OpenAPI documentation of the operations
+export * from './openapi/endpoint.decorator';

@@ -59,3 +59,7 @@ export * from './webhooks/use-cases/webhook-redelivery.service';
 export * from './webhooks/use-cases/webhook-retention.job';
 export * from './webhooks/infra/webhook-sender';
 export * from './webhooks/infra/webhook-signature';
+
+// OpenAPI documentation of the operations
+export * from './billing/dto/billing.openapi';
+export * from './inventory/dto/inventory.openapi';
