@@ -63,3 +63,5 @@ export * from './webhooks/infra/webhook-signature';
 // OpenAPI documentation of the operations
 export * from './billing/dto/billing.openapi';
 export * from './inventory/dto/inventory.openapi';
+export * from './orders/dto/orders.openapi';
+export * from './webhooks/dto/webhooks.openapi';

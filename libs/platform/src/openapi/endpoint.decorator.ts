@@ -48,6 +48,9 @@ export interface EndpointOptions extends EndpointDocs {
   deprecated?: DeprecationOptions;
 }
 
+/** A context's documentation file: its operations' docs by operationId (the handler's name). */
+export const operationDocs = <Operation extends string>(docs: Record<Operation, EndpointDocs>): Record<Operation, EndpointDocs> => docs;
+
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } };
 
 function answerResponse({ status = 200, type, schema, description, example, headers }: EndpointAnswer): ApiResponseOptions {

@@ -1,9 +1,9 @@
 // The OpenAPI documentation of whoami (the controller states its summary).
 import { getSchemaPath } from '@nestjs/swagger';
-import type { EndpointDocs } from '@gateway/platform';
+import { operationDocs } from '@gateway/platform';
 import { CALLER_SHAPES, CALLER_SHAPES_BY_TYPE } from './whoami.dto';
 
-export const AUTH_DOCS = {
+export const AUTH_DOCS = operationDocs({
   whoami: {
     answer: {
       description: 'Caller identity',
@@ -18,4 +18,4 @@ export const AUTH_DOCS = {
     },
     problems: [400],
   },
-} satisfies Record<string, EndpointDocs>;
+});

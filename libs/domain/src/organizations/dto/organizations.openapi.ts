@@ -1,9 +1,9 @@
 // The OpenAPI documentation of the organization operations of both gateways (the controllers state their summaries).
-import { DEMO_ORGANIZATION_ID, type EndpointDocs } from '@gateway/platform';
+import { DEMO_ORGANIZATION_ID, operationDocs } from '@gateway/platform';
 import { OrganizationListDto } from './organization.dto';
 import { OrganizationRecordDto } from './organization-record.dto';
 
-export const ORGANIZATIONS_DOCS = {
+export const ORGANIZATIONS_DOCS = operationDocs({
   /** The public gateway's list of the organizations a caller can access. */
   listOrganizations: {
     answer: {
@@ -32,4 +32,4 @@ export const ORGANIZATIONS_DOCS = {
     },
     problems: [400, 404, 500],
   },
-} satisfies Record<string, EndpointDocs>;
+});

@@ -1,5 +1,5 @@
 // The OpenAPI documentation of the billing operations (the controller states their summaries).
-import type { EndpointDocs } from '@gateway/platform';
+import { operationDocs } from '@gateway/platform';
 import { InvoiceDetailDto, InvoiceListDto } from './invoice.dto';
 
 const MONEY = (amountInMinorUnit: number) => ({ amountInMinorUnit, currency: 'EUR' });
@@ -12,7 +12,7 @@ const INVOICE_EXAMPLE = {
   dueDate: '2028-02-29',
 };
 
-export const BILLING_DOCS = {
+export const BILLING_DOCS = operationDocs({
   listInvoices: {
     answer: {
       type: InvoiceListDto,
@@ -44,4 +44,4 @@ export const BILLING_DOCS = {
     },
     problems: [400, 403, 404, 500],
   },
-} satisfies Record<string, EndpointDocs>;
+});

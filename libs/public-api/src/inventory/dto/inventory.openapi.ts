@@ -1,9 +1,9 @@
 // The OpenAPI documentation of the public inventory operations: levels and the catalogue (the controllers state their summaries).
-import type { EndpointDocs } from '@gateway/platform';
+import { operationDocs } from '@gateway/platform';
 import { InventoryDto } from './inventory-entry.dto';
 import { RetailUnitPageDto } from './retail-unit-catalogue.dto';
 
-export const INVENTORY_DOCS = {
+export const INVENTORY_DOCS = operationDocs({
   getInventory: {
     answer: {
       type: InventoryDto,
@@ -38,4 +38,4 @@ export const INVENTORY_DOCS = {
     },
     problems: [400, 403, 404, 500],
   },
-} satisfies Record<string, EndpointDocs>;
+});
