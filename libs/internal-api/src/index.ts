@@ -31,3 +31,8 @@ export * from './orders/use-cases/shipment-tracking.service';
 // Release channels: assigning an organization's channel
 export * from './release-channels/release-channels.module';
 export * from './release-channels/use-cases/release-channels.service';
+
+// OpenAPI documentation of the operations
+export * from './inventory/dto/inventory.openapi';
+export * from './orders/dto/orders.openapi';
+export * from './release-channels/dto/release-channels.openapi';

@@ -18,3 +18,8 @@ export * from './inventory-clarification/inventory-clarification.module';
 export * from './inventory-clarification/dto/clarify-inventory-levels.dto';
 export * from './inventory-clarification/use-cases/inventory-clarification.job';
 export * from './inventory-clarification/use-cases/inventory-clarification.service';
+
+// OpenAPI documentation of the operations
+export * from './command-dispatch/dto/command-dispatch.openapi';
+export * from './event-log/dto/event-log.openapi';
+export * from './inventory-clarification/dto/inventory-clarification.openapi';
