@@ -17,6 +17,12 @@ const CUSTOMER_EXAMPLE = { firstName: 'Anna', lastName: 'Berg', email: 'anna.ber
 const SHIPPING_ADDRESS_EXAMPLE = { name: 'Anna Berg', line1: 'Storgatan 12', postalCode: '111 51', city: 'Stockholm', countryCode: 'SE' };
 const CORRECTED_ADDRESS_EXAMPLE = { ...SHIPPING_ADDRESS_EXAMPLE, line1: 'Storgatan 14', line2: 'c/o Berg' };
 const LINE_ITEMS_EXAMPLE = [{ sku: 'NOS-TENT-2P', barcode: '8710000000011', quantity: 1 }];
+const TRACKING_EXAMPLE = {
+  carrier: 'PostNord',
+  service: 'MyPack Home',
+  trackingNumber: '00370712345678901234',
+  trackingUrl: 'https://tracking.carrier.example/se/?id=00370712345678901234',
+};
 /** The record as the 201 answers it. */
 const RECORD_EXAMPLE = {
   id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
@@ -100,10 +106,7 @@ export const ORDERS_DOCS = operationDocs({
           {
             id: '3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f',
             status: 'IN_TRANSIT',
-            carrier: 'PostNord',
-            service: 'MyPack Home',
-            trackingNumber: '00370712345678901234',
-            trackingUrl: 'https://tracking.carrier.example/se/?id=00370712345678901234',
+            ...TRACKING_EXAMPLE,
             shippedAt: '2026-09-18T16:40:00.000Z',
             lines: [{ barcode: '8710000000011', sku: 'NOS-TENT-2P', quantity: 1 }],
           },
