@@ -1,6 +1,6 @@
 // One decorator per operation for its OpenAPI documentation: what it does (summary, description), the body it
 // takes, the answer it gives with an example, and the problems it may answer instead. The controller states the
-// summary; the rest lives in a `<context>/dto/<thing>.openapi.ts` file next to the DTOs it documents, so that a
+// summary; the rest lives in the `<context>/dto/<context>.openapi.ts` file next to the DTOs it documents, so that a
 // controller reads as its routes.
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiBodyOptions, ApiConsumes, ApiOperation, ApiResponse, ApiResponseOptions } from '@nestjs/swagger';
