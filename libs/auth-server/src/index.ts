@@ -8,3 +8,6 @@ export * from './http/token-request.parser';
 export * from './model/discovery';
 export * from './model/oauth-error';
 export * from './use-cases/token-endpoint.service';
+
+// OpenAPI documentation of the operations
+export * from './dto/token.openapi';

@@ -8,3 +8,7 @@ export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, 
 export * from './orders'; // Orders and fulfilment: the fulfilment order state machine, its transitions and cancellation, shipments
 export * from './release-channels'; // Release channels: channels and their features
 export * from './shared'; // Shared: paging, cursor sealing
+
+// OpenAPI documentation of the operations
+export * from './auth/dto/auth.openapi';
+export * from './organizations/dto/organizations.openapi';

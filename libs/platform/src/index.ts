@@ -39,3 +39,6 @@ export * from './validation/documented-rules';
 export * from './validation/plain-number';
 export * from './runtime/boot-gateway';
 export * from './runtime/gateway-node-flags';
+
+// OpenAPI documentation of the operations
+export * from './openapi/endpoint.decorator';

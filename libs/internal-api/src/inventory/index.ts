@@ -12,3 +12,4 @@ export * from './use-cases/inventory-rebuild.service';
 export * from './use-cases/inventory-sync.service';
 export * from './use-cases/retail-unit-archival.service';
 export * from './use-cases/stock-receipt.service';
+export * from './dto/inventory.openapi';

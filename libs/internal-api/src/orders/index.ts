@@ -9,3 +9,4 @@ export * from './use-cases/fulfilment-order-allocation.service';
 export * from './use-cases/fulfilment-order-closure.service';
 export * from './use-cases/fulfilment-order-shipping.service';
 export * from './use-cases/shipment-tracking.service';
+export * from './dto/orders.openapi';

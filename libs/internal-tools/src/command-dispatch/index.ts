@@ -5,3 +5,4 @@ export * from './policies/command-body-rules';
 export * from './policies/command-registry';
 export * from './policies/dispatchable-commands';
 export * from './use-cases/command-dispatch.service';
+export * from './dto/command-dispatch.openapi';

@@ -5,3 +5,4 @@ export * from './use-cases/retail-unit-catalogue.service';
 export * from './inventory-read.module';
 export * from './dto/inventory-entry.dto';
 export * from './use-cases/inventory-read.service';
+export * from './dto/inventory.openapi';

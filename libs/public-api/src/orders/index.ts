@@ -14,3 +14,4 @@ export * from './use-cases/idempotency.service';
 export * from './use-cases/sales-order-changes.service';
 export * from './use-cases/sales-order-read.service';
 export * from './use-cases/sales-order.service';
+export * from './dto/orders.openapi';

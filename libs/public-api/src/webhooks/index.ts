@@ -25,3 +25,4 @@ export * from './use-cases/webhook-redelivery.service';
 export * from './use-cases/webhook-retention.job';
 export * from './infra/webhook-sender';
 export * from './infra/webhook-signature';
+export * from './dto/webhooks.openapi';

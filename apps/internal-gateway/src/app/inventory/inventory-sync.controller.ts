@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, DEMO_ORGANIZATION_ID, OrganizationIdParam } from '@gateway/platform';
+import { ApiTags } from '@nestjs/swagger';
+import { Endpoint, OrganizationIdParam } from '@gateway/platform';
 import {
   Authenticated,
   AuthenticatedCaller,
@@ -9,18 +9,7 @@ import {
   DefaultInventorySyncDto,
   InventorySyncResultDto,
 } from '@gateway/domain';
-import { InventorySyncService } from '@gateway/internal-api';
-
-const SYNC_EXAMPLE = {
-  outcome: 'SUCCESS',
-  organizationId: DEMO_ORGANIZATION_ID,
-  dryRun: true,
-  mode: 'BARCODE_OVERRIDES',
-  changed: ['8710000000028'],
-  unchanged: [],
-  unknown: [],
-};
-const BARCODES_EXAMPLES = { demo: { summary: 'one barcode of the demo organization, as a dry run', value: { barcodes: ['8710000000028'], dryRun: true } } };
+import { INTERNAL_INVENTORY_DOCS, InventorySyncService } from '@gateway/internal-api';
 
 @ApiTags('inventory-sync')
 @Authenticated()
@@ -30,14 +19,7 @@ export class InventorySyncController {
 
   @Post('barcode-inventory-sync-overrides')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Exclude barcodes from the inventory sync to the sales channels',
-    description:
-      'Adds to the barcodes already excluded. One InventorySyncOverrideAdded event per barcode changed. With dryRun, answers what would change and writes nothing.',
-  })
-  @ApiBody({ type: BarcodeInventorySyncOverridesDto, examples: BARCODES_EXAMPLES })
-  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown', example: SYNC_EXAMPLE })
-  @ApiProblemResponses(400, 404, 413, 415, 500)
+  @Endpoint({ summary: 'Exclude barcodes from the inventory sync to the sales channels', ...INTERNAL_INVENTORY_DOCS.overrideBarcodeInventorySync })
   overrideBarcodeInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
@@ -48,14 +30,7 @@ export class InventorySyncController {
 
   @Post('default-inventory-sync')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Return barcodes to the default inventory sync',
-    description:
-      'Without barcodes (or without a body), every overridden barcode returns to the default sync. One InventorySyncOverrideRemoved event per barcode changed. With dryRun, answers what would change and writes nothing.',
-  })
-  @ApiBody({ type: DefaultInventorySyncDto, required: false, examples: BARCODES_EXAMPLES })
-  @ApiOkResponse({ type: InventorySyncResultDto, description: 'Which barcodes changed, were already so, or are unknown', example: SYNC_EXAMPLE })
-  @ApiProblemResponses(400, 404, 413, 415, 500)
+  @Endpoint({ summary: 'Return barcodes to the default inventory sync', ...INTERNAL_INVENTORY_DOCS.resetInventorySync })
   resetInventorySync(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, BarcodeParam, OrganizationIdParam } from '@gateway/platform';
+import { ApiTags } from '@nestjs/swagger';
+import { BarcodeParam, Endpoint, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/internal-api';
+import { INTERNAL_INVENTORY_DOCS, RetailUnitArchivalDto, RetailUnitArchivalService } from '@gateway/internal-api';
 
 @ApiTags('retail-units')
 @Authenticated()
@@ -12,11 +12,10 @@ export class RetailUnitsController {
 
   @Post('archive')
   @HttpCode(200)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Archive a retail unit: ARCHIVAL_FAILED while it has stock on hand or fulfilment orders still to be fulfilled; archiving twice succeeds',
+    ...INTERNAL_INVENTORY_DOCS.archiveRetailUnit,
   })
-  @ApiOkResponse({ type: RetailUnitArchivalDto, example: { outcome: 'SUCCESS' } })
-  @ApiProblemResponses(400, 404, 500)
   archiveRetailUnit(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,

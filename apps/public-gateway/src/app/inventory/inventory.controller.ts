@@ -1,9 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiProblemResponses, NoQueryParameters, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
+import { Endpoint, NoQueryParameters, OrganizationIdParam, sendJsonStream } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { InventoryDto, InventoryReadService } from '@gateway/public-api';
+import { INVENTORY_DOCS, InventoryReadService } from '@gateway/public-api';
 
 @ApiTags('inventory')
 @Authenticated()
@@ -12,23 +12,7 @@ export class InventoryController {
   constructor(private readonly inventory: InventoryReadService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Inventory of an organization, grouped per warehouse, items ordered by barcode' })
-  @ApiOkResponse({
-    type: InventoryDto,
-    example: {
-      items: [
-        {
-          warehouseId: 'wh-ams-1',
-          items: [
-            { barcode: '8710000000011', onHand: 40, sellable: 35 },
-            { barcode: '8710000000028', onHand: 25, sellable: 24 },
-          ],
-        },
-        { warehouseId: 'wh-ber-1', items: [{ barcode: '8710000000011', onHand: 12, sellable: 12 }] },
-      ],
-    },
-  })
-  @ApiProblemResponses(400, 403, 404, 500)
+  @Endpoint({ summary: 'Inventory of an organization, grouped per warehouse, items ordered by barcode', ...INVENTORY_DOCS.getInventory })
   async getInventory(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblemResponses, OrganizationIdParam } from '@gateway/platform';
+import { ApiTags } from '@nestjs/swagger';
+import { Endpoint, OrganizationIdParam } from '@gateway/platform';
 import { Authenticated, AuthenticatedCaller, CurrentCaller } from '@gateway/domain';
-import { ListRetailUnitsQuery, RetailUnitCatalogueService, RetailUnitPageDto } from '@gateway/public-api';
+import { INVENTORY_DOCS, ListRetailUnitsQuery, RetailUnitCatalogueService, RetailUnitPageDto } from '@gateway/public-api';
 
 @ApiTags('inventory')
 @Authenticated()
@@ -11,23 +11,7 @@ export class RetailUnitsController {
   constructor(private readonly catalogue: RetailUnitCatalogueService) {}
 
   @Get()
-  @ApiOperation({
-    summary: "The organization's retail units (its catalogue), by barcode, in pages",
-    description:
-      'Map your SKUs to barcodes before you send orders. Archived units (which take no new orders) only with includeArchived=true. Follow nextCursor with the same filters for the next page.',
-  })
-  @ApiOkResponse({
-    type: RetailUnitPageDto,
-    description: 'One page of retail units, in barcode order',
-    example: {
-      items: [
-        { barcode: '8710000000011', sku: 'NOS-TENT-2P', name: 'Two-person trekking tent', weightGram: 2400, archived: false },
-        { barcode: '8710000000028', sku: 'NOS-MAT-1', name: 'Sleeping mat', archived: false },
-      ],
-      nextCursor: null,
-    },
-  })
-  @ApiProblemResponses(400, 403, 404, 500)
+  @Endpoint({ summary: "The organization's retail units (its catalogue), by barcode, in pages", ...INVENTORY_DOCS.listRetailUnits })
   listRetailUnits(
     @CurrentCaller() caller: AuthenticatedCaller,
     @OrganizationIdParam() organizationId: string,
