@@ -120,7 +120,7 @@ describe('public gateway: health, errors and headers', () => {
   it('serves its OpenAPI document and Swagger UI', async () => {
     const doc = await request(app.getHttpServer()).get('/openapi.json').expect(200);
     expect(doc.body.openapi).toBe('3.1.0');
-    expect(doc.body.info.version).toBe('2026-09-18');
+    expect(doc.body.info.version).toBe('2026-11-28');
     await request(app.getHttpServer()).get('/docs/').expect(200);
   });
 });

@@ -83,7 +83,7 @@ describe('the public OpenAPI document', () => {
 
   it('carries the version of spec section 9, OpenAPI 3.1, the client-credentials and the bearer schemes', () => {
     expect(publicDocument.openapi).toBe('3.1.0');
-    expect(publicDocument.info.version).toBe('2026-09-18');
+    expect(publicDocument.info.version).toBe('2026-11-28');
     expect(publicDocument.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     // Swagger UI's Authorize button mints a token at the token endpoint of PUBLIC_BASE_URL (here the gateway's own URL).
     expect(publicDocument.components.securitySchemes.clientCredentials).toEqual({

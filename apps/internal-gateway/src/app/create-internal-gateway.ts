@@ -6,7 +6,7 @@ import { InternalGatewayConfig } from './internal-gateway.config';
 import { InternalGatewayModule } from './internal-gateway.module';
 import { redactUrlQuery } from '@gateway/tracing';
 
-export const INTERNAL_API_VERSION = '2026-09-18';
+export const INTERNAL_API_VERSION = '2026-11-28';
 
 export async function createInternalGateway(config: InternalGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
   return createGatewayApp(InternalGatewayModule.forRoot(config), config, logger, {

@@ -8,7 +8,7 @@ import { PublicGatewayModule } from './public-gateway.module';
 import { WEBHOOK_PAYLOAD_MODELS, addWebhooks } from './webhooks/webhook-documentation';
 import { redactUrlQuery } from '@gateway/tracing';
 
-export const PUBLIC_API_VERSION = '2026-09-18';
+export const PUBLIC_API_VERSION = '2026-11-28';
 
 export async function createPublicGateway(config: PublicGatewayConfig, logger: AppLogger): Promise<NestExpressApplication> {
   const app = await createGatewayApp(PublicGatewayModule.forRoot(config), config, logger, {
