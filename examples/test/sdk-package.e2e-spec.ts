@@ -64,8 +64,15 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
     transcript.push(`$ npm install --offline ${packed.join(' ')}`, installed.trim());
     expect(JSON.parse(readFileSync(join(app, 'node_modules/@gateway/sdk/package.json'), 'utf8')).version).toBe(sdkVersion);
 
-    // The example's sources, unchanged, compiled against the installed package's declarations.
-    for (const file of ['main.ts', 'quickstart.ts']) cpSync(join(root, 'examples/src', file), join(app, 'src', file));
+    // The webhook receiver's verifier (standardwebhooks), which an integrator installs from the registry: copied
+    // from the workspace with its two dependencies, as the registry is out of reach here.
+    for (const dependency of ['standardwebhooks', '@stablelib/base64', 'fast-sha256'])
+      cpSync(join(root, 'node_modules', dependency), join(app, 'node_modules', dependency), { recursive: true });
+
+    // The example's sources, compiled against the installed package's declarations. Relative imports of an ES
+    // module name their file: the workspace's bundler needs no extension, Node does.
+    for (const file of readdirSync(join(root, 'examples/src')).filter((name) => name.endsWith('.ts')))
+      writeFileSync(join(app, 'src', file), readFileSync(join(root, 'examples/src', file), 'utf8').replace(/from '\.\/([\w-]+)'/g, "from './$1.js'"));
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
@@ -84,10 +91,8 @@ describe('the @gateway/sdk package, packed and installed outside the workspace',
         include: ['src'],
       }),
     );
-    // Relative imports of an ES module name their file: the workspace's bundler needs no extension, Node does.
-    writeFileSync(join(app, 'src/main.ts'), readFileSync(join(app, 'src/main.ts'), 'utf8').replace("from './quickstart'", "from './quickstart.js'"));
     sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app, '--types', 'node'], app);
-    transcript.push('$ tsc -p . (examples/src/main.ts and quickstart.ts against node_modules/@gateway/sdk): no error');
+    transcript.push('$ tsc -p . (examples/src/*.ts against node_modules/@gateway/sdk): no error');
 
     const client = await createTestClient(gateway.database.url, { type: 'SERVICE' });
     const example = run(join(app, 'out/main.js'), [], { GATEWAY_URL: gateway.url, CLIENT_ID: client.clientId, CLIENT_SECRET: client.clientSecret }, app);

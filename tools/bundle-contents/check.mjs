@@ -32,15 +32,22 @@ const scopedLibraries = (scope) => libraries((tags) => SCOPED_TYPES.some((t) => 
 /** The libraries no gateway may bundle. */
 const toolingLibraries = () => libraries((tags) => TOOLING_TYPES.some((t) => tags.includes(t)));
 
-/** The names a library exports: each file its src/index.ts re-exports (export * from './x'), read for `export class` (and functions). */
+/**
+ * The names a library exports: each file its src/index.ts re-exports (export * from './x'), following a
+ * context's own index.ts (export * from './orders' is ./orders/index.ts), read for `export class` (and functions).
+ */
 function exportedNames(libDir, { functions = false } = {}) {
-  const index = readFileSync(join(libDir, 'src/index.ts'), 'utf8');
   const names = [];
-  for (const [, spec] of index.matchAll(/^export \* from '(\.[^']+)';/gm)) {
-    const source = readFileSync(join(libDir, 'src', `${spec}.ts`), 'utf8');
+  const read = (file) => {
+    const source = readFileSync(file, 'utf8');
+    for (const [, spec] of source.matchAll(/^export \* from '(\.[^']+)';/gm)) {
+      const target = join(dirname(file), spec);
+      read(existsSync(`${target}.ts`) ? `${target}.ts` : join(target, 'index.ts'));
+    }
     for (const [, name] of source.matchAll(/^export (?:abstract )?class (\w+)/gm)) names.push({ kind: 'class', name });
     if (functions) for (const [, name] of source.matchAll(/^export (?:async )?function (\w+)/gm)) names.push({ kind: 'function', name });
-  }
+  };
+  read(join(libDir, 'src/index.ts'));
   return names;
 }
 

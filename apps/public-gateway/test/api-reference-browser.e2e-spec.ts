@@ -41,8 +41,8 @@ describeWithChromium('the static API reference in chromium (skipped when /usr/bi
   });
 
   it.each([
-    ['public', 'Public gateway (2026-09-18)', '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', 'NOS-TENT-2P'],
-    ['internal', 'Internal gateway (2026-09-18)', '/internal-tools/dispatch-command', 'RECEIVE_STOCK'],
+    ['public', 'Public gateway (2026-11-28)', '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders', 'NOS-TENT-2P'],
+    ['internal', 'Internal gateway (2026-11-28)', '/internal-tools/dispatch-command', 'RECEIVE_STOCK'],
   ])(
     'dist/docs/%s.html shows its operations and examples, loading nothing from elsewhere',
     async (name, heading, path, example) => {
