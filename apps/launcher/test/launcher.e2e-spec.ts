@@ -274,8 +274,26 @@ describe('npm start (launcher)', () => {
       // The import has started the server, holds its lease and has left the lifecycle lock (it is importing); it is
       // then paused (SIGSTOP), so that npm start provably joins while the import is in progress, however loaded the
       // machine, and resumed once it has.
-      const importing = () => leases().length === 1 && !existsSync(join(shared, 'postgres-lifecycle.lock'));
-      while (!importing() && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      // Importing means inside its transaction: a connection still being opened when the process is paused would
+      // time out the moment it is resumed (the pause counts against its connect timeout).
+      const inTransaction = async () => {
+        const server = await runningEmbeddedServer(shared);
+        if (!server) return false;
+        const probe = new pg.Client({ connectionString: embeddedUrl(server.credentials, server.port, 'gateway') });
+        try {
+          await probe.connect();
+          const { rows } = await probe.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'gateway' AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')",
+          );
+          return rows[0].n > 0;
+        } catch {
+          return false;
+        } finally {
+          await probe.end().catch(() => undefined);
+        }
+      };
+      const importing = async () => leases().length === 1 && !existsSync(join(shared, 'postgres-lifecycle.lock')) && (await inTransaction());
+      while (!(await importing()) && importer.exitCode === null) await new Promise((r) => setTimeout(r, 50));
       expect({ importerRunning: importer.exitCode === null }).toEqual({ importerRunning: true });
       importer.kill('SIGSTOP');
       const [publicPort, internalPort] = [await freePort(), await freePort()];
