@@ -1,14 +1,14 @@
 // A stand-alone authorization server for tests (the services the public gateway mounts, and its token
 // endpoint's answer), on 127.0.0.1 and a free port, and real tokens from it.
 import { randomUUID } from 'node:crypto';
-import { Controller, Headers, HttpCode, Ip, Module, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Module, Post, Req, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { ApiClientRepository, Database, DatabaseModule, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
 import { ApiClientsService, AuthMethod, SigningKeysService, parseKeyEncryptionKey } from '@gateway/domain';
-import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP, TokenEndpointService, answerTokenRequest, writeTokenAnswer } from '@gateway/auth-server';
+import { AuthorizationServerModule, TOKEN_ENDPOINT_HTTP, TokenEndpointService, answerTokenHttpRequest } from '@gateway/auth-server';
 import { PublicRoute, configureGateway, createLogger } from '@gateway/platform';
 import { TEST_KEY_ENCRYPTION_KEY } from './test-env-vars';
 
@@ -36,14 +36,8 @@ class TestTokenController {
 
   @Post('token')
   @HttpCode(200)
-  async token(
-    @Req() req: Request,
-    @Headers('content-type') contentType: string | undefined,
-    @Headers('authorization') authorization: string | undefined,
-    @Ip() address: string,
-    @Res() res: Response,
-  ) {
-    writeTokenAnswer(res, await answerTokenRequest(this.tokens, { contentType, authorization, body: req.body, address }));
+  token(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return answerTokenHttpRequest(this.tokens, req, res);
   }
 }
 
