@@ -11,11 +11,7 @@ class WebhookDeliveryDatabaseLifecycle implements OnApplicationShutdown {
     @Inject(WebhookDeliveryDatabase) private readonly webhookDelivery: WebhookDeliveryDatabase,
     @Optional() metrics?: GatewayMetrics,
   ) {
-    metrics?.observePool('webhook_delivery', () => ({
-      total: webhookDelivery.pool.totalCount,
-      idle: webhookDelivery.pool.idleCount,
-      waiting: webhookDelivery.pool.waitingCount,
-    }));
+    metrics?.observePool('webhook_delivery', webhookDelivery.usage);
   }
   async onApplicationShutdown(): Promise<void> {
     await this.webhookDelivery.close();

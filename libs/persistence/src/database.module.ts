@@ -27,8 +27,8 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     @Optional() metrics?: GatewayMetrics,
   ) {
     // The pools' usage, read on each scrape of the application's metrics.
-    metrics?.observePool('main', () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }));
-    metrics?.observePool('counters', () => ({ total: counters.pool.totalCount, idle: counters.pool.idleCount, waiting: counters.pool.waitingCount }));
+    metrics?.observePool('main', db.usage);
+    metrics?.observePool('counters', counters.usage);
   }
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.db.close(), this.counters.close(), this.replicaReads.close()]);

@@ -135,6 +135,9 @@ export class Database implements Queryable {
   /** What BEGIN sends after the isolation level: the settings that a transaction pooler does not keep. */
   private readonly beginSettings: string;
 
+  /** The pool's connections as /metrics reports them (GatewayMetrics.observePool). */
+  readonly usage = () => ({ total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount });
+
   constructor(private readonly options: DatabaseOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 10_000;
     const pooled = options.transactionPooling === true;
