@@ -18,10 +18,13 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'service unavailable (Retry-After)',
 };
 
+/** The body of a problem answer in the document: application/problem+json, the ProblemDetailsDto schema (a new object each call). */
+export const problemContent = () => ({ 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } });
+
 export const ApiProblemResponses = (...statuses: number[]) =>
   applyDecorators(
     ...statuses.map((status) =>
-      ApiResponse({ status, description: `${statusTitle(status)}: ${DESCRIPTIONS[status] ?? ''}`, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } } }),
+      ApiResponse({ status, description: `${statusTitle(status)}: ${DESCRIPTIONS[status] ?? ''}`, content: problemContent() }),
     ),
   );
 

@@ -5,7 +5,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiBodyOptions, ApiConsumes, ApiOperation, ApiResponse, ApiResponseOptions } from '@nestjs/swagger';
 import type { HeadersObject, SchemaObject } from '@nestjs/swagger';
-import { ApiProblemResponses } from './api-problem-responses.decorator';
+import { ApiProblemResponses, problemContent } from './api-problem-responses.decorator';
 import { Deprecated, DeprecationOptions } from './deprecated.decorator';
 
 /** The success answer of an operation. */
@@ -51,8 +51,6 @@ export interface EndpointOptions extends EndpointDocs {
 /** A context's documentation file: its operations' docs by operationId (the handler's name). */
 export const operationDocs = <Operation extends string>(docs: Record<Operation, EndpointDocs>): Record<Operation, EndpointDocs> => docs;
 
-const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetailsDto' } } };
-
 function answerResponse({ status = 200, type, schema, description, example, headers }: EndpointAnswer): ApiResponseOptions {
   // A fresh object each time: ApiResponse writes into the options it is given.
   return { status, ...defined({ type, schema, description, example, headers }) } as ApiResponseOptions;
@@ -71,7 +69,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
   // Applied in this order: @Deprecated reads what ApiOperation wrote, so it comes after it.
   const decorators: MethodDecorator[] = [
     ...errors.map((error) => ApiResponse({ ...error })),
-    ...own.map(({ status, description: text, headers }) => ApiResponse({ status, description: text, ...defined({ headers }), content: problemContent })),
+    ...own.map(({ status, description: text, headers }) => ApiResponse({ status, description: text, ...defined({ headers }), content: problemContent() })),
     ApiProblemResponses(...standard),
     ...(answer ? [ApiResponse(answerResponse(answer))] : []),
     ...(body ? [ApiBody({ ...body })] : []),

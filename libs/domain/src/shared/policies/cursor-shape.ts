@@ -23,11 +23,12 @@ export const cursorField = {
 /** The value a cursor shape admits. */
 export type CursorOf<S> = S extends FieldCheck<infer T> ? T : never;
 
+/** The object whose every field passes its check. */
+type Shaped<F> = { [K in keyof F]: F[K] extends FieldCheck<infer T> ? T : never };
+
 /** The guard CursorSealer.open takes: an object whose every field passes its check. */
-export function cursorShape<F extends Record<string, FieldCheck<unknown>>>(
-  fields: F,
-): FieldCheck<{ [K in keyof F]: F[K] extends FieldCheck<infer T> ? T : never }> {
+export function cursorShape<F extends Record<string, FieldCheck<unknown>>>(fields: F): FieldCheck<Shaped<F>> {
   const checks = Object.entries(fields);
-  return (value: unknown): value is { [K in keyof F]: F[K] extends FieldCheck<infer T> ? T : never } =>
+  return (value: unknown): value is Shaped<F> =>
     typeof value === 'object' && value !== null && checks.every(([name, check]) => check((value as Record<string, unknown>)[name]));
 }
