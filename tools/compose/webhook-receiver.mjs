@@ -1,7 +1,9 @@
 // The scale test's webhook receiver, a container on the compose network (tools/compose/scale-test.yml).
 // POST /hooks/...: a delivery, recorded by its webhook-id and answered 204 after RECEIVER_HOLD_MS. The test asks
 // it to hold every delivery from one address (POST /hold?from=<address>) until that sender's connection closes
-// (the replica was killed: recorded as abandoned) or POST /release. GET /receipts: every receipt so far;
+// (recorded as abandoned), POST /abandon?from=<address> (the test killed that sender: its held deliveries are
+// recorded as abandoned and their connections closed, whether or not the close of the dead sender's connection
+// ever reached this side) or POST /release. GET /receipts: every receipt so far;
 // GET /in-flight: the deliveries not answered yet, with the sender's address.
 import { createServer } from 'node:http';
 
@@ -21,6 +23,12 @@ const server = createServer((request, response) => {
   if (request.method === 'POST' && request.url.startsWith('/hold?')) {
     holdFrom = new URL(request.url, 'http://receiver').searchParams.get('from');
     return json(response, { holding: holdFrom });
+  }
+  if (request.method === 'POST' && request.url.startsWith('/abandon?')) {
+    const from = new URL(request.url, 'http://receiver').searchParams.get('from');
+    const abandoned = [...held].filter((receipt) => receipt.from === from);
+    for (const receipt of abandoned) receipt.abandon();
+    return json(response, { abandoned: abandoned.map((receipt) => receipt.webhookId) });
   }
   if (request.method === 'POST' && request.url === '/release') {
     holdFrom = null;
@@ -58,14 +66,17 @@ const server = createServer((request, response) => {
       receipt.answered = true;
       response.writeHead(204).end();
     };
-    Object.defineProperty(receipt, 'release', { value: answer, enumerable: false });
     const timer = receipt.from === holdFrom ? undefined : setTimeout(answer, holdMs);
-    response.on('close', () => {
-      if (receipt.answered) return;
+    const abandon = () => {
+      if (receipt.answered || receipt.abandonedAt !== null) return;
       clearTimeout(timer);
       held.delete(receipt);
       receipt.abandonedAt = Date.now();
-    });
+      request.socket.destroy();
+    };
+    Object.defineProperty(receipt, 'release', { value: answer, enumerable: false });
+    Object.defineProperty(receipt, 'abandon', { value: abandon, enumerable: false });
+    response.on('close', abandon);
   });
 });
 
