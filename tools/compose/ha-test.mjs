@@ -5,14 +5,12 @@
 // planned `patronictl switchover` under load (their windows measured), then a point-in-time restore with
 // pgBackRest into a fresh node that a gateway serves from. One line per step, then a verdict; exit 1 on a failed
 // check. Traffic goes only to 127.0.0.1 and to containers started here.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import pg from 'pg';
+import { containerIds, docker, dockerCompose as dc, hostPort } from './compose-containers.mjs';
 import { fixtureOrganization, salesOrderRequest, send } from '../../bench/src/load/load-kit.mjs';
 
-const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line) => console.log(`ha: ${line}`);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -32,12 +30,7 @@ const barcodes = demo.retailUnits.filter((u) => u.organizationId === organizatio
 const runId = randomUUID().slice(0, 8);
 const kitOrganization = fixtureOrganization('fixtures/demo.json');
 
-const dc = async (...args) => (await run('docker-compose', ['--ansi', 'never', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
-const docker = async (...args) => (await run('docker', args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
-const containerOf = async (service) => (await dc('ps', '-q', service)).split('\n')[0];
-async function hostPort(service, port) {
-  return Number((await dc('port', service, String(port))).split(':').pop());
-}
+const containerOf = async (service) => (await containerIds(service))[0];
 
 async function waitFor(what, check, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -537,10 +530,12 @@ async function main() {
   if (rejoined) {
     const second = await failover('failover 2', `ha-${runId}-b-`);
     check('failover 2: back to the first primary', second.newLeader === first.victim, `${second.victim} killed, ${second.newLeader} promoted`);
-    // ---- a planned switchover (two nodes, as for the failovers), then a replica added, as an operator does them ----
+    // ---- a planned switchover (two nodes, as for the failovers), then a replica added, as an operator does them,
+    // then a switchover again with the three nodes (a synchronous standby and an asynchronous replica) ----
     if (await rejoin(second.victim)) {
       await failover('switchover', `ha-${runId}-c-`, { how: 'switchover' });
       await addReplica(`ha-${runId}-d-`);
+      await failover('switchover on three nodes', `ha-${runId}-e-`, { how: 'switchover' });
     }
   }
 
