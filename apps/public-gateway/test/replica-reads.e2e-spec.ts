@@ -1,7 +1,9 @@
 // Reads on a replica through the gateway (contract section 8): a Postgres 15 primary and a streaming replica
 // (Debian's packages, as the persistence tier spec starts them), the gateway with DATABASE_URL on the primary
 // and DATABASE_READ_URL on the replica. With the replica's replay paused, the inventory answers what the
-// replica holds (stale), while a sales order is read back right after its creation from the primary.
+// replica holds (stale), while a sales order is read back right after its creation from the primary; an
+// organization added meanwhile is in the organizations list and has its catalogue only once replay resumes,
+// while its orders and webhook endpoints (always the primary's) are there at once.
 import request from 'supertest';
 import { Database, migrate } from '@gateway/persistence';
 import { OpenApiValidator, Postgres15Pair, SeededOrganization, debianDatabaseTierMissing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
@@ -15,6 +17,9 @@ if (missing) console.warn(`SKIPPED: the replica reads test: ${missing}`);
 const INVENTORY = '/v0/organizations/{organizationId}/inventory';
 const ORDERS = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders';
 const ORDER = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}';
+const ORGANIZATIONS = '/v0/organizations';
+const RETAIL_UNITS = '/v0/organizations/{organizationId}/retail-units';
+const ENDPOINTS = '/v0/organizations/{organizationId}/webhook-endpoints';
 
 describeTier('reads on a streaming replica, through the public gateway', () => {
   let pair: Postgres15Pair;
@@ -85,5 +90,38 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
     }
     await pair.caughtUp();
     expect(await sellable()).toBe(8);
+  });
+
+  it('answers the organizations list and a catalogue from the paused replica, orders and webhook endpoints from the primary', async () => {
+    const listed = async () => ((await answer('GET', ORGANIZATIONS, '/v0/organizations')).body.organizations as Array<{ id: string }>).map((o) => o.id);
+    const catalogue = async (organizationId: string) => {
+      const res = await answer('GET', RETAIL_UNITS, `/v0/organizations/${organizationId}/retail-units`);
+      expect(res.status).toBe(200);
+      return (res.body.items as Array<{ barcode: string }>).map((u) => u.barcode);
+    };
+    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+    let added: SeededOrganization;
+    try {
+      added = await seedOrganization(primary);
+      expect(await listed()).toContain(own.organizationId);
+      expect(await listed()).not.toContain(added.organizationId);
+      expect(await catalogue(added.organizationId)).toEqual([]);
+      const orders = await answer('GET', ORDERS, `/v0/organizations/${added.organizationId}/stores/${added.storeId}/sales-orders`);
+      expect(orders.status).toBe(200);
+      expect(orders.body).toEqual({ items: [], nextCursor: null });
+      const endpoint = await answer('POST', ENDPOINTS, `/v0/organizations/${added.organizationId}/webhook-endpoints`, {
+        url: 'https://hooks.example.invalid/replica',
+        eventTypes: ['sales_order.created'],
+      });
+      expect(endpoint.status).toBe(201);
+      const endpoints = await answer('GET', ENDPOINTS, `/v0/organizations/${added.organizationId}/webhook-endpoints`);
+      expect(endpoints.status).toBe(200);
+      expect((endpoints.body.items as Array<{ id: string }>).map((e) => e.id)).toEqual([endpoint.body.id]);
+    } finally {
+      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+    }
+    await pair.caughtUp();
+    expect(await listed()).toContain(added.organizationId);
+    expect(await catalogue(added.organizationId)).toEqual([added.barcodes[0], added.barcodes[1]].sort());
   });
 });
