@@ -1,0 +1,77 @@
+// Reads on a replica through the internal gateway (contract section 8): a Postgres 15 primary and a streaming
+// replica (Debian's packages), the gateway with DATABASE_URL on the primary and DATABASE_READ_URL on the replica.
+// With the replica's replay paused, the organization record, an inventory level and the events by barcode answer
+// what the replica holds, even right after this client's own write; once replay resumes they answer the primary's.
+import { Database, DomainEventRepository, migrate } from '@gateway/persistence';
+import { Postgres15Pair, SeededOrganization, debianDatabaseTierMissing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
+
+const missing = debianDatabaseTierMissing();
+const describeTier = missing ? describe.skip : describe;
+if (missing) console.warn(`SKIPPED: the internal replica reads test: ${missing}`);
+
+describeTier('reads on a streaming replica, through the internal gateway', () => {
+  let pair: Postgres15Pair;
+  let primary: Database;
+  let replicaAdmin: Database;
+  let gateway: RunningInternalGateway;
+  let org: SeededOrganization;
+
+  const releaseChannel = async () => {
+    const res = await gateway.get(`/organizations/${org.organizationId}`);
+    expect(res.status).toBe(200);
+    return res.body.releaseChannel as string;
+  };
+  const onHand = async () => {
+    const res = await gateway.get(`/organizations/${org.organizationId}/warehouses/${org.warehouseId}/inventory/${org.barcodes[0]}`);
+    expect(res.status).toBe(200);
+    return res.body.onHand as number;
+  };
+  const eventTypes = async () => {
+    const res = await gateway.get(`/internal-tools/events/by-barcode?organizationId=${org.organizationId}&barcode=${org.barcodes[0]}`);
+    expect(res.status).toBe(200);
+    return (res.body.items as Array<{ type: string }>).map((e) => e.type);
+  };
+
+  beforeAll(async () => {
+    pair = await startPostgres15Pair();
+    primary = new Database({ url: pair.primaryUrl, poolMax: 3 });
+    replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
+    await migrate(primary);
+    org = await seedOrganization(primary);
+    gateway = await startInternalGateway(pair.primaryUrl, { DATABASE_READ_URL: pair.replicaUrl });
+    await pair.caughtUp();
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await replicaAdmin?.close();
+    await primary?.close();
+    await pair?.stop();
+  });
+
+  it('answers the record, a level and the events by barcode from the paused replica, then what the primary holds once it replays', async () => {
+    // The import's own events for the barcode, newest first.
+    const imported = await eventTypes();
+    expect(imported).toEqual(['InventoryLevelImported', 'RetailUnitImported']);
+    expect([await releaseChannel(), await onHand()]).toEqual(['STABLE', 10]);
+    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+    try {
+      const assigned = await gateway.post(`/organizations/${org.organizationId}/release-channel`, { releaseChannel: 'BETA' });
+      expect(assigned.status).toBe(200);
+      expect(assigned.body).toEqual({ outcome: 'success', organizationId: org.organizationId, releaseChannel: 'BETA' });
+      await primary.query('UPDATE inventory_levels SET on_hand = 7 WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+        org.organizationId,
+        org.warehouseId,
+        org.barcodes[0],
+      ]);
+      await new DomainEventRepository().append(primary, [
+        { organizationId: org.organizationId, type: 'TestCounted', aggregateType: 'Test', aggregateId: 'count-1', barcode: org.barcodes[0], payload: {} },
+      ]);
+      expect([await releaseChannel(), await onHand(), await eventTypes()]).toEqual(['STABLE', 10, imported]);
+    } finally {
+      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+    }
+    await pair.caughtUp();
+    expect([await releaseChannel(), await onHand(), await eventTypes()]).toEqual(['BETA', 7, ['TestCounted', ...imported]]);
+  });
+});
