@@ -3,10 +3,10 @@
 // With the replica's replay paused, the organization record, an inventory level and the events by barcode answer
 // what the replica holds, even right after this client's own write; once replay resumes they answer the primary's.
 import { Database, DomainEventRepository, migrate } from '@gateway/persistence';
-import { Postgres15Pair, SeededOrganization, debianDatabaseTierMissing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import { Postgres15Pair, SeededOrganization, postgres15Missing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
 import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
-const missing = debianDatabaseTierMissing();
+const missing = postgres15Missing();
 const describeTier = missing ? describe.skip : describe;
 if (missing) console.warn(`SKIPPED: the internal replica reads test: ${missing}`);
 

@@ -6,11 +6,11 @@
 // while its orders and webhook endpoints (always the primary's) are there at once.
 import request from 'supertest';
 import { Database, migrate } from '@gateway/persistence';
-import { OpenApiValidator, Postgres15Pair, SeededOrganization, debianDatabaseTierMissing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import { OpenApiValidator, Postgres15Pair, SeededOrganization, postgres15Missing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
-const missing = debianDatabaseTierMissing();
+const missing = postgres15Missing();
 const describeTier = missing ? describe.skip : describe;
 if (missing) console.warn(`SKIPPED: the replica reads test: ${missing}`);
 

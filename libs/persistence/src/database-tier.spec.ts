@@ -3,12 +3,24 @@
 // became read-only dropped, and the reads that may lag served by a streaming replica (Debian's Postgres 15).
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { ServiceUnavailableProblem } from '@gateway/platform';
-import { PgBouncer, Postgres15Pair, TestDatabase, createTestDatabase, debianDatabaseTierMissing, startPgBouncer, startPostgres15Pair } from '@gateway/testing';
+import {
+  PgBouncer,
+  Postgres15Pair,
+  TestDatabase,
+  createTestDatabase,
+  debianDatabaseTierMissing,
+  postgres15Missing,
+  startPgBouncer,
+  startPostgres15Pair,
+} from '@gateway/testing';
 import { CounterDatabase, Database, ReplicaReads } from './database';
 
 const missing = debianDatabaseTierMissing();
 const describeTier = missing ? describe.skip : describe;
-if (missing) console.warn(`SKIPPED: the database tier spec: ${missing}`);
+if (missing) console.warn(`SKIPPED: the database tier spec through PgBouncer: ${missing}`);
+const missing15 = postgres15Missing();
+const describeReplica = missing15 ? describe.skip : describe;
+if (missing15) console.warn(`SKIPPED: the database tier spec on a streaming replica: ${missing15}`);
 
 describe('Database: a connection to a server that became read-only', () => {
   let database: TestDatabase;
@@ -117,7 +129,7 @@ describeTier('Database through PgBouncer in transaction mode', () => {
   });
 });
 
-describeTier('ReplicaReads on a streaming replica (Postgres 15)', () => {
+describeReplica('ReplicaReads on a streaming replica (Postgres 15)', () => {
   let pair: Postgres15Pair;
   beforeAll(async () => {
     pair = await startPostgres15Pair();

@@ -13,12 +13,16 @@ import { freePort } from '@gateway/dev-postgres';
 const PG15_BIN = '/usr/lib/postgresql/15/bin';
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 
-/** Why the Debian tier cannot run here, or undefined when it can. */
-export function debianDatabaseTierMissing(): string | undefined {
+/** Why Debian's Postgres 15 (the primary and replica pair) cannot run here, or undefined when it can. */
+export function postgres15Missing(): string | undefined {
   if (!existsSync(join(PG15_BIN, 'postgres'))) return 'postgresql-15 is not installed (apt-get install postgresql-15)';
-  if (!existsSync(PGBOUNCER)) return 'pgbouncer is not installed (apt-get install pgbouncer)';
   if (process.getuid?.() === 0 && !userExists('postgres')) return 'running as root without a postgres user';
   return undefined;
+}
+
+/** Why the whole Debian tier (Postgres 15 and PgBouncer) cannot run here, or undefined when it can. */
+export function debianDatabaseTierMissing(): string | undefined {
+  return postgres15Missing() ?? (existsSync(PGBOUNCER) ? undefined : 'pgbouncer is not installed (apt-get install pgbouncer)');
 }
 
 function userExists(name: string): boolean {
