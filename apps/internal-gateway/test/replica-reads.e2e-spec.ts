@@ -1,9 +1,10 @@
 // Reads on a replica through the internal gateway (contract section 8): a Postgres 15 primary and a streaming
 // replica (Debian's packages), the gateway with DATABASE_URL on the primary and DATABASE_READ_URL on the replica.
-// With the replica's replay paused, the organization record, an inventory level and the events by barcode answer
-// what the replica holds, even right after this client's own write; once replay resumes they answer the primary's.
+// With the replica's replay paused, the organization record, an inventory level and list, the release-channel
+// features and the events by barcode answer what the replica holds, even right after this client's own write;
+// once replay resumes they answer the primary's.
 import { Database, DomainEventRepository, migrate } from '@gateway/persistence';
-import { Postgres15Pair, SeededOrganization, postgres15Missing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import { Postgres15Pair, SeededOrganization, importFixture, postgres15Missing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
 import { RunningInternalGateway, startInternalGateway } from './support/start-internal-gateway';
 
 const missing = postgres15Missing();
@@ -27,6 +28,19 @@ describeTier('reads on a streaming replica, through the internal gateway', () =>
     expect(res.status).toBe(200);
     return res.body.onHand as number;
   };
+  /** The barcode's on-hand quantity in the organization's inventory list. */
+  const listedOnHand = async () => {
+    const res = await gateway.get(`/organizations/${org.organizationId}/inventory`);
+    expect(res.status).toBe(200);
+    return (res.body.items as Array<{ warehouseId: string; barcode: string; onHand: number }>).find(
+      (i) => i.warehouseId === org.warehouseId && i.barcode === org.barcodes[0],
+    )?.onHand;
+  };
+  const features = async () => {
+    const res = await gateway.get('/internal-tools/release-channel-features');
+    expect(res.status).toBe(200);
+    return (res.body as Array<{ name: string }>).map((f) => f.name);
+  };
   const eventTypes = async () => {
     const res = await gateway.get(`/internal-tools/events/by-barcode?organizationId=${org.organizationId}&barcode=${org.barcodes[0]}`);
     expect(res.status).toBe(200);
@@ -49,11 +63,13 @@ describeTier('reads on a streaming replica, through the internal gateway', () =>
     await pair?.stop();
   });
 
-  it('answers the record, a level and the events by barcode from the paused replica, then what the primary holds once it replays', async () => {
+  it('answers the record, a level, the inventory list, the features and the events by barcode from the paused replica, then what the primary holds once it replays', async () => {
     // The import's own events for the barcode, newest first.
     const imported = await eventTypes();
     expect(imported).toEqual(['InventoryLevelImported', 'RetailUnitImported']);
-    expect([await releaseChannel(), await onHand()]).toEqual(['STABLE', 10]);
+    expect([await releaseChannel(), await onHand(), await listedOnHand()]).toEqual(['STABLE', 10, 10]);
+    const featuresBefore = await features();
+    const feature = `replica-feature-${org.organizationId.slice(0, 8)}`;
     await replicaAdmin.query('SELECT pg_wal_replay_pause()');
     try {
       const assigned = await gateway.post(`/organizations/${org.organizationId}/release-channel`, { releaseChannel: 'BETA' });
@@ -64,14 +80,17 @@ describeTier('reads on a streaming replica, through the internal gateway', () =>
         org.warehouseId,
         org.barcodes[0],
       ]);
+      await importFixture(primary, { releaseChannelFeatures: [{ name: feature, description: 'Added while replay is paused.', releaseChannel: 'STABLE' }] });
       await new DomainEventRepository().append(primary, [
         { organizationId: org.organizationId, type: 'TestCounted', aggregateType: 'Test', aggregateId: 'count-1', barcode: org.barcodes[0], payload: {} },
       ]);
-      expect([await releaseChannel(), await onHand(), await eventTypes()]).toEqual(['STABLE', 10, imported]);
+      expect([await releaseChannel(), await onHand(), await listedOnHand(), await eventTypes()]).toEqual(['STABLE', 10, 10, imported]);
+      expect(await features()).toEqual(featuresBefore);
     } finally {
       await replicaAdmin.query('SELECT pg_wal_replay_resume()');
     }
     await pair.caughtUp();
-    expect([await releaseChannel(), await onHand(), await eventTypes()]).toEqual(['BETA', 7, ['TestCounted', ...imported]]);
+    expect([await releaseChannel(), await onHand(), await listedOnHand(), await eventTypes()]).toEqual(['BETA', 7, 7, ['TestCounted', ...imported]]);
+    expect(await features()).toContain(feature);
   });
 });

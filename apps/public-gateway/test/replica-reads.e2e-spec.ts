@@ -2,11 +2,19 @@
 // (Debian's packages, as the persistence tier spec starts them), the gateway with DATABASE_URL on the primary
 // and DATABASE_READ_URL on the replica. With the replica's replay paused, the inventory answers what the
 // replica holds (stale), while a sales order is read back right after its creation from the primary; an
-// organization added meanwhile is in the organizations list and has its catalogue only once replay resumes,
+// organization added meanwhile is in the organizations list and has its catalogue and invoices only once replay resumes,
 // while its orders and webhook endpoints (always the primary's) are there at once.
 import request from 'supertest';
 import { Database, migrate } from '@gateway/persistence';
-import { OpenApiValidator, Postgres15Pair, SeededOrganization, postgres15Missing, seedOrganization, startPostgres15Pair } from '@gateway/testing';
+import {
+  OpenApiValidator,
+  Postgres15Pair,
+  SeededOrganization,
+  importFixture,
+  postgres15Missing,
+  seedOrganization,
+  startPostgres15Pair,
+} from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 
@@ -20,6 +28,7 @@ const ORDER = '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/
 const ORGANIZATIONS = '/v0/organizations';
 const RETAIL_UNITS = '/v0/organizations/{organizationId}/retail-units';
 const ENDPOINTS = '/v0/organizations/{organizationId}/webhook-endpoints';
+const INVOICES = '/v0/organizations/{organizationId}/invoices';
 
 describeTier('reads on a streaming replica, through the public gateway', () => {
   let pair: Postgres15Pair;
@@ -92,17 +101,37 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
     expect(await sellable()).toBe(8);
   });
 
-  it('answers the organizations list and a catalogue from the paused replica, orders and webhook endpoints from the primary', async () => {
+  it('answers the organizations list, a catalogue and invoices from the paused replica, orders and webhook endpoints from the primary', async () => {
     const listed = async () => ((await answer('GET', ORGANIZATIONS, '/v0/organizations')).body.organizations as Array<{ id: string }>).map((o) => o.id);
     const catalogue = async (organizationId: string) => {
       const res = await answer('GET', RETAIL_UNITS, `/v0/organizations/${organizationId}/retail-units`);
       expect(res.status).toBe(200);
       return (res.body.items as Array<{ barcode: string }>).map((u) => u.barcode);
     };
+    const invoices = async (organizationId: string) => {
+      const res = await answer('GET', INVOICES, `/v0/organizations/${organizationId}/invoices`);
+      expect(res.status).toBe(200);
+      return (res.body.items as Array<{ id: string }>).map((i) => i.id);
+    };
     await replicaAdmin.query('SELECT pg_wal_replay_pause()');
     let added: SeededOrganization;
+    const invoiceId = `inv-replica-${own.organizationId.slice(0, 8)}`;
     try {
       added = await seedOrganization(primary);
+      await importFixture(primary, {
+        invoices: [
+          {
+            id: invoiceId,
+            organizationId: added.organizationId,
+            number: 'R-1',
+            status: 'FINALIZED',
+            subtotal: { amountInMinorUnit: 100, currency: 'EUR' },
+            totalExcludingTax: { amountInMinorUnit: 100, currency: 'EUR' },
+            lineItems: [],
+          },
+        ],
+      });
+      expect(await invoices(added.organizationId)).toEqual([]);
       expect(await listed()).toContain(own.organizationId);
       expect(await listed()).not.toContain(added.organizationId);
       expect(await catalogue(added.organizationId)).toEqual([]);
@@ -123,5 +152,6 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
     await pair.caughtUp();
     expect(await listed()).toContain(added.organizationId);
     expect(await catalogue(added.organizationId)).toEqual([added.barcodes[0], added.barcodes[1]].sort());
+    expect(await invoices(added.organizationId)).toEqual([invoiceId]);
   });
 });
