@@ -54,13 +54,13 @@ async function containers(service) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** HAProxy's statistics (CSV at /stats;csv), one object per proxy and server, by column name. */
+// The load balancer is never restarted here: its statistics port is read once.
 let statisticsPort;
+
+/** HAProxy's statistics (CSV at /stats;csv), one object per proxy and server, by column name. */
 async function haproxyStats() {
-  // The load balancer is never restarted here: its port is read once.
   statisticsPort ??= await hostPort('load-balancer', 8404);
-  const port = statisticsPort;
-  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`)).text();
+  const csv = await (await fetch(`http://127.0.0.1:${statisticsPort}/stats;csv`)).text();
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header.replace(/^# /, '').split(',');
   return rows.map((row) => Object.fromEntries(row.split(',').map((value, i) => [columns[i], value])));
