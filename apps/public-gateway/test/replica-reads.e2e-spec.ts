@@ -176,6 +176,10 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
           [own.organizationId, orderId],
         )
       ).rowCount === 1;
+    // The organization's earlier events fanned out first, so that none is stored after `before` is read.
+    await waitUntilAsync(
+      async () => (await primary.query('SELECT 1 FROM webhook_fanout_queue WHERE organization_id = $1', [own.organizationId])).rowCount === 0,
+    );
     await pair.caughtUp();
     const before = await feed();
     await replicaAdmin.query('SELECT pg_wal_replay_pause()');
