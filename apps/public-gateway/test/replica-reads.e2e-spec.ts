@@ -36,7 +36,6 @@ const EVENTS = '/v0/organizations/{organizationId}/events';
 describeTier('reads on a streaming replica, through the public gateway', () => {
   let pair: Postgres15Pair;
   let primary: Database;
-  let replicaAdmin: Database;
   let gateway: RunningGateway;
   let own: SeededOrganization;
   let validator: OpenApiValidator;
@@ -62,7 +61,6 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
   beforeAll(async () => {
     pair = await startPostgres15Pair();
     primary = new Database({ url: pair.primaryUrl, poolMax: 3 });
-    replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
     await migrate(primary);
     own = await seedOrganization(primary);
     gateway = await startPublicGateway(pair.primaryUrl, { DATABASE_READ_URL: pair.replicaUrl });
@@ -72,15 +70,13 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
   }, 120_000);
   afterAll(async () => {
     await gateway?.close();
-    await replicaAdmin?.close();
     await primary?.close();
     await pair?.stop();
   });
 
   it('answers the inventory from the paused replica (stale) and a new order from the primary (201, then 200 with it)', async () => {
     expect(await sellable()).toBe(10);
-    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
-    try {
+    await pair.whileReplayPaused(async () => {
       const created = await answer('POST', ORDERS, `/v0/organizations/${own.organizationId}/stores/${own.storeId}/sales-orders`, {
         orderReference: 'REPLICA-1',
         customer: { firstName: 'Ada' },
@@ -97,10 +93,7 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
       );
       expect(onPrimary.rows).toEqual([{ pending: 2 }]);
       expect(await sellable()).toBe(10);
-    } finally {
-      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
-    }
-    await pair.caughtUp();
+    });
     expect(await sellable()).toBe(8);
   });
 
@@ -116,16 +109,14 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
       expect(res.status).toBe(200);
       return (res.body.items as Array<{ id: string }>).map((i) => i.id);
     };
-    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
-    let added: SeededOrganization;
     const invoiceId = `inv-replica-${own.organizationId.slice(0, 8)}`;
-    try {
-      added = await seedOrganization(primary);
+    const added = await pair.whileReplayPaused(async () => {
+      const organization = await seedOrganization(primary);
       await importFixture(primary, {
         invoices: [
           {
             id: invoiceId,
-            organizationId: added.organizationId,
+            organizationId: organization.organizationId,
             number: 'R-1',
             status: 'FINALIZED',
             subtotal: { amountInMinorUnit: 100, currency: 'EUR' },
@@ -134,25 +125,23 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
           },
         ],
       });
-      expect(await invoices(added.organizationId)).toEqual([]);
+      expect(await invoices(organization.organizationId)).toEqual([]);
       expect(await listed()).toContain(own.organizationId);
-      expect(await listed()).not.toContain(added.organizationId);
-      expect(await catalogue(added.organizationId)).toEqual([]);
-      const orders = await answer('GET', ORDERS, `/v0/organizations/${added.organizationId}/stores/${added.storeId}/sales-orders`);
+      expect(await listed()).not.toContain(organization.organizationId);
+      expect(await catalogue(organization.organizationId)).toEqual([]);
+      const orders = await answer('GET', ORDERS, `/v0/organizations/${organization.organizationId}/stores/${organization.storeId}/sales-orders`);
       expect(orders.status).toBe(200);
       expect(orders.body).toEqual({ items: [], nextCursor: null });
-      const endpoint = await answer('POST', ENDPOINTS, `/v0/organizations/${added.organizationId}/webhook-endpoints`, {
+      const endpoint = await answer('POST', ENDPOINTS, `/v0/organizations/${organization.organizationId}/webhook-endpoints`, {
         url: 'https://hooks.example.invalid/replica',
         eventTypes: ['sales_order.created'],
       });
       expect(endpoint.status).toBe(201);
-      const endpoints = await answer('GET', ENDPOINTS, `/v0/organizations/${added.organizationId}/webhook-endpoints`);
+      const endpoints = await answer('GET', ENDPOINTS, `/v0/organizations/${organization.organizationId}/webhook-endpoints`);
       expect(endpoints.status).toBe(200);
       expect((endpoints.body.items as Array<{ id: string }>).map((e) => e.id)).toEqual([endpoint.body.id]);
-    } finally {
-      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
-    }
-    await pair.caughtUp();
+      return organization;
+    });
     expect(await listed()).toContain(added.organizationId);
     expect(await catalogue(added.organizationId)).toEqual([added.barcodes[0], added.barcodes[1]].sort());
     expect(await invoices(added.organizationId)).toEqual([invoiceId]);
@@ -182,23 +171,18 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
     );
     await pair.caughtUp();
     const before = await feed();
-    await replicaAdmin.query('SELECT pg_wal_replay_pause()');
-    let orderId: string;
-    try {
+    const orderId = await pair.whileReplayPaused(async () => {
       const created = await answer('POST', ORDERS, `/v0/organizations/${own.organizationId}/stores/${own.storeId}/sales-orders`, {
         orderReference: 'REPLICA-FEED',
         customer: { firstName: 'Ada' },
         lineItems: [{ sku: 'any', barcode: own.barcodes[1], quantity: 1 }],
       });
       expect(created.status).toBe(201);
-      orderId = created.body.id;
       // Fanned out and stored on the primary by the gateway's dispatcher; the replica has not replayed it.
-      await waitUntilAsync(() => stored(orderId));
+      await waitUntilAsync(() => stored(created.body.id));
       expect(await feed()).toEqual(before);
-    } finally {
-      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
-    }
-    await pair.caughtUp();
+      return created.body.id as string;
+    });
     expect(await feed()).toEqual([...before, orderId]);
   });
 });

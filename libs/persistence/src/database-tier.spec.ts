@@ -141,21 +141,17 @@ describeReplica('ReplicaReads on a streaming replica (Postgres 15)', () => {
   it('serves the reads that may lag from the replica (stale while its replay is paused), the primary its own reads', async () => {
     const primary = new Database({ url: pair.primaryUrl, poolMax: 2 });
     const reads = new ReplicaReads(primary, { url: pair.primaryUrl, readUrl: pair.replicaUrl, poolMax: 2 });
-    const replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
     try {
       await primary.query('CREATE TABLE stock (sku text PRIMARY KEY, quantity int)');
       await primary.query("INSERT INTO stock VALUES ('A', 10)");
-      await pair.caughtUp();
-      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
-      await primary.query("UPDATE stock SET quantity = 7 WHERE sku = 'A'");
-      expect((await reads.query("SELECT quantity FROM stock WHERE sku = 'A'")).rows).toEqual([{ quantity: 10 }]);
-      expect((await primary.query("SELECT quantity FROM stock WHERE sku = 'A'")).rows).toEqual([{ quantity: 7 }]);
-      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
-      await pair.caughtUp();
+      await pair.whileReplayPaused(async () => {
+        await primary.query("UPDATE stock SET quantity = 7 WHERE sku = 'A'");
+        expect((await reads.query("SELECT quantity FROM stock WHERE sku = 'A'")).rows).toEqual([{ quantity: 10 }]);
+        expect((await primary.query("SELECT quantity FROM stock WHERE sku = 'A'")).rows).toEqual([{ quantity: 7 }]);
+      });
       expect((await reads.query("SELECT quantity FROM stock WHERE sku = 'A'")).rows).toEqual([{ quantity: 7 }]);
     } finally {
       await reads.close();
-      await replicaAdmin.close();
       await primary.close();
     }
   });
@@ -163,24 +159,21 @@ describeReplica('ReplicaReads on a streaming replica (Postgres 15)', () => {
   it('runs a transaction of reads in one snapshot of the replica, whose commit-order horizon is what it has replayed', async () => {
     const primary = new Database({ url: pair.primaryUrl, poolMax: 2 });
     const reads = new ReplicaReads(primary, { url: pair.primaryUrl, readUrl: pair.replicaUrl, poolMax: 2 });
-    const replicaAdmin = new Database({ url: pair.replicaUrl, poolMax: 1 });
     const horizon = `SELECT pg_is_in_recovery() AS replica, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`;
     try {
       await primary.query('CREATE TABLE horizon_probe (n int)');
-      await pair.caughtUp();
-      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
-      await primary.query('INSERT INTO horizon_probe VALUES (1)');
-      const onPrimary = (await primary.query<{ horizon: string }>(horizon)).rows[0].horizon;
-      const onReplica = await reads.transaction(async (tx) => ({
-        ...(await tx.query<{ replica: boolean; horizon: string }>(horizon)).rows[0],
-        rows: (await tx.query('SELECT n FROM horizon_probe')).rows,
-      }));
-      expect(onReplica).toMatchObject({ replica: true, rows: [] });
-      expect(BigInt(onReplica.horizon)).toBeLessThan(BigInt(onPrimary));
-      await replicaAdmin.query('SELECT pg_wal_replay_resume()');
+      await pair.whileReplayPaused(async () => {
+        await primary.query('INSERT INTO horizon_probe VALUES (1)');
+        const onPrimary = (await primary.query<{ horizon: string }>(horizon)).rows[0].horizon;
+        const onReplica = await reads.transaction(async (tx) => ({
+          ...(await tx.query<{ replica: boolean; horizon: string }>(horizon)).rows[0],
+          rows: (await tx.query('SELECT n FROM horizon_probe')).rows,
+        }));
+        expect(onReplica).toMatchObject({ replica: true, rows: [] });
+        expect(BigInt(onReplica.horizon)).toBeLessThan(BigInt(onPrimary));
+      });
     } finally {
       await reads.close();
-      await replicaAdmin.close();
       await primary.close();
     }
   });

@@ -59,6 +59,12 @@ export interface Postgres15Pair {
   replicaUrl: string;
   /** Resolves once the replica has replayed everything the primary wrote so far. */
   caughtUp(): Promise<void>;
+  /**
+   * Runs `work` with the replica frozen at what the primary holds now: caught up, then its replay paused
+   * (`pg_wal_replay_pause()`: it goes on answering what it has). Replay resumes whatever `work` does, and once
+   * `work` has succeeded the replica is caught up again before its result is returned.
+   */
+  whileReplayPaused<T>(work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -133,7 +139,21 @@ export async function startPostgres15Pair(): Promise<Postgres15Pair> {
       await replica.end();
     }
   };
-  return { primaryUrl, replicaUrl, caughtUp, stop };
+  const whileReplayPaused = async <T>(work: () => Promise<T>): Promise<T> => {
+    await caughtUp();
+    const replica = new pg.Client({ connectionString: replicaUrl });
+    await replica.connect();
+    let result: T;
+    try {
+      await replica.query('SELECT pg_wal_replay_pause()');
+      result = await work();
+    } finally {
+      await replica.query('SELECT pg_wal_replay_resume()').finally(() => replica.end());
+    }
+    await caughtUp();
+    return result;
+  };
+  return { primaryUrl, replicaUrl, caughtUp, whileReplayPaused, stop };
 }
 
 export interface PgBouncer {
