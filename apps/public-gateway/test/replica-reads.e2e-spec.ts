@@ -6,19 +6,9 @@
 // resumes, while its orders and webhook endpoints (always the primary's) are there at once; the events feed shows
 // an event the primary has stored only once the replica has it too.
 import request from 'supertest';
-import { Database, migrate } from '@gateway/persistence';
-import {
-  OpenApiValidator,
-  Postgres15Pair,
-  SeededOrganization,
-  importFixture,
-  postgres15Missing,
-  seedOrganization,
-  startPostgres15Pair,
-  waitUntilAsync,
-} from '@gateway/testing';
+import { OpenApiValidator, importFixture, postgres15Missing, seedOrganization, useReplicaGateway, waitUntilAsync } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
-import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { startPublicGateway } from './support/start-public-gateway';
 
 const missing = postgres15Missing();
 const describeTier = missing ? describe.skip : describe;
@@ -34,10 +24,12 @@ const INVOICES = '/v0/organizations/{organizationId}/invoices';
 const EVENTS = '/v0/organizations/{organizationId}/events';
 
 describeTier('reads on a streaming replica, through the public gateway', () => {
-  let pair: Postgres15Pair;
-  let primary: Database;
-  let gateway: RunningGateway;
-  let own: SeededOrganization;
+  const {
+    pair,
+    primary,
+    organization: own,
+    gateway,
+  } = useReplicaGateway((primaryUrl, replicaUrl) => startPublicGateway(primaryUrl, { DATABASE_READ_URL: replicaUrl }));
   let validator: OpenApiValidator;
   let token: string;
 
@@ -59,19 +51,9 @@ describeTier('reads on a streaming replica, through the public gateway', () => {
   }
 
   beforeAll(async () => {
-    pair = await startPostgres15Pair();
-    primary = new Database({ url: pair.primaryUrl, poolMax: 3 });
-    await migrate(primary);
-    own = await seedOrganization(primary);
-    gateway = await startPublicGateway(pair.primaryUrl, { DATABASE_READ_URL: pair.replicaUrl });
     token = (await callerTokens(gateway, pair.primaryUrl, own)).service;
     validator = new OpenApiValidator((await http().get('/openapi.json')).body);
     await pair.caughtUp();
-  }, 120_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await primary?.close();
-    await pair?.stop();
   });
 
   it('answers the inventory from the paused replica (stale) and a new order from the primary (201, then 200 with it)', async () => {

@@ -18,6 +18,7 @@ export * from './raw-connection';
 export * from './large-import-file';
 export * from './unknown-kid-flood';
 export * from './use-fixture';
+export * from './use-replica-gateway';
 export * from './domain-module';
 export * from './dev-tooling-in-bundle';
 export * from './freezable-proxy';

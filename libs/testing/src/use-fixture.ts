@@ -10,14 +10,15 @@ export type Defer = (undo: () => Promise<void>) => void;
  * Runs `setUp` in a beforeAll of the enclosing describe block and its deferred undo steps in an afterAll.
  * Answers a stand-in for each field of what `setUp` makes: destructure it where the block starts
  * (`const { database, gateway } = usePublicGateway()`) and use the names in hooks and tests, which run
- * once the value exists; reading one before throws.
+ * once the value exists; reading one before throws. `timeoutMs` bounds `setUp` where Jest's default is too short
+ * (a server started, not only a database cloned).
  */
-export function useFixture<T extends Record<string, object>>(setUp: (defer: Defer) => Promise<T>): T {
+export function useFixture<T extends Record<string, object>>(setUp: (defer: Defer) => Promise<T>, options: { timeoutMs?: number } = {}): T {
   let value: T | undefined;
   const undos: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     value = await setUp((undo) => void undos.unshift(undo));
-  });
+  }, options.timeoutMs);
   afterAll(async () => {
     const failures: unknown[] = [];
     for (const undo of undos.splice(0)) await undo().catch((error: unknown) => failures.push(error));
