@@ -61,11 +61,15 @@ async function cluster() {
   return { leader: undefined, members: [] };
 }
 
+/** A port HAProxy's container (the `postgres` service, never restarted here) publishes, read once. */
+const haproxyPorts = {};
+const haproxyPort = async (port) => (haproxyPorts[port] ??= await hostPort('postgres', port));
+
 /** The owner's connection through HAProxy's primary port (the test's own reads: counting orders). */
 async function database() {
   const db = new pg.Client({
     host: '127.0.0.1',
-    port: await hostPort('postgres', 5432),
+    port: await haproxyPort(5432),
     user: 'gateway',
     password: process.env.POSTGRES_PASSWORD,
     database: 'gateway',
@@ -436,7 +440,7 @@ async function rejoin(node) {
 
 /** HAProxy's view of one backend server (its stats page as CSV): UP, DOWN, MAINT... */
 async function haproxyStatus(backend, server) {
-  const port = await hostPort('postgres', 8404);
+  const port = await haproxyPort(8404);
   const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`, { signal: AbortSignal.timeout(2_000) })).text();
   const [header, ...rows] = csv.split('\n').map((line) => line.replace(/^# /, '').split(','));
   const row = rows.find((r) => r[header.indexOf('pxname')] === backend && r[header.indexOf('svname')] === server);
