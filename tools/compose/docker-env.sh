@@ -1,7 +1,8 @@
 # Sourced by the compose tests (smoke.sh, scale.sh, ha.sh): a running dockerd, docker-compose (v1), the local base
-# images, the machine to itself and no stack left by an interrupted run. Starts dockerd when it is not running (root; log in tmp/dockerd.log), installs docker-compose from
-# Debian when missing, builds the base images' stand-ins when missing (base-images.sh). Where dockerd cannot
-# run, calls `skip` (the caller's: it prints SKIPPED and exits 0); a missing docker-compose calls `fail`.
+# images, the machine to itself and no stack left by an interrupted run. Starts dockerd when it is not running
+# (root; log in tmp/dockerd.log), installs docker-compose from Debian when missing, builds the base images'
+# stand-ins when missing (base-images.sh). Where dockerd cannot run, calls `skip` (the caller's: it prints SKIPPED
+# and exits 0); a missing docker-compose calls `fail`.
 # Expects: the repository root as working directory, the functions say, skip and fail, and test_name.
 
 # The test's outcome as one line of CI's summary (TEST_SUMMARY_FILE, tools/jest/print-summary.js), once however
