@@ -1,8 +1,8 @@
 // Reads on a replica through the internal gateway (contract section 8): a Postgres 15 primary and a streaming
 // replica (Debian's packages), the gateway with DATABASE_URL on the primary and DATABASE_READ_URL on the replica.
-// With the replica's replay paused, the organization record, an inventory level and the organization's and warehouse's lists, the release-channel
-// features and the events by barcode answer what the replica holds, even right after this client's own write;
-// once replay resumes they answer the primary's.
+// With the replica's replay paused, the organization record, an inventory level, the organization's and the
+// warehouse's inventory lists, the release-channel features and the events by barcode answer what the replica
+// holds, even right after this client's own write; once replay resumes they answer the primary's.
 import { DomainEventRepository } from '@gateway/persistence';
 import { importFixture, postgres15Missing, useReplicaGateway } from '@gateway/testing';
 import { startInternalGateway } from './support/start-internal-gateway';
@@ -52,7 +52,7 @@ describeTier('reads on a streaming replica, through the internal gateway', () =>
     return (res.body.items as Array<{ type: string }>).map((e) => e.type);
   };
 
-  it('answers the record, a level, the inventory list, the features and the events by barcode from the paused replica, then what the primary holds once it replays', async () => {
+  it('answers the record, a level, the inventory lists, the features and the events by barcode from the paused replica, then what the primary holds once it replays', async () => {
     // The import's own events for the barcode, newest first.
     const imported = await eventTypes();
     expect(imported).toEqual(['InventoryLevelImported', 'RetailUnitImported']);
