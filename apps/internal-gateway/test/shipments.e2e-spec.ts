@@ -256,13 +256,39 @@ describe('shipments', () => {
     it.each([
       [
         { carrier: 'DHL', trackingNumber: 'T', trackingUrl: 'http://track.example/1' },
-        [{ pointer: '/commandBody/shipment/trackingUrl', message: 'must be an https URL of at most 2000 characters' }],
+        [
+          {
+            pointer: '/commandBody/shipment/trackingUrl',
+            message: 'must be an https URL of at most 2000 characters, without credentials, control characters or backslashes',
+          },
+        ],
       ],
       [
         { carrier: 'DHL', trackingNumber: 'T', trackingUrl: `https://track.example/${'x'.repeat(1980)}` },
-        [{ pointer: '/commandBody/shipment/trackingUrl', message: 'must be an https URL of at most 2000 characters' }],
+        [
+          {
+            pointer: '/commandBody/shipment/trackingUrl',
+            message: 'must be an https URL of at most 2000 characters, without credentials, control characters or backslashes',
+          },
+        ],
       ],
+      ...['https://x.example/\n"><img src=x onerror=alert(1)>', 'https://user:pw@x.example/', 'https://evil.example\\@good.example/'].map((trackingUrl) => [
+        { carrier: 'DHL', trackingNumber: 'T', trackingUrl },
+        [
+          {
+            pointer: '/commandBody/shipment/trackingUrl',
+            message: 'must be an https URL of at most 2000 characters, without credentials, control characters or backslashes',
+          },
+        ],
+      ]),
       [{ carrier: '', trackingNumber: 'T' }, [{ pointer: '/commandBody/shipment/carrier', message: 'must be 1 to 100 characters' }]],
+      // 101 code points (validator.js would count 51: a letter and its variation selector as one).
+      [{ carrier: `${'a\uFE0F'.repeat(50)}a`, trackingNumber: 'T' }, [{ pointer: '/commandBody/shipment/carrier', message: 'must be 1 to 100 characters' }]],
+      [{ carrier: 'DHL', trackingNumber: 'e\u0301'.repeat(51) }, [{ pointer: '/commandBody/shipment/trackingNumber', message: 'must be 1 to 100 characters' }]],
+      [
+        { carrier: 'DHL\uD800', trackingNumber: 'T' },
+        [{ pointer: '/commandBody/shipment/carrier', message: 'must be well-formed Unicode (a lone surrogate such as \\uD800 is not a character)' }],
+      ],
       [{ carrier: 'DHL' }, [{ pointer: '/commandBody/shipment/trackingNumber', message: 'is required' }]],
       [{ carrier: 'DHL', trackingNumber: 'T', lines: [] }, [{ pointer: '/commandBody/shipment/lines', message: 'must have at least 1 line' }]],
       [
@@ -315,19 +341,23 @@ describe('shipments', () => {
         },
       });
       // Delivered while the order is still partially shipped: the order is not delivered.
-      const delivered = await update({ shipmentId: first, status: 'DELIVERED', occurredAt: '2026-11-20T09:30:00+01:00' });
-      expect(delivered.body.result.shipment).toMatchObject({ status: 'DELIVERED', deliveredAt: '2026-11-20T08:30:00.000Z' });
+      // occurredAt in another offset, a minute ahead of the clock (within the skew allowed): stored in UTC.
+      const firstAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_000);
+      const firstAtParis = `${new Date(firstAt.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+      const delivered = await update({ shipmentId: first, status: 'DELIVERED', occurredAt: firstAtParis });
+      expect(delivered.body.result.shipment).toMatchObject({ status: 'DELIVERED', deliveredAt: firstAt.toISOString() });
       expect((await eventsOf(database.db, salesOrderId)).map((e) => e.type)).toEqual(['SalesOrderReceived']);
 
       const second = await ship(fulfilmentOrderId);
       expect(await fulfilmentOrderStatus(database.db, fulfilmentOrderId)).toBe('SHIPPED');
       const before = await levels();
-      await update({ shipmentId: second, status: 'DELIVERED', occurredAt: '2026-11-21T10:00:00Z' });
+      const secondAt = new Date(firstAt.getTime() + 60_000).toISOString();
+      await update({ shipmentId: second, status: 'DELIVERED', occurredAt: secondAt });
       expect(await levels()).toEqual(before);
       const salesOrderEvents = await eventsOf(database.db, salesOrderId);
       expect(salesOrderEvents.map((e) => [e.type, e.payload.deliveredAt])).toEqual([
         ['SalesOrderReceived', undefined],
-        ['SalesOrderDelivered', '2026-11-21T10:00:00.000Z'],
+        ['SalesOrderDelivered', secondAt],
       ]);
       expect((await eventsOf(database.db, second)).map((e) => [e.type, e.payload.from, e.payload.to])).toEqual([
         ['ShipmentCreated', undefined, undefined],
@@ -352,6 +382,42 @@ describe('shipments', () => {
         reason: 'The shipment is RETURNED, which is final: it takes no update.',
       });
       expect((await eventsOf(database.db, salesOrderId)).map((e) => e.type)).toEqual(['SalesOrderReceived']);
+    });
+
+    it('stores the tracking link as a browser reads it, and a carrier and tracking number of 100 code points whatever their UTF-16 length', async () => {
+      const { fulfilmentOrderId } = await allocatedOrder();
+      const carrier = '\u{1F69A}'.repeat(100);
+      const trackingNumber = 'a\uFE0F'.repeat(50);
+      const shipped = await run('SHIP_FULFILMENT_ORDER', {
+        fulfilmentOrderId,
+        shipment: { carrier, trackingNumber, trackingUrl: 'https://Track.Example/a b?q="<b>"', lines: [{ barcode: org.barcodes[0], quantity: 1 }] },
+      });
+      expect(shipped.body.result.shipment).toMatchObject({ carrier, trackingNumber, trackingUrl: 'https://track.example/a%20b?q=%22%3Cb%3E%22' });
+      const id = shipped.body.result.shipment.id as string;
+      const stored = await database.db.query('SELECT char_length(carrier) AS c, char_length(tracking_number) AS t, tracking_url FROM shipments WHERE id = $1', [
+        id,
+      ]);
+      expect(stored.rows).toEqual([{ c: 100, t: 100, tracking_url: 'https://track.example/a%20b?q=%22%3Cb%3E%22' }]);
+      const updated = await update({ shipmentId: id, status: 'IN_TRANSIT', trackingUrl: 'https://bücher.example/T 1' });
+      expect(updated.body.result.shipment.trackingUrl).toBe('https://xn--bcher-kva.example/T%201');
+    });
+
+    it('refuses an occurredAt before the shipment shipped or more than 5 minutes ahead of the clock (FAILED, nothing changed)', async () => {
+      const { fulfilmentOrderId } = await allocatedOrder();
+      const id = await ship(fulfilmentOrderId);
+      const events = await eventCount(database.db);
+      expect((await update({ shipmentId: id, status: 'DELIVERED', occurredAt: '0001-01-01T00:00:00Z' })).body).toEqual({
+        outcome: 'FAILED',
+        reason: expect.stringMatching(/^occurredAt 0001-01-01T00:00:00Z is before the shipment was shipped \(\d{4}-.*Z\)\.$/),
+      });
+      const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
+      expect((await update({ shipmentId: id, status: 'DELIVERED', occurredAt: ahead })).body).toEqual({
+        outcome: 'FAILED',
+        reason: `occurredAt ${ahead} is more than 5 minutes ahead of the gateway's clock.`,
+      });
+      expect(await eventCount(database.db)).toBe(events);
+      const stored = await database.db.query('SELECT status, delivered_at FROM shipments WHERE id = $1', [id]);
+      expect(stored.rows).toEqual([{ status: 'SHIPPED', delivered_at: null }]);
     });
 
     it('is FAILED for a shipment of another organization, or none', async () => {

@@ -117,10 +117,13 @@ describe('sales order shipments', () => {
 
     const second = await fulfilment(database.db).ship(org.organizationId, fulfilmentOrderId, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     await waitUntil(() => payloads(all).length === 3);
+    // Delivery times after the shipping and within the clock skew allowed, a minute apart.
+    const firstAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_000).toISOString();
+    const secondAt = new Date(Date.parse(firstAt) + 60_000).toISOString();
     await fulfilment(database.db).updateShipment(org.organizationId, {
       shipmentId: first.shipment.id,
       status: 'DELIVERED',
-      occurredAt: '2026-11-20T08:30:00Z',
+      occurredAt: firstAt,
     });
     await waitUntil(() => payloads(all).length === 4);
     expect((await read(salesOrderId)).status).toBe('SHIPPED');
@@ -128,15 +131,15 @@ describe('sales order shipments', () => {
     await fulfilment(database.db).updateShipment(org.organizationId, {
       shipmentId: second.shipment.id,
       status: 'DELIVERED',
-      occurredAt: '2026-11-21T10:00:00Z',
+      occurredAt: secondAt,
     });
     await waitUntil(() => payloads(all).length === 7);
 
     const delivered = await read(salesOrderId);
-    expect(delivered).toMatchObject({ status: 'DELIVERED', fulfilmentStatus: 'SHIPPED', deliveredAt: '2026-11-21T10:00:00.000Z' });
+    expect(delivered).toMatchObject({ status: 'DELIVERED', fulfilmentStatus: 'SHIPPED', deliveredAt: secondAt });
     expect(delivered.shipments.map((s: { id: string; status: string; deliveredAt: string }) => [s.id, s.status, s.deliveredAt])).toEqual([
-      [first.shipment.id, 'DELIVERED', '2026-11-20T08:30:00.000Z'],
-      [second.shipment.id, 'DELIVERED', '2026-11-21T10:00:00.000Z'],
+      [first.shipment.id, 'DELIVERED', firstAt],
+      [second.shipment.id, 'DELIVERED', secondAt],
     ]);
 
     const received = payloads(all);

@@ -4,6 +4,7 @@ export * from './fulfilment-lifecycle.module';
 export * from './policies/fulfilment-order-state-machine';
 export * from './policies/sales-order-amendment.policy';
 export * from './policies/shipment-rules';
+export * from './policies/tracking-url';
 export * from './dto/shipment.dto';
 export * from './use-cases/fulfilment-order-cancellation';
 export * from './use-cases/fulfilment-order-transitions';

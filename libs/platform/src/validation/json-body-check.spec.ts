@@ -13,6 +13,16 @@ describe('findForbiddenJson', () => {
     ]);
   });
 
+  it('finds lone surrogates in strings and property names, and lets pairs (characters outside the BMP) through', () => {
+    const body = JSON.parse('{"a":"x\\uD800","b":["\\uDFFFy"],"c":"\\uD83D\\uDE00 \\uD83D\\uDCA5","k\\uDC00":1,"d":"\\uDE00\\uD83D"}');
+    expect(findForbiddenJson(body)).toEqual([
+      { pointer: '/a', message: 'must be well-formed Unicode (a lone surrogate such as \\uD800 is not a character)' },
+      { pointer: '/b/0', message: 'must be well-formed Unicode (a lone surrogate such as \\uD800 is not a character)' },
+      { pointer: '/k\uDC00', message: 'is a property name that is not well-formed Unicode (a lone surrogate)' },
+      { pointer: '/d', message: 'must be well-formed Unicode (a lone surrogate such as \\uD800 is not a character)' },
+    ]);
+  });
+
   it('names an own __proto__ property as unknown, at any depth', () => {
     const body = JSON.parse('{"__proto__":{"x":1},"lineItems":[{"__proto__":null}]}');
     expect(findForbiddenJson(body)).toEqual([

@@ -1,4 +1,4 @@
-import { decideShipmentUpdate, orderDeliveredAt, planShipment, unshippedQuantities } from './shipment-rules';
+import { decideShipmentUpdate, occurredAtRefusal, orderDeliveredAt, planShipment, unshippedQuantities } from './shipment-rules';
 
 describe('shipment rules', () => {
   const lines = [
@@ -95,5 +95,29 @@ describe('shipment rules', () => {
     expect(orderDeliveredAt('PARTIALLY_SHIPPED', [delivered('2026-11-02T10:00:00.000Z')])).toBeUndefined();
     // Shipped before shipments were recorded: never delivered.
     expect(orderDeliveredAt('SHIPPED', [])).toBeUndefined();
+  });
+});
+
+describe('occurredAtRefusal', () => {
+  const shippedAt = '2026-11-28T10:00:00.000Z';
+  const now = Date.parse('2026-11-29T10:00:00.000Z');
+
+  it('accepts no occurredAt, the moment of shipping, and up to five minutes ahead of the clock', () => {
+    expect(occurredAtRefusal(shippedAt, undefined, now)).toBeUndefined();
+    expect(occurredAtRefusal(shippedAt, shippedAt, now)).toBeUndefined();
+    expect(occurredAtRefusal(shippedAt, '2026-11-29T10:05:00Z', now)).toBeUndefined();
+  });
+
+  it('refuses a time before the shipment was shipped', () => {
+    expect(occurredAtRefusal(shippedAt, '0001-01-01T00:00:00Z', now)).toBe(
+      'occurredAt 0001-01-01T00:00:00Z is before the shipment was shipped (2026-11-28T10:00:00.000Z).',
+    );
+    expect(occurredAtRefusal(shippedAt, '2026-11-28T09:59:59.999Z', now)).toMatch(/^occurredAt .* is before the shipment was shipped/);
+  });
+
+  it('refuses a time more than five minutes ahead', () => {
+    expect(occurredAtRefusal(shippedAt, '2026-11-29T10:05:00.001Z', now)).toBe(
+      "occurredAt 2026-11-29T10:05:00.001Z is more than 5 minutes ahead of the gateway's clock.",
+    );
   });
 });

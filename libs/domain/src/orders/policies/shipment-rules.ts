@@ -58,6 +58,22 @@ export function decideShipmentUpdate(current: ShipmentStatus, next: ShipmentStat
   return { kind: 'apply' };
 }
 
+/** How far ahead of the gateway's clock an update's occurredAt may lie (the carrier's clock is not ours). */
+export const OCCURRED_AT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Why an update's occurredAt cannot be when it happened, else undefined: it lies before the shipment was
+ * shipped, or more than OCCURRED_AT_CLOCK_SKEW_MS after `now`.
+ */
+export function occurredAtRefusal(shippedAt: string, occurredAt: string | undefined, now: number): string | undefined {
+  if (occurredAt === undefined) return undefined;
+  const at = Date.parse(occurredAt);
+  if (at < Date.parse(shippedAt)) return `occurredAt ${occurredAt} is before the shipment was shipped (${shippedAt}).`;
+  if (at > now + OCCURRED_AT_CLOCK_SKEW_MS)
+    return `occurredAt ${occurredAt} is more than ${OCCURRED_AT_CLOCK_SKEW_MS / 60_000} minutes ahead of the gateway's clock.`;
+  return undefined;
+}
+
 /**
  * When the order is delivered: its fulfilment order SHIPPED, at least one shipment, every one DELIVERED;
  * then the latest delivery time (ISO 8601), else undefined. Orders shipped before shipments existed have

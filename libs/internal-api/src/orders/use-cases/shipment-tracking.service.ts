@@ -1,12 +1,12 @@
 // A shipment's progress (dispatch-command UPDATE_SHIPMENT, contract 6.7): its status, and corrections of its
-// tracking. DELIVERED records when (occurredAt, default now); DELIVERED and RETURNED are final (a later
-// update is a 409, FAILED); RETURNED moves no stock. The update that makes every shipment of a SHIPPED order
+// tracking. DELIVERED records when (occurredAt, default now; never before the shipment shipped nor ahead of
+// the clock); DELIVERED and RETURNED are final (a later update is a 409, FAILED); RETURNED moves no stock. The update that makes every shipment of a SHIPPED order
 // DELIVERED makes its sales order DELIVERED (SalesOrderDelivered). The fulfilment order is locked first, so
 // two shipments of one order delivered at once still tell of the delivery exactly once.
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, FulfilmentOrderRepository, ShipmentRepository } from '@gateway/persistence';
-import { FulfilmentOrderTransitions, decideShipmentUpdate, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
+import { FulfilmentOrderTransitions, decideShipmentUpdate, occurredAtRefusal, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
 import { ShipmentUpdate, ShipmentUpdateResultDto } from '../dto/fulfilment-order-shipment.dto';
 
 @Injectable()
@@ -30,6 +30,8 @@ export class ShipmentTrackingService {
       if (!current) throw unknown();
       const decision = decideShipmentUpdate(current.status, update.status);
       if (decision.kind === 'refused') throw new ConflictProblem(decision.reason, 'fulfilment-order-state');
+      const timeRefusal = occurredAtRefusal(current.shippedAt, update.occurredAt, Date.now());
+      if (timeRefusal !== undefined) throw new ConflictProblem(timeRefusal, 'fulfilment-order-state');
 
       const deliveredAt = update.status === 'DELIVERED' ? new Date(update.occurredAt ?? Date.now()).toISOString() : undefined;
       const shipment = await this.shipments.update(tx, update.shipmentId, {

@@ -1,9 +1,9 @@
 // ALLOCATE_FULFILMENT_ORDER and SHIP_FULFILMENT_ORDER (with its optional shipment), a use case each.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
-import { ArrayUnique, IsInt, IsString, Max, Min, ValidateIf, ValidateBy } from 'class-validator';
+import { ArrayUnique, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasItems, HasLength, NestedObject, NestedObjectList, Required } from '@gateway/platform';
-import { SHIPMENT_LIMITS } from '@gateway/domain';
+import { IsTrackingUrl, SHIPMENT_LIMITS } from '@gateway/domain';
 import { FulfilmentOrderAllocationService, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcode, IsEntityId } from '../policies/command-body-rules';
@@ -19,26 +19,6 @@ export class FulfilmentOrderCommandBody {
   @IsEntityId()
   fulfilmentOrderId!: string;
 }
-
-/** An https URL of at most `max` characters (a tracking link a shop shows its customer). */
-export function isHttpsUrl(value: unknown, max: number): boolean {
-  if (typeof value !== 'string' || value.length > max || !value.startsWith('https://')) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-export const IsTrackingUrl = () =>
-  ValidateBy({
-    name: 'isTrackingUrl',
-    validator: {
-      validate: (value) => isHttpsUrl(value, SHIPMENT_LIMITS.trackingUrl),
-      defaultMessage: () => `must be an https URL of at most ${SHIPMENT_LIMITS.trackingUrl} characters`,
-    },
-  });
 
 /** A string of 1 to `max` characters. */
 const IsText = (max: number) => applyDecorators(IsString({ message: 'must be a string' }), HasLength(1, max));
@@ -66,7 +46,7 @@ export class ShipmentBody {
     example: 'https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902',
   })
   @Optional()
-  @IsTrackingUrl()
+  @IsTrackingUrl(SHIPMENT_LIMITS.trackingUrl)
   trackingUrl?: string;
   @ApiPropertyOptional({
     type: () => [ShipmentLineBody],

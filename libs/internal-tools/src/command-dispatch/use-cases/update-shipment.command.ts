@@ -3,11 +3,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { ClosedSchema, HasLength, Required, canonicalUuid } from '@gateway/platform';
-import { SHIPMENT_LIMITS, SHIPMENT_UPDATE_STATUSES, ShipmentStatus } from '@gateway/domain';
+import { IsTrackingUrl, SHIPMENT_LIMITS, SHIPMENT_UPDATE_STATUSES, ShipmentStatus } from '@gateway/domain';
 import { ShipmentTrackingService, ShipmentUpdateResultDto } from '@gateway/internal-api';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { DATE_TIME_MESSAGE, isQueryDateTime } from '../../event-log';
-import { IsTrackingUrl } from './fulfilment-order.commands';
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
@@ -36,7 +35,7 @@ export class UpdateShipmentBody {
 
   @ApiPropertyOptional({ format: 'uri', pattern: '^https://', maxLength: SHIPMENT_LIMITS.trackingUrl, description: 'replaces the tracking link (https)' })
   @Optional()
-  @IsTrackingUrl()
+  @IsTrackingUrl(SHIPMENT_LIMITS.trackingUrl)
   trackingUrl?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'when it happened (RFC 3339, time zone required); with DELIVERED the delivery time, default now' })

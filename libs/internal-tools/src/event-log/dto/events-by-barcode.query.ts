@@ -3,8 +3,8 @@
 // came and fails its type check. A parameter given twice arrives as an array and is refused.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
-import { DEMO_ORGANIZATION_ID, canonicalUuid, demoExample, plainNumber, Required } from '@gateway/platform';
+import { IsInt, IsNumber, IsString, Matches, Max, Min, ValidateIf, ValidationOptions, registerDecorator } from 'class-validator';
+import { DEMO_ORGANIZATION_ID, HasMaxLength, canonicalUuid, demoExample, plainNumber, Required } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH, BARCODE_PATTERN, BARCODE_SCHEMA } from '@gateway/domain';
 import { isTimestamp } from '../policies/is-timestamp.validator';
 
@@ -101,6 +101,6 @@ export class EventsByBarcodeQuery {
   })
   @Optional()
   @IsString({ message: 'must be a cursor from nextCursor' })
-  @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
+  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
   cursor?: string;
 }

@@ -2,8 +2,8 @@
 // integrator can map its SKUs before it sends an order.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { ClosedSchema, MatchesPattern, HasLength, plainNumber } from '@gateway/platform';
+import { IsBoolean, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { ClosedSchema, MatchesPattern, HasLength, HasMaxLength, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { SALES_ORDER_LIMITS } from '../../orders';
 
@@ -77,6 +77,6 @@ export class ListRetailUnitsQuery {
   @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same filters' })
   @Optional()
   @IsString({ message: 'must be a cursor from nextCursor' })
-  @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
+  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
   cursor?: string;
 }

@@ -1,9 +1,9 @@
 // A sales order as read back (contract 6.2): the record of section 4 with the state of its fulfilment,
 // and one page of a store's orders.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsInt, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { ClosedSchema, plainNumber } from '@gateway/platform';
+import { ClosedSchema, HasLength, HasMaxLength, plainNumber } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
 import { MAX_CURSOR_LENGTH, ShipmentDto, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput, ShippingAddressInput } from './create-sales-order.dto';
@@ -75,13 +75,13 @@ export class ListSalesOrdersQuery {
   @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same orderReference' })
   @Optional()
   @IsString({ message: 'must be a cursor from nextCursor' })
-  @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
+  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
   cursor?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: 'only the orders with exactly this orderReference' })
   @Optional()
   @IsString({ message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
-  @Length(1, SALES_ORDER_LIMITS.orderReference, { message: `must be 1 to ${SALES_ORDER_LIMITS.orderReference} characters` })
+  @HasLength(1, SALES_ORDER_LIMITS.orderReference)
   orderReference?: string;
 }
 

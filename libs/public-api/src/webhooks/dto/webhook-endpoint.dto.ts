@@ -1,8 +1,8 @@
 // Webhook endpoints through the public API (contracts 6.3 and 6.5): what a caller sends and what it is answered.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import { ClosedSchema, Required } from '@gateway/platform';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, ValidateIf } from 'class-validator';
+import { ClosedSchema, HasLength, HasMaxLength, Required } from '@gateway/platform';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType } from '../model/webhook-event-types';
 
 export const WEBHOOK_DISABLED_REASONS = ['MANUAL', 'FAILING', 'CLIENT_REVOKED'] as const;
@@ -14,7 +14,7 @@ const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
 /** The rules of a URL (where it may point is checked by webhookUrlProblem, at registration and on PATCH). */
 const WebhookUrlRules = () =>
-  applyDecorators(IsString({ message: 'must be a string' }), Length(1, WEBHOOK_URL_MAX, { message: `must be 1 to ${WEBHOOK_URL_MAX} characters` }));
+  applyDecorators(IsString({ message: 'must be a string' }), HasLength(1, WEBHOOK_URL_MAX));
 const URL_SCHEMA = {
   format: 'uri',
   maxLength: WEBHOOK_URL_MAX,
@@ -41,7 +41,7 @@ const EVENT_TYPES_SCHEMA: ApiPropertyOptions = {
 const DescriptionRules = () =>
   applyDecorators(
     IsString({ message: 'must be a string' }),
-    MaxLength(WEBHOOK_DESCRIPTION_MAX, { message: `must be at most ${WEBHOOK_DESCRIPTION_MAX} characters` }),
+    HasMaxLength(WEBHOOK_DESCRIPTION_MAX),
   );
 
 @ClosedSchema()

@@ -1,8 +1,8 @@
 // The events feed (contract 6.5): the stored payloads of an organization's webhook events, oldest first.
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
-import { ClosedSchema, plainNumber } from '@gateway/platform';
+import { IsInt, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { ClosedSchema, HasMaxLength, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
@@ -41,7 +41,7 @@ export class WebhookEventsQuery {
   @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same types and since' })
   @Optional()
   @IsString({ message: 'must be a cursor from nextCursor' })
-  @MaxLength(MAX_CURSOR_LENGTH, { message: 'must be a cursor from nextCursor' })
+  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
   cursor?: string;
 
   @ApiPropertyOptional({
