@@ -2,11 +2,13 @@
 // prints one line per area at the end of the run (tools/jest/resilience-reporter.js).
 import { appendFileSync } from 'node:fs';
 
-export type Area = 'bad input' | 'authorization' | 'faults' | 'load' | 'replicas';
+export type Area = 'bad input' | 'unicode bounds' | 'authorization' | 'faults' | 'load' | 'replicas';
 
 export class AreaTally {
   tried = 0;
   readonly failures: string[] = [];
+  /** Named counts the area reports beside its cases (kinds of failure it wants to show as 0). */
+  private counts: Record<string, number> = {};
 
   constructor(private readonly area: Area) {}
 
@@ -16,6 +18,11 @@ export class AreaTally {
     if (failure) this.failures.push(failure);
   }
 
+  /** One more of a named count; the names the area sets up are printed even when 0. */
+  count(name: string, by = 1): void {
+    this.counts[name] = (this.counts[name] ?? 0) + by;
+  }
+
   check(ok: boolean, failure: string): void {
     this.record(ok ? undefined : failure);
   }
@@ -23,8 +30,9 @@ export class AreaTally {
   /** Writes this tally for the reporter; call once per test, in a finally block. */
   flush(): void {
     const file = process.env.RESILIENCE_AREAS_FILE;
-    if (file) appendFileSync(file, `${JSON.stringify({ area: this.area, tried: this.tried, failures: this.failures.length })}\n`);
+    if (file) appendFileSync(file, `${JSON.stringify({ area: this.area, tried: this.tried, failures: this.failures.length, counts: this.counts })}\n`);
     this.tried = 0;
     this.failures.length = 0;
+    this.counts = {};
   }
 }

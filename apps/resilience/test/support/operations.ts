@@ -260,6 +260,31 @@ export const OPERATIONS: Operation[] = [
       body: { commandName: 'RECEIVE_STOCK', organizationId: org(w), commandBody: { warehouseId: w.org.warehouseId, barcode: w.org.barcodes[0], quantity: 1 } },
     }),
   },
+  // A parcel of one unit, again and again, out of an order that holds more than the suite ships.
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'SHIP_FULFILMENT_ORDER',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: {},
+      body: {
+        commandName: 'SHIP_FULFILMENT_ORDER',
+        organizationId: org(w),
+        commandBody: {
+          fulfilmentOrderId: w.shippableOrderId,
+          shipment: {
+            carrier: 'DHL',
+            service: 'Paket',
+            trackingNumber: '00340434161094015904',
+            trackingUrl: 'https://tracking.carrier.example/?id=00340434161094015904',
+            lines: [{ barcode: w.org.barcodes[0], quantity: 1 }],
+          },
+        },
+      },
+    }),
+  },
   // A shipment's progress (contract 6.7): IN_TRANSIT again and again, with a tracking correction, until a fuzzed
   // request makes it final (then FAILED, still a 200).
   {
@@ -278,7 +303,8 @@ export const OPERATIONS: Operation[] = [
           status: 'IN_TRANSIT',
           trackingNumber: '00340434161094015903',
           trackingUrl: 'https://tracking.carrier.example/?id=00340434161094015903',
-          occurredAt: '2026-11-20T10:00:00Z',
+          // After the shipping and not ahead of the clock, as UPDATE_SHIPMENT wants it.
+          occurredAt: new Date().toISOString(),
         },
       },
     }),

@@ -37,6 +37,8 @@ export interface World {
   salesOrders: { patched: string; cancelled: string };
   /** A shipment of `org`: the first parcel of an order shipped in part (UPDATE_SHIPMENT names it). */
   shipmentId: string;
+  /** An ALLOCATED fulfilment order of `org` holding SHIPPABLE_UNITS of its first barcode: SHIP_FULFILMENT_ORDER ships one at a time. */
+  shippableOrderId: string;
   /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
   webhookEndpoints: { managed: string; operated: string };
   close(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     cancelled: await placeOrder(publicGateway.url, publicToken, org, 'id'),
   };
   const shipmentId = await shipPart(internalGateway.url, internalToken, org, await placeOrder(publicGateway.url, publicToken, org));
+  const shippableOrderId = await allocatedOrder(publicGateway.url, internalGateway.url, { public: publicToken, internal: internalToken }, org);
   const webhookEndpoints = {
     managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
     operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
@@ -100,6 +103,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     otherFulfilmentOrderId,
     salesOrders,
     shipmentId,
+    shippableOrderId,
     webhookEndpoints,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
@@ -127,22 +131,47 @@ export async function placeOrder(
   return body[answer] as string;
 }
 
+/** Runs a dispatch command of `org` that must succeed; answers its result. */
+async function command(internalUrl: string, token: string, org: SeededOrganization, commandName: string, commandBody: Record<string, unknown>) {
+  const res = await send(internalUrl, {
+    method: 'POST',
+    path: '/internal-tools/dispatch-command',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ commandName, organizationId: org.organizationId, commandBody }),
+  });
+  const body = JSON.parse(res.text) as { outcome?: string; result?: { shipment?: { id: string } } };
+  if (res.status !== 200 || body.outcome !== 'SUCCESS') throw new Error(`${commandName}: ${res.status} ${res.text}`);
+  return body.result;
+}
+
+/** Units of the shippable order: more than the suite's requests can ship one at a time. */
+export const SHIPPABLE_UNITS = 2000;
+
+/** Receives SHIPPABLE_UNITS of `org`'s first barcode, orders them in one line and allocates the order; answers its fulfilment order's id. */
+async function allocatedOrder(publicUrl: string, internalUrl: string, tokens: { public: string; internal: string }, org: SeededOrganization): Promise<string> {
+  await command(internalUrl, tokens.internal, org, 'RECEIVE_STOCK', { warehouseId: org.warehouseId, barcode: org.barcodes[0], quantity: SHIPPABLE_UNITS });
+  const res = await send(publicUrl, {
+    method: 'POST',
+    path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`,
+    headers: { authorization: `Bearer ${tokens.public}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      orderReference: `world-shippable-${randomUUID()}`,
+      customer: { firstName: 'Ship' },
+      lineItems: [{ sku: 's', barcode: org.barcodes[0], quantity: SHIPPABLE_UNITS }],
+    }),
+  });
+  const fulfilmentOrderId = (JSON.parse(res.text) as { fulfilmentOrderId?: string }).fulfilmentOrderId;
+  if (res.status !== 201 || !fulfilmentOrderId) throw new Error(`no shippable order: ${res.status} ${res.text}`);
+  await command(internalUrl, tokens.internal, org, 'ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
+  return fulfilmentOrderId;
+}
+
 /** Allocates a fulfilment order of `org` and ships one unit of its first line with tracking; answers the shipment's id. */
 export async function shipPart(internalUrl: string, token: string, org: SeededOrganization, fulfilmentOrderId: string): Promise<string> {
-  const command = async (commandName: string, commandBody: Record<string, unknown>) => {
-    const res = await send(internalUrl, {
-      method: 'POST',
-      path: '/internal-tools/dispatch-command',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ commandName, organizationId: org.organizationId, commandBody }),
-    });
-    const body = JSON.parse(res.text) as { outcome?: string; result?: { shipment?: { id: string } } };
-    if (res.status !== 200 || body.outcome !== 'SUCCESS') throw new Error(`${commandName}: ${res.status} ${res.text}`);
-    return body.result;
-  };
-  await command('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
+  const run = (commandName: string, commandBody: Record<string, unknown>) => command(internalUrl, token, org, commandName, commandBody);
+  await run('ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
   const shipment = { carrier: 'DHL', trackingNumber: '00340434161094015902', lines: [{ barcode: org.barcodes[0], quantity: 1 }] };
-  const shipped = await command('SHIP_FULFILMENT_ORDER', {
+  const shipped = await run('SHIP_FULFILMENT_ORDER', {
     fulfilmentOrderId,
     shipment: { ...shipment, trackingUrl: 'https://tracking.carrier.example/?id=1' },
   });
