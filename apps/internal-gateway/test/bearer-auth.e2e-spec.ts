@@ -2,7 +2,7 @@
 // the signing-key store of its database (never fetched over HTTP) and refreshed within limits however many
 // unknown kids arrive.
 import request from 'supertest';
-import { KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS } from '@gateway/domain';
+import { IssuerKeySet, KEY_SET_SOURCE, KeySetSource, ON_DEMAND_GAP_MS } from '@gateway/domain';
 import {
   createTestClient,
   createTestDatabase,
@@ -72,6 +72,28 @@ describe('internal gateway: bearer authentication', () => {
       undefined,
     ]);
   }, 30_000);
+
+  it('keeps a retired key while the issuer still publishes it, and refuses its tokens, cached or not, once it has left', async () => {
+    const clientId = (await createTestClient(database.url, { type: 'SERVICE', audience: 'internal' })).clientId;
+    const sign = () => signTestToken(database.url, { issuer: gateway.issuer.url, audience: 'urn:gateway:internal', clientId });
+    const get = (token: string) => request(gateway.app.getHttpServer()).get('/internal-tools/release-channel-features').set('Authorization', `Bearer ${token}`);
+    const keySet = gateway.app.get(IssuerKeySet, { strict: false });
+    const oldToken = await sign();
+    await get(oldToken).expect(200);
+    const uncached = await sign(); // of the same key, never shown before: verified with the set held
+    await rotateTestSigningKey(database.url);
+    // What the timer does within KEY_SET_REFRESH_MS.
+    await keySet.refresh();
+    await get(oldToken).expect(200);
+    // Its publication ends: the next refresh drops it.
+    await database.db.query('UPDATE signing_keys SET publish_until = now() WHERE retired_at IS NOT NULL');
+    await keySet.refresh();
+    for (const token of [oldToken, uncached]) {
+      const res = await get(token);
+      expect([res.status, res.body.detail]).toEqual([401, 'The token was signed by a key this gateway does not know.']);
+    }
+    await get(await sign()).expect(200);
+  });
 });
 
 describe("internal gateway: the issuer's keys come from its database, never over HTTP", () => {

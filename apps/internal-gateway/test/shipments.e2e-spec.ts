@@ -371,6 +371,24 @@ describe('shipments', () => {
       expect(await eventCount(database.db)).toBe(events);
     });
 
+    it('delivers a SHIPPED order only when its last undelivered shipment is delivered, not when one of two is', async () => {
+      const { fulfilmentOrderId, salesOrderId } = await allocatedOrder();
+      const first = await ship(fulfilmentOrderId, [{ barcode: org.barcodes[0], quantity: 5 }]);
+      const second = await ship(fulfilmentOrderId);
+      expect(await fulfilmentOrderStatus(database.db, fulfilmentOrderId)).toBe('SHIPPED');
+      expect((await update({ shipmentId: second, status: 'IN_TRANSIT' })).body.result.shipment.status).toBe('IN_TRANSIT');
+      // The first parcel arrives while the second is still on its way: the order is not delivered.
+      const firstDelivered = await update({ shipmentId: first, status: 'DELIVERED' });
+      expect(firstDelivered.body.result.shipment).toMatchObject({ status: 'DELIVERED', deliveredAt: expect.stringMatching(ISO_MS) });
+      expect((await eventsOf(database.db, salesOrderId)).map((e) => e.type)).toEqual(['SalesOrderReceived']);
+      // The second arrives: now it is, delivered when its last parcel was.
+      const secondDelivered = await update({ shipmentId: second, status: 'DELIVERED' });
+      expect((await eventsOf(database.db, salesOrderId)).map((e) => [e.type, e.payload.deliveredAt])).toEqual([
+        ['SalesOrderReceived', undefined],
+        ['SalesOrderDelivered', secondDelivered.body.result.shipment.deliveredAt],
+      ]);
+    });
+
     it('takes RETURNED as final, moving no stock, and the order is never delivered', async () => {
       const { fulfilmentOrderId, salesOrderId } = await allocatedOrder();
       const only = await ship(fulfilmentOrderId);

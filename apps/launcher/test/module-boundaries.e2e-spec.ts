@@ -3,11 +3,13 @@
 // shared domain or the admin CLI reaching either; the same for each gateway's data access), keeps the fixture import
 // out of the deployed gateways and the domain and data-access libraries, and lets the right arrow through; inside a
 // library grouped by bounded context, one context reaches another only through that context's index.ts. Each import
-// is linted as if it were a file of that project (no file is written).
+// is linted as if it were a file of that project (no source file is written; Nx's project graph is built first).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../../..');
+/** What starts the line of the lint run's answer. */
+const ANSWER = 'messages: ';
 
 interface Probe {
   file: string;
@@ -15,10 +17,17 @@ interface Probe {
   name: string;
 }
 
-/** The messages of one rule (@nx/enforce-module-boundaries unless named) for each probe, from one ESLint run with the workspace's config. */
+/**
+ * The messages of one rule (@nx/enforce-module-boundaries unless named) for each probe, from one ESLint run with the
+ * workspace's config. The run first builds the Nx project graph the rule reads (a fresh checkout has none, and the
+ * rule then skips every file with a mere warning on stdout), and answers on a line of its own, so that such a
+ * warning fails the spec with its text instead of passing every probe it lets through.
+ */
 function boundaryMessages(probes: Probe[], ruleId = '@nx/enforce-module-boundaries'): string[][] {
   const script = `
+    import { createProjectGraphAsync } from '@nx/devkit';
     import { ESLint } from 'eslint';
+    await createProjectGraphAsync({ exitOnError: true });
     const eslint = new ESLint({ cwd: process.cwd() });
     const out = [];
     const ruleId = process.argv[2];
@@ -26,13 +35,17 @@ function boundaryMessages(probes: Probe[], ruleId = '@nx/enforce-module-boundari
       const [result] = await eslint.lintText(\`import { \${name} } from '\${lib}';\\nexport const probe = \${name};\\n\`, { filePath: file });
       out.push(result.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message));
     }
-    process.stdout.write(JSON.stringify(out));`;
+    process.stdout.write('\\n' + ${JSON.stringify(ANSWER)} + JSON.stringify(out) + '\\n');`;
   const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes), ruleId], {
     cwd: root,
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
     encoding: 'utf8',
   });
-  return JSON.parse(stdout);
+  const lines = stdout.split('\n');
+  const answer = lines.find((line) => line.startsWith(ANSWER));
+  const said = lines.filter((line) => line.trim() !== '' && !line.startsWith(ANSWER));
+  if (!answer || said.length) throw new Error(`the lint run said more than its answer:\n${stdout}`);
+  return JSON.parse(answer.slice(ANSWER.length));
 }
 
 describe('module boundaries by scope', () => {

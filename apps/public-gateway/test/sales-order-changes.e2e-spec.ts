@@ -121,8 +121,34 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
       .filter((r) => r.path === path)
       .map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: { id: string } & Record<string, unknown> })
       .filter((payload) => payload.data.id === salesOrderId);
-  const setFulfilmentStatus = (fulfilmentOrderId: string, status: string) =>
-    database.db.query('UPDATE fulfilment_orders SET status = $2 WHERE id = $1', [fulfilmentOrderId, status]);
+  /**
+   * One order in each state the integrator can no longer change, each reached through the commands that lead
+   * there, so that it holds what an order in that state holds: PARTIALLY_SHIPPED by shipping one of its two
+   * units, WITHDRAWN by the warehouse's withdraw. No command leaves an order in PICKING (shipping passes
+   * through it): that one is allocated, then given the status alone, still holding its allocation.
+   */
+  const pastChanges = async (extra: Record<string, unknown> = {}) => {
+    const flow = fulfilment(database.db);
+    const shipped = await placed(extra);
+    await flow.allocate(org.organizationId, shipped.fulfilmentOrderId);
+    await flow.ship(org.organizationId, shipped.fulfilmentOrderId);
+    const partiallyShipped = await placed(extra, { quantity: 2 });
+    await flow.allocate(org.organizationId, partiallyShipped.fulfilmentOrderId);
+    await flow.ship(org.organizationId, partiallyShipped.fulfilmentOrderId, { lines: [{ barcode: org.barcodes[0], quantity: 1 }] });
+    const picking = await placed(extra);
+    await flow.allocate(org.organizationId, picking.fulfilmentOrderId);
+    await database.db.query("UPDATE fulfilment_orders SET status = 'PICKING' WHERE id = $1", [picking.fulfilmentOrderId]);
+    const withdrawn = await placed(extra);
+    await flow.withdraw(org.organizationId, withdrawn.fulfilmentOrderId);
+    const orders = [
+      [shipped, 'SHIPPED'],
+      [partiallyShipped, 'PARTIALLY_SHIPPED'],
+      [picking, 'PICKING'],
+      [withdrawn, 'WITHDRAWN'],
+    ] as const;
+    for (const [order, status] of orders) expect([status, (await read(order.id)).body.fulfilmentStatus]).toEqual([status, status]);
+    return orders;
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -286,7 +312,7 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
       expect(delivered('/connector', endpoints.connector.secret, elsewhere.id)).toEqual([]);
     });
 
-    it('is allowed from ALLOCATED and BACK_ORDERED, and a 409 problem from PICKING, SHIPPED, CANCELLED and WITHDRAWN', async () => {
+    it('is allowed from ALLOCATED and BACK_ORDERED, and a 409 problem from PICKING, PARTIALLY_SHIPPED, SHIPPED, CANCELLED and WITHDRAWN', async () => {
       const flow = fulfilment(database.db);
       const allocated = await placed();
       await flow.allocate(org.organizationId, allocated.fulfilmentOrderId);
@@ -299,21 +325,10 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
         const res = await patch(order.id, { shippingAddress: NEW_ADDRESS });
         expect([status, res.status, res.body.fulfilmentStatus, res.body.shippingAddress]).toEqual([status, 200, status, NEW_ADDRESS]);
       }
-      const shipped = await placed({ shippingAddress: ADDRESS });
-      await flow.allocate(org.organizationId, shipped.fulfilmentOrderId);
-      await flow.ship(org.organizationId, shipped.fulfilmentOrderId);
       const cancelled = await placed({ shippingAddress: ADDRESS });
       await flow.cancel(org.organizationId, cancelled.fulfilmentOrderId);
-      const picking = await placed({ shippingAddress: ADDRESS });
-      await setFulfilmentStatus(picking.fulfilmentOrderId, 'PICKING');
-      const withdrawn = await placed({ shippingAddress: ADDRESS });
-      await setFulfilmentStatus(withdrawn.fulfilmentOrderId, 'WITHDRAWN');
-      for (const [order, status] of [
-        [shipped, 'SHIPPED'],
-        [cancelled, 'CANCELLED'],
-        [picking, 'PICKING'],
-        [withdrawn, 'WITHDRAWN'],
-      ] as const) {
+      for (const [order, status] of [...(await pastChanges({ shippingAddress: ADDRESS })), [cancelled, 'CANCELLED'] as const]) {
+        const stock = await level();
         const res = await patch(order.id, { shippingAddress: NEW_ADDRESS });
         expect([status, res.status, res.body]).toEqual([
           status,
@@ -326,6 +341,7 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
           },
         ]);
         expect((await read(order.id)).body.shippingAddress).toEqual(ADDRESS);
+        expect(await level()).toEqual(stock);
       }
     });
 
@@ -392,20 +408,8 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
       expect(await level()).toEqual(before);
     });
 
-    it('is a 409 sales-order-not-cancellable from PICKING, SHIPPED and WITHDRAWN, changing nothing', async () => {
-      const flow = fulfilment(database.db);
-      const shipped = await placed();
-      await flow.allocate(org.organizationId, shipped.fulfilmentOrderId);
-      await flow.ship(org.organizationId, shipped.fulfilmentOrderId);
-      const picking = await placed();
-      await setFulfilmentStatus(picking.fulfilmentOrderId, 'PICKING');
-      const withdrawn = await placed();
-      await setFulfilmentStatus(withdrawn.fulfilmentOrderId, 'WITHDRAWN');
-      for (const [order, status] of [
-        [shipped, 'SHIPPED'],
-        [picking, 'PICKING'],
-        [withdrawn, 'WITHDRAWN'],
-      ] as const) {
+    it('is a 409 sales-order-not-cancellable from PICKING, PARTIALLY_SHIPPED, SHIPPED and WITHDRAWN, changing nothing', async () => {
+      for (const [order, status] of await pastChanges()) {
         const stock = await level();
         const readBefore = (await read(order.id)).body;
         const res = await cancel(order.id, { reason: 'too late' });

@@ -328,6 +328,36 @@ describe('POST /oauth2/token', () => {
     expect([holder.status, holder.body]).toEqual([200, { access_token: expect.any(String), token_type: 'bearer', expires_in: 900 }]);
   });
 
+  it('leaves the failure counters untouched with the right secret, also after failures from the same address', async () => {
+    const holder = await createTestClient(database.url, { type: 'SERVICE' });
+    const from = (secret: string) =>
+      token()
+        .set('X-Forwarded-For', '127.0.0.40')
+        .type('form')
+        .send(form({ grant_type: 'client_credentials', client_id: holder.clientId, client_secret: secret }));
+    /** Every failure counter of the database (rate-limiter-flexible's rows), by key. */
+    const counters = async () =>
+      Object.fromEntries(
+        (await database.db.query<{ key: string; points: number }>("SELECT key, points FROM rate_limits WHERE key LIKE 'auth-fail%' ORDER BY key")).rows.map(
+          (r) => [r.key, r.points],
+        ),
+      );
+    const before = await counters();
+    for (let i = 0; i < 2; i++) expect((await from('guess')).status).toBe(401);
+    const failed = await counters();
+    // Two failures, counted per client and address and per address: two counters more, at 2 each.
+    expect(
+      Object.entries(failed)
+        .filter(([key]) => !(key in before))
+        .map(([, points]) => Number(points)),
+    ).toEqual([2, 2]);
+    for (let i = 0; i < 3; i++) expect((await from(holder.clientSecret)).status).toBe(200);
+    expect(await counters()).toEqual(failed);
+    // The third failure is the third: the limit (3) is not yet passed, so it is answered 401; the fourth waits.
+    expect((await from('guess')).status).toBe(401);
+    expect((await from('guess')).status).toBe(429);
+  });
+
   it("accepts each client's right secret from an address every caller shares (a proxy the gateway does not trust), however many wrong secrets came from it", async () => {
     // No TRUST_PROXY: every caller has the test connection's address, as every caller has the proxy's behind an untrusted one.
     const replica = await startPublicGateway(database.url, { FAILED_AUTH_LIMIT_PER_CLIENT: '3', FAILED_AUTH_LIMIT_PER_ADDRESS: '5' });

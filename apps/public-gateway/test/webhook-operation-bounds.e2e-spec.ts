@@ -73,6 +73,18 @@ describe('bounded recover and test', () => {
     return rows.map((r) => r.webhook_id);
   };
   const hourAgo = () => new Date(Date.now() - 3600_000).toISOString();
+  /**
+   * Whether everything the endpoint will be sent has been: no recover of it outstanding and no attempt of it
+   * PENDING (an attempt is recorded made only once its request was answered, so the receiver holds them all).
+   */
+  const settled = async (db: TestDatabase, endpoint: { id: string }) =>
+    (
+      await db.db.query<{ outstanding: number }>(
+        `SELECT (SELECT count(*) FROM webhook_recoveries WHERE endpoint_id = $1)::int
+              + (SELECT count(*) FROM webhook_delivery_attempts WHERE endpoint_id = $1 AND status = 'PENDING')::int AS outstanding`,
+        [endpoint.id],
+      )
+    ).rows[0].outstanding === 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -125,11 +137,10 @@ describe('bounded recover and test', () => {
       // A replica that runs workers sends the one recover: every event once, then the endpoint may be recovered again.
       worker = await startPublicGateway(own.url, { ...WEBHOOK_ENV, PUBLIC_BASE_URL: idle.url });
       await waitUntil(() => at(endpoint.path).length >= stored.length, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await waitUntilAsync(() => settled(own, endpoint), 30_000);
       const ids = at(endpoint.path).map((r) => r.headers['webhook-id']);
       expect(ids).toHaveLength(stored.length);
       expect(new Set(ids)).toEqual(new Set(stored));
-      await waitUntilAsync(async () => (await own.db.query('SELECT 1 FROM webhook_recoveries')).rowCount === 0);
       expect((await recover(idle, org, token, endpoint, since)).status).toBe(202);
     } finally {
       await worker?.close();
@@ -167,18 +178,16 @@ describe('bounded recover and test', () => {
     expect(bigLeft).toBeGreaterThan(0);
   }, 60_000);
 
-  it('sends an endpoint at most 10 test events a minute, counted across replicas: the 11th is a 429 problem with Retry-After', async () => {
+  it('sends an endpoint at most 10 test events a minute, counted across replicas: of 20 sent at once through two, 10 are a 429 problem with Retry-After', async () => {
     const replica = await startPublicGateway(database.url, { ...WEBHOOK_ENV, PUBLIC_BASE_URL: gateway.url, WEBHOOK_WORKERS: 'false' });
     try {
       const { org, token } = await organization(database, gateway);
       const endpoint = await register(gateway, org, token);
       const other = await register(gateway, org, token);
-      const answers = [];
-      for (let i = 0; i < 10; i++) answers.push(await sendTest(i % 2 === 0 ? gateway : replica, org, token, endpoint));
-      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
-      for (const on of [replica, gateway]) {
-        const refused = await sendTest(on, org, token, endpoint);
-        expect(refused.status).toBe(429);
+      // All at once, half through each replica: only the endpoint's lock in the database keeps them to 10.
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => sendTest(i % 2 === 0 ? gateway : replica, org, token, endpoint)));
+      expect(answers.map((r) => r.status).sort()).toEqual([...Array(10).fill(202), ...Array(10).fill(429)]);
+      for (const refused of answers.filter((r) => r.status === 429)) {
         const retryAfter = Number(refused.headers['retry-after']);
         expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
         expect(refused.body).toEqual({
@@ -188,11 +197,22 @@ describe('bounded recover and test', () => {
           detail: `This webhook endpoint was sent 10 test events in the last minute, as many as it is sent; the next may be sent in ${retryAfter} s.`,
         });
       }
+      // Once at the limit, each replica refuses the next one too.
+      for (const on of [replica, gateway]) expect((await sendTest(on, org, token, endpoint)).status).toBe(429);
       // Another endpoint of the organization has its own ten.
       expect((await sendTest(replica, org, token, other)).status).toBe(202);
-      await waitUntil(() => at(endpoint.path).length === 10);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(at(endpoint.path)).toHaveLength(10);
+      // Everything queued for the endpoint made: exactly the ten accepted arrived, each the webhook-id answered.
+      await waitUntilAsync(() => settled(database, endpoint));
+      expect(
+        at(endpoint.path)
+          .map((r) => r.headers['webhook-id'])
+          .sort(),
+      ).toEqual(
+        answers
+          .filter((r) => r.status === 202)
+          .map((r) => r.body.eventId)
+          .sort(),
+      );
     } finally {
       await replica.close();
     }

@@ -179,6 +179,7 @@ describe('the runtime role: privileges migrate refuses', () => {
     ['CREATEROLE', (r: string) => [`ALTER ROLE ${r} CREATEROLE`], () => 'CREATEROLE'],
     ['BYPASSRLS', (r: string) => [`ALTER ROLE ${r} BYPASSRLS`], () => 'BYPASSRLS'],
     ['pg_execute_server_program', (r: string) => [`GRANT pg_execute_server_program TO ${r}`], () => 'membership in pg_execute_server_program'],
+    ['pg_read_server_files', (r: string) => [`GRANT pg_read_server_files TO ${r}`], () => 'membership in pg_read_server_files'],
     ['pg_write_server_files', (r: string) => [`GRANT pg_write_server_files TO ${r}`], () => 'membership in pg_write_server_files'],
   ])('refuses a role holding %s, by name', async (_, grant, named) => {
     const name = `gw_powerful_${randomBytes(5).toString('hex')}`;
@@ -189,6 +190,38 @@ describe('the runtime role: privileges migrate refuses', () => {
     // Refused before anything was granted to it.
     const granted = await owner.query<{ rows: boolean }>("SELECT has_table_privilege($1, 'organizations', 'SELECT') AS rows", [name]);
     expect(granted.rows).toEqual([{ rows: false }]);
+  });
+
+  it.each([
+    ['directly', (r: string, o: string) => [`GRANT ${o} TO ${r}`]],
+    ['through another role', (r: string, o: string) => [`CREATE ROLE ${r}_via`, `GRANT ${o} TO ${r}_via`, `GRANT ${r}_via TO ${r}`]],
+  ])('refuses a member of the owner (%s)', async (_, grant) => {
+    const name = `gw_member_${randomBytes(5).toString('hex')}`;
+    created.push(name, `${name}_via`);
+    await asAdmin(`CREATE ROLE ${name} LOGIN`, ...grant(name, roles.owner.name));
+    await expect(grantRuntimeRole(owner, { name, password: randomBytes(24).toString('base64url') })).rejects.toThrow(
+      `the runtime role ${name} is a member of ${roles.owner.name}, which owns the schema: it must not be`,
+    );
+  });
+
+  it.each([
+    ['a table in schema public', (r: string) => [`CREATE TABLE public.probe_${r} (id int)`, `ALTER TABLE public.probe_${r} OWNER TO ${r}`]],
+    [
+      'a function in the job queue schema',
+      (r: string) => [`CREATE FUNCTION pgboss.probe_${r}() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$`, `ALTER FUNCTION pgboss.probe_${r}() OWNER TO ${r}`],
+    ],
+    ['the job queue schema', (r: string) => [`ALTER SCHEMA pgboss OWNER TO ${r}`]],
+  ])('refuses a role that owns %s', async (_, give) => {
+    const name = `gw_owner_${randomBytes(5).toString('hex')}`;
+    created.push(name);
+    await asAdmin(`CREATE ROLE ${name} LOGIN`, ...give(name));
+    try {
+      await expect(grantRuntimeRole(owner, { name, password: randomBytes(24).toString('base64url') })).rejects.toThrow(
+        `the runtime role ${name} owns objects in schema public or pgboss: reassign them to ${roles.owner.name} (REASSIGN OWNED BY ${name} TO ${roles.owner.name})`,
+      );
+    } finally {
+      await asAdmin(`REASSIGN OWNED BY ${name} TO ${roles.owner.name}`);
+    }
   });
 
   it('refuses CREATE on the database granted to PUBLIC, even to a role it creates', async () => {

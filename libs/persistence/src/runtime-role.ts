@@ -84,14 +84,17 @@ export async function grantRuntimeRole(db: Database, role: RuntimeRole): Promise
   });
 }
 
-/** The built-in roles whose members run programs or write files on the database server (as its OS user). */
-const SERVER_ROLES = ['pg_execute_server_program', 'pg_write_server_files'];
+/**
+ * The built-in roles whose members run programs, read files or write files on the database server (as its OS
+ * user): COPY to or from a file or a program, pg_read_file and the large-object file functions.
+ */
+const SERVER_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
 
 /**
  * A role that could change the schema anyway (a superuser, a member of the owner, an owner of its objects), or
  * that holds a privilege the gateways never use and an attacker with its password would (create objects in
- * the database or a schema, create databases or roles, bypass row security, run programs or write files on the
- * server), is refused, each privilege by name. Privileges held through PUBLIC or another role count.
+ * the database or a schema, create databases or roles, bypass row security, run programs, read or write files on
+ * the server), is refused, each privilege by name. Privileges held through PUBLIC or another role count.
  */
 async function refuseIfPowerful(db: Queryable, role: string, owner: string, database: string): Promise<void> {
   const { rows } = await db.query<{

@@ -1,5 +1,5 @@
 // Moves fulfilment orders and inventory through the real domain services, as the internal gateway does, for the tests of
-// either gateway that need an order allocated, shipped or cancelled.
+// either gateway that need an order allocated, shipped, cancelled or withdrawn.
 import {
   Database,
   DomainEventRepository,
@@ -37,6 +37,12 @@ export function fulfilment(db: Database) {
       ),
     cancel: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderClosureService(db, transitions, new FulfilmentOrderCancellation(transitions, new SalesOrderRepository(), events)).cancel(
+        organizationId,
+        fulfilmentOrderId,
+        'test-warehouse',
+      ),
+    withdraw: (organizationId: string, fulfilmentOrderId: string) =>
+      new FulfilmentOrderClosureService(db, transitions, new FulfilmentOrderCancellation(transitions, new SalesOrderRepository(), events)).withdraw(
         organizationId,
         fulfilmentOrderId,
         'test-warehouse',
