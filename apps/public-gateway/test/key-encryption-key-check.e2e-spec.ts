@@ -1,7 +1,7 @@
 // The gateway process refuses to start when KEY_ENCRYPTION_KEY cannot decrypt the stored signing keys
 // (else it would start and answer every token request 500): one line naming the variable, exit 1.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SigningKeyRepository } from '@gateway/persistence';
 import { freePort } from '@gateway/dev-postgres';
@@ -10,7 +10,7 @@ import { TEST_KEY_ENCRYPTION_KEY, useTestDatabase } from '@gateway/testing';
 
 const main = join(__dirname, '../../../dist/apps/public-gateway/main.js');
 
-function run(databaseUrl: string, port: number, keyEncryptionKey: string) {
+function run(databaseUrl: string, port: number, keyEncryptionKey: string, extra: Record<string, string> = {}) {
   let stderr = '';
   const child = spawn(process.execPath, [main], {
     env: {
@@ -21,6 +21,7 @@ function run(databaseUrl: string, port: number, keyEncryptionKey: string) {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       KEY_ENCRYPTION_KEY: keyEncryptionKey,
       LOG_LEVEL: 'silent',
+      ...extra,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,8 +52,30 @@ describe('public gateway boot: KEY_ENCRYPTION_KEY against the stored signing key
   }, 60_000);
 
   it('starts with the key the stored keys were encrypted with', async () => {
+    await expectReady(TEST_KEY_ENCRYPTION_KEY);
+  }, 60_000);
+
+  it('refuses KEY_ENCRYPTION_READ_V1=false while a row is in the first format, and starts with it once none is', async () => {
+    const key = parseKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const sealed = Buffer.concat([cipher.update('-----BEGIN PRIVATE KEY-----', 'utf8'), cipher.final()]);
+    const legacy = ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+    await database.db.query("INSERT INTO signing_keys (kid, algorithm, public_jwk, private_key_ciphertext) VALUES ('legacy-kid', 'RS256', '{}', $1)", [legacy]);
+    const refused = run(database.url, await freePort(), TEST_KEY_ENCRYPTION_KEY, { KEY_ENCRYPTION_READ_V1: 'false' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.stderr()).toBe(
+      'Invalid configuration: KEY_ENCRYPTION_READ_V1 is false, but 1 signing key and the secrets of 0 webhook endpoints still in the first ciphertext format: run `admin keys:reencrypt` first\n',
+    );
+    await database.db.query("UPDATE signing_keys SET private_key_ciphertext = $1 WHERE kid = 'legacy-kid'", [
+      encryptPrivateKey('-----BEGIN PRIVATE KEY-----', key),
+    ]);
+    await expectReady(TEST_KEY_ENCRYPTION_KEY, { KEY_ENCRYPTION_READ_V1: 'false' });
+  }, 60_000);
+
+  async function expectReady(keyEncryptionKey: string, extra: Record<string, string> = {}) {
     const port = await freePort();
-    const started = run(database.url, port, TEST_KEY_ENCRYPTION_KEY);
+    const started = run(database.url, port, keyEncryptionKey, extra);
     try {
       const deadline = Date.now() + 30_000;
       let ready = false;
@@ -68,5 +91,5 @@ describe('public gateway boot: KEY_ENCRYPTION_KEY against the stored signing key
       started.child.kill('SIGKILL');
       await started.exited;
     }
-  }, 60_000);
+  }
 });

@@ -1,11 +1,11 @@
 // The authorization server's services: the token endpoint's grant, its counters and token state, the
 // signing keys. The public gateway serves them (its auth controllers), and so does the test issuer.
 import { DynamicModule, Module } from '@nestjs/common';
-import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, SigningKeysService } from '@gateway/domain';
+import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, KeyReencryptionService, SigningKeysService } from '@gateway/domain';
 import { TokenEndpointService } from './use-cases/token-endpoint.service';
 import { TokenRateLimits } from './infra/token-rate-limits';
 import { TokenStateView } from './infra/token-state-view';
-import { DATABASE_OPTIONS, DatabaseOptions, SigningKeyRepository } from '@gateway/persistence';
+import { DATABASE_OPTIONS, DatabaseOptions, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { TokenRequestRepository, TokenStateFeed } from '@gateway/persistence-public';
 
 @Module({})
@@ -17,6 +17,9 @@ export class AuthorizationServerModule {
         { provide: AUTHORIZATION_SERVER_OPTIONS, useValue: options },
         TokenEndpointService,
         SigningKeysService,
+        // At boot: whether KEY_ENCRYPTION_READ_V1=false may hold (no first-format row left).
+        KeyReencryptionService,
+        WebhookEndpointRepository,
         TokenRateLimits,
         TokenStateView,
         // Connects only when the token endpoint starts it.
@@ -24,7 +27,7 @@ export class AuthorizationServerModule {
         SigningKeyRepository,
         TokenRequestRepository,
       ],
-      exports: [AUTHORIZATION_SERVER_OPTIONS, TokenEndpointService, SigningKeysService],
+      exports: [AUTHORIZATION_SERVER_OPTIONS, TokenEndpointService, SigningKeysService, KeyReencryptionService],
     };
   }
 }

@@ -30,6 +30,10 @@ export class PublicGatewayConfig extends GatewayConfig {
   @Base64Key32()
   KEY_ENCRYPTION_KEY!: string;
 
+  /** false: ciphertexts in the first format (no purpose key, no associated data) are refused; set it once `admin keys:reencrypt` reports none left. */
+  @Flag()
+  KEY_ENCRYPTION_READ_V1 = true;
+
   @IntRange(60, 3600, 'seconds')
   ACCESS_TOKEN_TTL_SECONDS = 900;
 

@@ -35,6 +35,7 @@ export class PublicGatewayModule {
       internalAudience: config.INTERNAL_AUDIENCE,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
+      readFirstFormat: config.KEY_ENCRYPTION_READ_V1,
       rateLimits: {
         tokensPerMinutePerClient: config.TOKEN_RATE_LIMIT_PER_MINUTE,
         failedAuthPerClient: config.FAILED_AUTH_LIMIT_PER_CLIENT,
@@ -68,6 +69,7 @@ export class PublicGatewayModule {
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
           keyEncryptionKey: parseKeyEncryptionKey(config.KEY_ENCRYPTION_KEY),
+          readFirstFormat: config.KEY_ENCRYPTION_READ_V1,
           targets: webhookTargetPolicy({
             allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
             deniedPorts: webhookDeniedPorts(config),

@@ -6,6 +6,8 @@ export interface AuthorizationServerOptions {
   internalAudience: string;
   accessTokenTtlSeconds: number;
   keyEncryptionKey: Buffer;
+  /** KEY_ENCRYPTION_READ_V1: false refuses signing keys still in the first ciphertext format. Default true. */
+  readFirstFormat?: boolean;
   rateLimits: {
     tokensPerMinutePerClient: number;
     /** Failed authentications for one client id from one address (an IPv6 /64) per window. */

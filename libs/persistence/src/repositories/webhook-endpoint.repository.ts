@@ -187,6 +187,14 @@ export class WebhookEndpointRepository {
     );
   }
 
+  /** How many endpoints still have a secret in the first ciphertext format (`v1.`). */
+  async countLegacyEncryptedSecrets(q: Queryable): Promise<number> {
+    const { rows } = await q.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_endpoints WHERE secret_ciphertext LIKE 'v1.%' OR previous_secret_ciphertext LIKE 'v1.%'",
+    );
+    return rows[0].n;
+  }
+
   /** Endpoints with a secret still in the first ciphertext format (`v1.`), at most `limit`, in id order after `afterId`. */
   async legacyEncryptedSecrets(q: Queryable, afterId: string, limit: number): Promise<WebhookSecretCiphertexts[]> {
     const { rows } = await q.query<{ id: string; organization_id: string; secret_ciphertext: string; previous_secret_ciphertext: string | null }>(

@@ -37,7 +37,7 @@ export interface GatewayBoot<C extends GatewayConfig> {
   /** Once the configuration is read, before the app is built: warnings about it. */
   configured?: (config: C, logger: AppLogger) => void;
   /** Once the app is built, before it listens: a configuration problem only the app can see (it stops the process). */
-  configurationProblem?: (app: NestExpressApplication) => Promise<string | undefined>;
+  configurationProblem?: (app: NestExpressApplication, config: C) => Promise<string | undefined>;
   /** Runs once the gateway has drained, before the process exits (flushing traces). */
   beforeExit?: () => Promise<void>;
 }
@@ -51,7 +51,7 @@ export async function bootGateway<C extends GatewayConfig>(boot: GatewayBoot<C>)
     boot.configured?.(config, logger);
     const app = await boot.create(config, logger);
     if (process.argv.includes('--openapi')) return printOpenApiDocumentAndExit(app);
-    const problem = await boot.configurationProblem?.(app);
+    const problem = await boot.configurationProblem?.(app, config);
     if (problem) {
       process.stderr.write(`Invalid configuration: ${problem}\n`);
       await app.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 // keys:rotate | keys:list: token signing keys. keys:reencrypt: the secrets at rest in the current format.
 import { INestApplicationContext } from '@nestjs/common';
-import { KeyReencryptionService, SigningKeysService } from '@gateway/domain';
+import { KeyReencryptionService, SigningKeysService, describeReencryption } from '@gateway/domain';
 import { CliFailure, Output } from '../output';
 
 export async function rotateKeysCommand(app: INestApplicationContext, out: Output): Promise<void> {
@@ -30,8 +30,11 @@ export async function reencryptKeysCommand(app: INestApplicationContext, out: Ou
   const problem = await reencryption.problem();
   if (problem) throw new CliFailure(`KEY_ENCRYPTION_KEY ${problem}; nothing was re-encrypted`);
   const done = await reencryption.reencrypt();
+  // A rotation or an endpoint written by an older gateway meanwhile may leave some: run again until none is.
+  const remaining = await reencryption.remaining();
+  const none = remaining.signingKeys + remaining.webhookEndpoints === 0;
   out.result(
-    done,
-    `re-encrypted ${done.signingKeys} signing key${done.signingKeys === 1 ? '' : 's'} and the secrets of ${done.webhookEndpoints} webhook endpoint${done.webhookEndpoints === 1 ? '' : 's'}`,
+    { ...done, remaining },
+    `re-encrypted ${describeReencryption(done)}; ${describeReencryption(remaining)} remain in the first format${none ? ' (KEY_ENCRYPTION_READ_V1=false may now be set)' : ''}`,
   );
 }

@@ -56,6 +56,16 @@ describe('key encryption', () => {
     expect(() => decryptWebhookSecret(legacySecret, randomBytes(32), endpoint)).toThrow();
   });
 
+  it('refuses the first format once it is no longer read (KEY_ENCRYPTION_READ_V1=false), and still reads the current one', () => {
+    const refused = { readFirstFormat: false };
+    expect(() => decryptPrivateKey(legacyEncrypt('-----BEGIN PRIVATE KEY-----', key), key, refused)).toThrow(
+      'a first-format ciphertext, no longer read (KEY_ENCRYPTION_READ_V1=false)',
+    );
+    expect(() => decryptWebhookSecret(legacyEncrypt('whsec_old', key), key, endpoint, refused)).toThrow('no longer read');
+    expect(decryptPrivateKey(encryptPrivateKey('pem', key), key, refused)).toBe('pem');
+    expect(decryptWebhookSecret(encryptWebhookSecret('whsec_new', key, endpoint), key, endpoint, refused)).toBe('whsec_new');
+  });
+
   it("binds a webhook secret to its organization and endpoint: moved to another endpoint's row, it does not decrypt", () => {
     const sealed = encryptWebhookSecret('whsec_bound', key, endpoint);
     expect(() => decryptWebhookSecret(sealed, key, { ...endpoint, endpointId: randomUUID() })).toThrow('Unsupported state or unable to authenticate data');

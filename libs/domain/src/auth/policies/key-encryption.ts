@@ -3,8 +3,9 @@
 // secrets under another, each endpoint's bound to its organization and endpoint as associated data (a
 // ciphertext copied to another endpoint's row does not decrypt there).
 //   v2.<iv>.<tag>.<ciphertext>   the purpose's derived key, with the associated data if any
-//   v1.<iv>.<tag>.<ciphertext>   the first format: KEY_ENCRYPTION_KEY itself, no associated data; still read,
-//                                never written (`admin keys reencrypt` rewrites the rows left in it)
+//   v1.<iv>.<tag>.<ciphertext>   the first format: KEY_ENCRYPTION_KEY itself, no associated data; never
+//                                written, read only while KEY_ENCRYPTION_READ_V1 is true (`admin
+//                                keys:reencrypt` rewrites the rows left in it, and says how many remain)
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const LEGACY_VERSION = 'v1';
@@ -47,10 +48,18 @@ function seal(plaintext: string, key: Buffer, associatedData?: string): string {
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }
 
-function open(sealed: string, keyEncryptionKey: Buffer, purpose: KeyPurpose, associatedData?: string): string {
+/** Whether first-format ciphertexts are still read (KEY_ENCRYPTION_READ_V1): once none is left, they are refused. */
+export interface CiphertextFormats {
+  readFirstFormat: boolean;
+}
+
+const READ_EVERY_FORMAT: CiphertextFormats = { readFirstFormat: true };
+
+function open(sealed: string, keyEncryptionKey: Buffer, purpose: KeyPurpose, formats: CiphertextFormats, associatedData?: string): string {
   const [version, iv, tag, ciphertext, ...rest] = sealed.split('.');
   if ((version !== VERSION && version !== LEGACY_VERSION) || !iv || !tag || !ciphertext || rest.length) throw new Error('unreadable ciphertext');
   const legacy = version === LEGACY_VERSION;
+  if (legacy && !formats.readFirstFormat) throw new Error('a first-format ciphertext, no longer read (KEY_ENCRYPTION_READ_V1=false)');
   const decipher = createDecipheriv('aes-256-gcm', legacy ? keyEncryptionKey : derivePurposeKey(keyEncryptionKey, purpose), Buffer.from(iv, 'base64url'));
   if (!legacy && associatedData !== undefined) decipher.setAAD(Buffer.from(associatedData, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -67,9 +76,9 @@ export function encryptPrivateKey(plaintext: string, keyEncryptionKey: Buffer): 
   return seal(plaintext, derivePurposeKey(keyEncryptionKey, 'token-signing-keys'));
 }
 
-/** A token signing key's private half, from either format. Throws when the key or the ciphertext is wrong. */
-export function decryptPrivateKey(sealed: string, keyEncryptionKey: Buffer): string {
-  return open(sealed, keyEncryptionKey, 'token-signing-keys');
+/** A token signing key's private half, from either format (the first only while `formats` reads it). Throws when the key or the ciphertext is wrong. */
+export function decryptPrivateKey(sealed: string, keyEncryptionKey: Buffer, formats = READ_EVERY_FORMAT): string {
+  return open(sealed, keyEncryptionKey, 'token-signing-keys', formats);
 }
 
 const webhookAssociatedData = (owner: WebhookSecretOwner) => `webhook-endpoint-secret/${owner.organizationId}/${owner.endpointId}`;
@@ -80,9 +89,10 @@ export function encryptWebhookSecret(secret: string, keyEncryptionKey: Buffer, o
 }
 
 /**
- * A webhook endpoint's signing secret, from either format: a v2 ciphertext only for the endpoint it was
- * encrypted for. Throws when the key, the endpoint or the ciphertext is wrong.
+ * A webhook endpoint's signing secret, from either format (the first only while `formats` reads it): a v2
+ * ciphertext only for the endpoint it was encrypted for. Throws when the key, the endpoint or the ciphertext
+ * is wrong.
  */
-export function decryptWebhookSecret(sealed: string, keyEncryptionKey: Buffer, owner: WebhookSecretOwner): string {
-  return open(sealed, keyEncryptionKey, 'webhook-endpoint-secrets', webhookAssociatedData(owner));
+export function decryptWebhookSecret(sealed: string, keyEncryptionKey: Buffer, owner: WebhookSecretOwner, formats = READ_EVERY_FORMAT): string {
+  return open(sealed, keyEncryptionKey, 'webhook-endpoint-secrets', formats, webhookAssociatedData(owner));
 }

@@ -2,6 +2,8 @@
 // in the current one (a key per purpose, webhook secrets bound to their endpoint): the admin CLI's
 // `keys:reencrypt`, run once every gateway runs a version that reads the current format. Idempotent, and safe
 // beside running gateways: each row is replaced only if it is still what was read (a rotation meanwhile wins).
+// Once none remains, KEY_ENCRYPTION_READ_V1=false stops the first format being read at all; the public gateway
+// refuses to start with it while any row remains (firstFormatProblem).
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions } from '../auth.options';
@@ -43,6 +45,22 @@ export class KeyReencryptionService {
     return `does not decrypt ${unreadable.slice(0, 5).join(', ')}${unreadable.length > 5 ? ` and ${unreadable.length - 5} more` : ''}: it is not the key they were encrypted with`;
   }
 
+  /** The rows still in the first format. */
+  async remaining(): Promise<ReencryptionSummary> {
+    return {
+      signingKeys: (await this.signingKeys.legacyEncrypted(this.db)).length,
+      webhookEndpoints: await this.endpoints.countLegacyEncryptedSecrets(this.db),
+    };
+  }
+
+  /** Why the first format cannot be refused yet (KEY_ENCRYPTION_READ_V1=false while rows remain in it), or undefined. */
+  async firstFormatProblem(readFirstFormat: boolean): Promise<string | undefined> {
+    if (readFirstFormat) return undefined;
+    const left = await this.remaining();
+    if (left.signingKeys + left.webhookEndpoints === 0) return undefined;
+    return `is false, but ${describeReencryption(left)} still in the first ciphertext format: run \`admin keys:reencrypt\` first`;
+  }
+
   /** Re-encrypts every first-format row; answers how many rows were rewritten. */
   async reencrypt(): Promise<ReencryptionSummary> {
     const key = this.options.keyEncryptionKey;
@@ -73,6 +91,12 @@ export class KeyReencryptionService {
       after = rows[rows.length - 1].id;
     }
   }
+}
+
+/** "2 signing keys and the secrets of 1 webhook endpoint". */
+export function describeReencryption(summary: ReencryptionSummary): string {
+  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  return `${plural(summary.signingKeys, 'signing key')} and the secrets of ${plural(summary.webhookEndpoints, 'webhook endpoint')}`;
 }
 
 function opens(decrypt: () => string): boolean {

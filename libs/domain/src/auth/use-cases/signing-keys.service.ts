@@ -29,7 +29,7 @@ export class SigningKeysService {
   constructor(
     private readonly db: Database,
     private readonly keys: SigningKeyRepository,
-    @Inject(AUTHORIZATION_SERVER_OPTIONS) private readonly options: Pick<AuthorizationServerOptions, 'keyEncryptionKey'>,
+    @Inject(AUTHORIZATION_SERVER_OPTIONS) private readonly options: Pick<AuthorizationServerOptions, 'keyEncryptionKey' | 'readFirstFormat'>,
   ) {}
 
   /** The key to sign with, creating the first one when there is none. */
@@ -41,7 +41,13 @@ export class SigningKeysService {
         await this.keys.lock(tx);
         return (await this.keys.active(tx)) ?? (await this.create(tx));
       });
-    const key = { kid: row.kid, privateKey: await importPKCS8(decryptPrivateKey(row.privateKeyCiphertext, this.options.keyEncryptionKey), 'RS256') };
+    const key = {
+      kid: row.kid,
+      privateKey: await importPKCS8(
+        decryptPrivateKey(row.privateKeyCiphertext, this.options.keyEncryptionKey, { readFirstFormat: this.options.readFirstFormat ?? true }),
+        'RS256',
+      ),
+    };
     this.cached = { key, loadedAt: Date.now() };
     return key;
   }

@@ -13,8 +13,7 @@ export const WEBHOOK_DESCRIPTION_MAX = 500;
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 
 /** The rules of a URL (where it may point is checked by webhookUrlProblem, at registration and on PATCH). */
-const WebhookUrlRules = () =>
-  applyDecorators(IsString({ message: 'must be a string' }), HasLength(1, WEBHOOK_URL_MAX));
+const WebhookUrlRules = () => applyDecorators(IsString({ message: 'must be a string' }), HasLength(1, WEBHOOK_URL_MAX));
 const URL_SCHEMA = {
   format: 'uri',
   maxLength: WEBHOOK_URL_MAX,
@@ -38,11 +37,7 @@ const EVENT_TYPES_SCHEMA: ApiPropertyOptions = {
   uniqueItems: true,
 };
 
-const DescriptionRules = () =>
-  applyDecorators(
-    IsString({ message: 'must be a string' }),
-    HasMaxLength(WEBHOOK_DESCRIPTION_MAX),
-  );
+const DescriptionRules = () => applyDecorators(IsString({ message: 'must be a string' }), HasMaxLength(WEBHOOK_DESCRIPTION_MAX));
 
 @ClosedSchema()
 export class CreateWebhookEndpointDto {

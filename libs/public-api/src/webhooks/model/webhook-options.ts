@@ -15,6 +15,8 @@ export const DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS = 500;
 export interface WebhookOptions {
   /** Encrypts endpoint secrets at rest (KEY_ENCRYPTION_KEY). */
   keyEncryptionKey: Buffer;
+  /** KEY_ENCRYPTION_READ_V1: false refuses endpoint secrets still in the first ciphertext format (no associated data). Default true. */
+  readFirstFormat?: boolean;
   /** Where webhooks may go: WEBHOOK_ALLOWED_HOSTS, WEBHOOK_DENIED_PORTS and the gateway's own ports (webhookTargetPolicy). */
   targets: WebhookTargetPolicy;
   /** WEBHOOK_RETRY_SCHEDULE, parsed: seconds before each retry. */

@@ -242,7 +242,14 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     const cached = this.signingKeys.get(key);
     if (cached?.ciphertexts === ciphertexts) return cached.keys;
     const keys = [attempt.secretCiphertext, ...(attempt.previousSecretCiphertext ? [attempt.previousSecretCiphertext] : [])].map((c) =>
-      signingKey(decryptWebhookSecret(c, this.options.keyEncryptionKey, { organizationId: attempt.organizationId, endpointId: attempt.endpointId })),
+      signingKey(
+        decryptWebhookSecret(
+          c,
+          this.options.keyEncryptionKey,
+          { organizationId: attempt.organizationId, endpointId: attempt.endpointId },
+          { readFirstFormat: this.options.readFirstFormat ?? true },
+        ),
+      ),
     );
     if (this.signingKeys.size >= MAX_SIGNING_KEYS) this.signingKeys.clear();
     this.signingKeys.set(key, { ciphertexts, keys });
