@@ -139,6 +139,13 @@ describe('public gateway behind its Ingress', () => {
     expect(service.spec.ports.map((p: { name: string }) => p.name)).toContain('http');
   });
 
+  it('serves the public host over TLS, from a Secret named for it', () => {
+    const ingress = find(base, 'Ingress', 'public-gateway');
+    expect(ingress.spec.tls).toEqual([
+      { hosts: [new URL(find(base, 'ConfigMap', 'gateway-config').data.PUBLIC_BASE_URL).hostname], secretName: 'public-gateway-tls' },
+    ]);
+  });
+
   it('trusts the one proxy the Ingress puts in front of the public gateway, and only the public gateway does', () => {
     expect(env('TRUST_PROXY')).toBe('1');
     expect(find(base, 'ConfigMap', 'gateway-config').data.TRUST_PROXY).toBeUndefined();

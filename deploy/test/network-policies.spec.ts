@@ -77,8 +77,8 @@ describe.each([
     const ingress = rules(publicGateway, 'ingress');
     const egress = rules(publicGateway, 'egress');
 
-    it('takes its API port from anywhere and its metrics port from a labelled scraper only', () => {
-      expect(peersOf(admitting(ingress, 3000))).toEqual([undefined]);
+    it("takes its API port from the Ingress controller's namespace only (no pod can skip it and forge the hop TRUST_PROXY trusts), its metrics port from a labelled scraper only", () => {
+      expect(peersOf(admitting(ingress, 3000))).toEqual([[{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }]]);
       expect(peersOf(admitting(ingress, 9464))).toEqual([labelled(SCRAPER)]);
       expect(admitting(ingress, 3001)).toEqual([]);
     });
