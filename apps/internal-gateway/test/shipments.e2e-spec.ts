@@ -272,15 +272,17 @@ describe('shipments', () => {
           },
         ],
       ],
-      ...['https://x.example/\n"><img src=x onerror=alert(1)>', 'https://user:pw@x.example/', 'https://evil.example\\@good.example/'].map((trackingUrl) => [
-        { carrier: 'DHL', trackingNumber: 'T', trackingUrl },
-        [
-          {
-            pointer: '/commandBody/shipment/trackingUrl',
-            message: 'must be an https URL of at most 2000 characters, without credentials, control characters or backslashes',
-          },
+      ...['https://x.example/\n"><img src=x onerror=alert(1)>', 'https://user:pw@x.example/', 'https://evil.example\\@good.example/'].map(
+        (trackingUrl): [Record<string, unknown>, { pointer: string; message: string }[]] => [
+          { carrier: 'DHL', trackingNumber: 'T', trackingUrl },
+          [
+            {
+              pointer: '/commandBody/shipment/trackingUrl',
+              message: 'must be an https URL of at most 2000 characters, without credentials, control characters or backslashes',
+            },
+          ],
         ],
-      ]),
+      ),
       [{ carrier: '', trackingNumber: 'T' }, [{ pointer: '/commandBody/shipment/carrier', message: 'must be 1 to 100 characters' }]],
       // 101 code points (validator.js would count 51: a letter and its variation selector as one).
       [{ carrier: `${'a\uFE0F'.repeat(50)}a`, trackingNumber: 'T' }, [{ pointer: '/commandBody/shipment/carrier', message: 'must be 1 to 100 characters' }]],

@@ -9,6 +9,7 @@ import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import { codePointLength } from '@gateway/platform';
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f-\u009f\\]/;
 /** The scheme and an authority as written: the parser would read `https:///path` as the host "path". */
 const HTTPS_AUTHORITY = /^https:\/\/[^/?#]/i;
