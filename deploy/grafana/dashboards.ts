@@ -1,7 +1,7 @@
 // The Grafana dashboards, as code (Grafana's foundation SDK): one per gateway and one for the database tier.
 // `npm run observability:generate` writes them to deploy/grafana/*.json (what Grafana imports); deploy/test checks that the
 // committed files are what this code makes. Every query reads the series the gateways serve on /metrics
-// (docs/operations.md) or the recording rules of deploy/prometheus/indicators.rules.yml; Grafana substitutes
+// (docs/operations.md) or the recording rules of deploy/prometheus/gateway.rules.yml; Grafana substitutes
 // $instance (a multi-value variable, "All" = .*) and $__rate_interval.
 import { DashboardBuilder, DatasourceVariableBuilder, QueryVariableBuilder, RowBuilder, VariableRefresh } from '@grafana/grafana-foundation-sdk/dashboard';
 import { DataqueryBuilder } from '@grafana/grafana-foundation-sdk/prometheus';
@@ -136,12 +136,9 @@ function gatewaySections(job: string): Section[] {
       panels: [
         {
           title: 'Quota rejections',
-          description: 'Answers 429 per second by route (API_RATE_LIMIT_PER_MINUTE and the token endpoint limits), and refusals by limit.',
+          description: 'Answers 429 per second by route: the request quota (API_RATE_LIMIT_PER_MINUTE) and, on the public gateway, the token endpoint limits.',
           unit: 'reqps',
-          queries: [
-            [`sum by (route) (rate(${REQ}_count{${sel},status_code="429"}[$__rate_interval]))`, '{{route}}'],
-            [`sum by (limit) (rate(gateway_rate_limit_refusals_total{${sel}}[$__rate_interval]))`, '{{limit}}'],
-          ],
+          queries: [[`sum by (route) (rate(${REQ}_count{${sel},status_code="429"}[$__rate_interval]))`, '{{route}}']],
         },
         {
           title: 'Database pool',
@@ -173,10 +170,12 @@ function publicSections(job: string): Section[] {
         },
         {
           title: 'Token mints and failures',
-          description: 'Tokens minted per second by audience, and token endpoint answers by status class (5xx pages TokenEndpointFailing).',
+          description:
+            'Tokens minted per second by audience, refusals by limit (minting, failed authentications), and token endpoint answers by status class (5xx pages TokenEndpointFailing).',
           unit: 'reqps',
           queries: [
             [`sum by (audience) (rate(gateway_tokens_minted_total{${sel}}[$__rate_interval]))`, 'minted {{audience}}'],
+            [`sum by (limit) (rate(gateway_rate_limit_refusals_total{${sel}}[$__rate_interval]))`, 'refused: {{limit}}'],
             [
               `sum by (class) (label_replace(rate(${REQ}_count{${sel},route="/oauth2/token"}[$__rate_interval]), "class", "\${1}xx", "status_code", "(\\\\d).."))`,
               'answered {{class}}',

