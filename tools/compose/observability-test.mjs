@@ -162,6 +162,12 @@ async function outagePhase() {
     { alertname: 'GatewayInstanceNotReady', count: 2 },
     { alertname: 'GatewayAvailabilityBudgetBurnFast', count: 1 },
   ];
+  // Nothing pending either (Prometheus' own list): each alert's time below is the outage's, not an earlier start.
+  const pending = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()).data.alerts.filter((a) => a.labels.job === 'internal-gateway');
+  check(
+    pending.length === 0,
+    `before the stop, no alert on the internal gateway pending or firing in Prometheus (${pending.map((a) => `${labelsOf(a)} ${a.state}`).join(', ') || 'none'})`,
+  );
   const before = (await alertsInAlertmanager()).filter((a) => a.labels.job === 'internal-gateway');
   check(before.length === 0, `before the stop, no alert on the internal gateway in Alertmanager (${before.map(labelsOf).join(', ') || 'none'})`);
 
