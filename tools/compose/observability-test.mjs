@@ -193,9 +193,10 @@ async function outagePhase() {
       say(
         `${s.key} in Alertmanager ${seconds(s.at - stoppedAt)} after the stop began (${s.state}; bound: for ${seconds(forMs(alertname))} + scrape ${seconds(scrapeMs)} + 2 x evaluation ${seconds(evaluationMs)} = ${seconds(bound)})`,
       );
+    // Not before its `for` either: readiness fails from the stop's first moment (the drain), so no sooner.
     check(
-      seen.length === count && seen.every((s) => s.at - stoppedAt <= bound),
-      `${alertname}: ${seen.length} of ${count} in Alertmanager within ${seconds(bound)}`,
+      seen.length === count && seen.every((s) => s.at - stoppedAt <= bound && s.at - stoppedAt >= forMs(alertname)),
+      `${alertname}: ${seen.length} of ${count} in Alertmanager after its for (${seconds(forMs(alertname))}) and within ${seconds(bound)}`,
     );
   }
 
