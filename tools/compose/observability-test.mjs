@@ -3,6 +3,7 @@
 // Prometheus with Grafana's variables substituted, and each must return data; then the internal gateway's
 // replicas are stopped, and its not-ready and availability alerts must reach Alertmanager's API within their
 // `for` plus a scrape and two evaluation intervals, and the not-ready ones resolve once the replicas are back.
+// With the argument database-tier (the HA file's stack with its exporters), the database tier's dashboard instead.
 // One line per panel and per alert, with its time; exit 1 on a failed check. Traffic goes only to 127.0.0.1.
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -119,8 +120,8 @@ function panelQueries(file) {
 /** A query has data when it returns a sample that is a number (a quantile of no observations is NaN). */
 const hasData = (result) => result.some((series) => Number.isFinite(Number(series.value[1])));
 
-async function panelsPhase() {
-  const panels = ['public-gateway.json', 'internal-gateway.json'].flatMap(panelQueries);
+async function panelsPhase(files) {
+  const panels = files.flatMap(panelQueries);
   const deadline = Date.now() + 90_000;
   const all = panels.flatMap((p) => p.exprs.map((expr) => ({ panel: p, expr, done: false })));
   while (Date.now() < deadline && all.some((q) => !q.done)) {
@@ -227,7 +228,7 @@ async function outagePhase() {
   );
 }
 
-async function main() {
+async function gatewaysTest() {
   await waitFor(
     'Prometheus scraping the 4 replicas',
     async () => Number((await query('sum(up{job=~"public-gateway|internal-gateway"})'))[0]?.value[1]) === 4,
@@ -238,12 +239,33 @@ async function main() {
   const loops = await startLoad();
   const panelsFrom = Date.now();
   await sleep(30_000);
-  await panelsPhase();
+  await panelsPhase(['public-gateway.json', 'internal-gateway.json']);
   say(`panels checked ${seconds(Date.now() - panelsFrom)} after the load began`);
   await outagePhase();
   running = false;
   await Promise.all(loops);
   say(`load: ${answers.ok} answers 2xx, ${answers.other} others (429s by design, and the outage's 503s)`);
+}
+
+/** The database tier's dashboard: its exporters scraped, then every panel's query returns data. */
+async function databaseTierTest() {
+  const from = Date.now();
+  await waitFor(
+    'Prometheus scraping both Postgres exporters and the PgBouncer exporter',
+    async () => Number((await query('sum(up{job="postgres"})'))[0]?.value[1]) === 2 && Number((await query('sum(up{job="pgbouncer"})'))[0]?.value[1]) === 1,
+    180_000,
+  );
+  say(`database tier: Prometheus scrapes the exporters of pg1, pg2 and PgBouncer (${seconds(Date.now() - from)} after the stack was up)`);
+  // Rates need samples over Grafana's rate interval.
+  await sleep(4 * scrapeMs);
+  await panelsPhase(['database-tier.json']);
+  const nodes = await query('pg_replication_is_replica');
+  say(`database tier: ${nodes.map((n) => `${n.metric.instance} ${n.value[1] === '1' ? 'replica' : 'primary'}`).join(', ')}`);
+}
+
+async function main() {
+  if (process.argv[2] === 'database-tier') await databaseTierTest();
+  else await gatewaysTest();
   if (failures.length) {
     say(`FAILED: ${failures.length} checks`);
     process.exit(1);
