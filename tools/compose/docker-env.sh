@@ -52,7 +52,7 @@ claim_machine() {
 # teardown (the machine stopped under it): dockerd then restarts its containers (restart: unless-stopped), which
 # take the cores the next test measures on, and a test under the same project name would mix the old volumes and
 # secrets into its own stack. Holding the lock, whatever is found of them is such a leftover: removed, and said.
-COMPOSE_TEST_PROJECTS="gateway-smoke gateway-scale gateway-ha"
+COMPOSE_TEST_PROJECTS="gateway-smoke gateway-scale gateway-ha gateway-observability gateway-observability-ha"
 remove_leftover_stacks() {
   local project containers
   for project in $COMPOSE_TEST_PROJECTS ${COMPOSE_PROJECT_NAME:-}; do

@@ -87,6 +87,12 @@ describe('metrics of the public gateway', () => {
     expect(sample(text, 'gateway_db_pool_waiting_queries{pool="main"}')).toBe(0);
     // The webhook delivery workers' own pool is reported with the others (WebhooksModule brings it).
     expect(text).toContain('gateway_db_pool_connections{pool="webhook_delivery"}');
+    // Readiness as the probe sees it, and the active signing key's age (the gateway made one at boot).
+    expect(sample(text, 'gateway_ready')).toBe(1);
+    expect(sample(text, 'gateway_readiness_check_up{check="database"}')).toBe(1);
+    expect(sample(text, 'gateway_readiness_check_up{check="keySet"}')).toBe(1);
+    expect(sample(text, 'gateway_signing_key_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'gateway_signing_key_age_seconds')).toBeLessThan(3600);
     // Ids are never labels: neither the organization nor the store appears anywhere.
     expect(text).not.toContain(org.organizationId);
     expect(text).not.toContain(org.storeId);

@@ -11,6 +11,7 @@ import { encryptWebhookSecret, parseKeyEncryptionKey } from '@gateway/domain';
 import { SeededOrganization, TEST_KEY_ENCRYPTION_KEY, TestDatabase, createTestDatabase, seedOrganization, waitUntil, fulfilment } from '@gateway/testing';
 import { mintToken } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
+import { GatewayMetrics } from '@gateway/platform';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
 
 const DISABLE_AFTER_SECONDS = 1;
@@ -158,11 +159,16 @@ describe('webhook endpoint state', () => {
   });
 
   it('disables an endpoint whose every attempt has failed for the configured time, as FAILING, and sends it nothing more', async () => {
+    const disabledCount = async () =>
+      (await gateway.app.get(GatewayMetrics).registry.getSingleMetric('gateway_webhook_endpoints_auto_disabled_total')!.get()).values[0]?.value ?? 0;
+    const disabledBefore = await disabledCount();
     const endpoint = await register();
     receiver.on(endpoint.path, (_req, res) => res.writeHead(503).end());
     await change();
     // The first attempt fails; the retry a second later fails too, a second after the first failure.
     await waitUntilAsync(async () => (await endpointRow(endpoint.id)).enabled === false);
+    // Counted once in the metrics (what the EndpointsAutoDisabled alert reads).
+    await waitUntilAsync(async () => (await disabledCount()) === disabledBefore + 1);
     const row = await endpointRow(endpoint.id);
     expect(row).toEqual({ enabled: false, disabled_reason: 'FAILING', failing_since: expect.any(Date) });
     const attemptsWhenDisabled = at(endpoint.path).length;

@@ -70,6 +70,11 @@ describe('webhook delivery metrics', () => {
     expect(sample(text, 'gateway_webhook_attempts_total{outcome="succeeded"}')).toBe(EVENTS);
     expect(sample(text, 'gateway_webhook_attempts_total{outcome="failed"}')).toBe(2 * EVENTS);
     expect(sample(text, 'gateway_webhook_delivery_lag_seconds_count')).toBe(EVENTS);
+    // Freshness: one first attempt per event and endpoint (the retries to /failing are not first attempts), all
+    // well within the objective's 60 s.
+    expect(sample(text, 'gateway_webhook_first_attempt_lag_seconds_count')).toBe(2 * EVENTS);
+    expect(sample(text, 'gateway_webhook_first_attempt_lag_seconds_bucket{le="60"}')).toBe(2 * EVENTS);
+    expect(sample(text, 'gateway_webhook_endpoints_auto_disabled_total')).toBe(0);
     expect(sample(text, 'gateway_webhook_attempt_duration_seconds_count{outcome="succeeded"}')).toBe(EVENTS);
     expect(sample(text, 'gateway_webhook_queue_depth')).toBe(0);
     expect(sample(text, 'gateway_webhook_deliveries_in_flight')).toBe(0);

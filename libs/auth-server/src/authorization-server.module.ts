@@ -5,6 +5,7 @@ import { AUTHORIZATION_SERVER_OPTIONS, AuthorizationServerOptions, KeyReencrypti
 import { TokenEndpointService } from './use-cases/token-endpoint.service';
 import { TokenRateLimits } from './infra/token-rate-limits';
 import { TokenStateView } from './infra/token-state-view';
+import { SigningKeyMetrics } from './infra/signing-key-metrics';
 import { DATABASE_OPTIONS, DatabaseOptions, SigningKeyRepository, WebhookEndpointRepository } from '@gateway/persistence';
 import { TokenRequestRepository, TokenStateFeed } from '@gateway/persistence-public';
 
@@ -22,6 +23,7 @@ export class AuthorizationServerModule {
         WebhookEndpointRepository,
         TokenRateLimits,
         TokenStateView,
+        SigningKeyMetrics,
         // Connects only when the token endpoint starts it.
         { provide: TokenStateFeed, useFactory: (database: DatabaseOptions) => new TokenStateFeed(database), inject: [DATABASE_OPTIONS] },
         SigningKeyRepository,

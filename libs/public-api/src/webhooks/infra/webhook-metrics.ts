@@ -1,5 +1,7 @@
 // Webhook delivery in the process's metrics: attempts by outcome (counted once recorded), their latency, the
-// lag from an event to its delivery, the attempts waiting (all replicas) and those in flight here.
+// lag from an event to its first attempt (the freshness objective) and to its delivery, endpoints disabled for
+// failing, the attempts waiting (all replicas) and those in flight here. No label names an organization,
+// endpoint or URL (contract 7).
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { GatewayMetrics } from '@gateway/platform';
@@ -11,6 +13,8 @@ export class WebhookMetrics {
   readonly attempts: Counter<'outcome'>;
   readonly latency: Histogram<'outcome'>;
   readonly commitToDelivery: Histogram;
+  readonly commitToFirstAttempt: Histogram;
+  readonly endpointsDisabled: Counter;
   private inFlight: () => number = () => 0;
 
   constructor(metrics: GatewayMetrics, db: Database, deliveries: WebhookDeliveryRepository) {
@@ -32,6 +36,18 @@ export class WebhookMetrics {
       name: 'gateway_webhook_delivery_lag_seconds',
       help: 'Time from the change being recorded to its webhook being delivered (first successful attempt).',
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+      registers,
+    });
+    this.commitToFirstAttempt = new Histogram({
+      name: 'gateway_webhook_first_attempt_lag_seconds',
+      help: 'Time from the change being recorded to the first delivery attempt of its webhook to an endpoint (whatever its outcome).',
+      // 60 is the freshness objective's threshold (docs/operations.md).
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900, 3600],
+      registers,
+    });
+    this.endpointsDisabled = new Counter({
+      name: 'gateway_webhook_endpoints_auto_disabled_total',
+      help: 'Webhook endpoints this process disabled because every attempt to them failed for WEBHOOK_DISABLE_AFTER_FAILING_SECONDS.',
       registers,
     });
     new Gauge({

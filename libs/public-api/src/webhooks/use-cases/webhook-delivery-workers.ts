@@ -188,6 +188,7 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
     for (const outcome of outcomes) {
       if (!recorded.has(attemptKey(outcome))) continue;
       this.metrics.attempts.inc({ outcome: outcome.metricOutcome });
+      if (outcome.attempt === 1) this.metrics.commitToFirstAttempt.observe(Math.max(0, outcome.attemptedAt.getTime() - outcome.occurredAt.getTime()) / 1000);
       const ok = outcome.status === 'SUCCEEDED';
       if (ok) this.metrics.commitToDelivery.observe((outcome.answeredAt - outcome.occurredAt.getTime()) / 1000);
       else {
@@ -213,8 +214,10 @@ export class WebhookDeliveryWorkers implements OnApplicationBootstrap, BeforeApp
       while (this.healthOutcomes.length > 0) {
         const batch = this.healthOutcomes.splice(0);
         try {
-          for (const id of await this.health.apply(batch))
+          for (const id of await this.health.apply(batch)) {
+            this.metrics.endpointsDisabled.inc();
             this.logger.warn(`webhook endpoint ${id} disabled: every attempt failed for ${this.health.disableAfterSeconds} s`);
+          }
         } catch (error) {
           // The next outcome of these endpoints brings their state up to date.
           this.logger.warn(`updating the state of webhook endpoints failed: ${(error as Error).message}`);
