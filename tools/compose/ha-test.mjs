@@ -597,6 +597,39 @@ print(json.dumps([call('kv/range', keys), call('kv/range', keys, token)]))`;
     `without: ${anonymousRead.error ?? `${anonymousRead.count} keys`}; as patroni: ${patroniRead.error ?? `${patroniRead.count} keys`}`,
   );
 
+  // pg_hba: the superuser and the replication role, with their passwords, through HAProxy (the way the gateways
+  // have): refused; the owner the same way: in.
+  const loginThroughHaproxy = async (user, password, extra = {}) => {
+    const db = new pg.Client({
+      host: '127.0.0.1',
+      port: await haproxyPort(5432),
+      user,
+      password,
+      database: 'postgres',
+      connectionTimeoutMillis: 5000,
+      ...extra,
+    });
+    try {
+      await db.connect();
+      await db.end();
+      return 'in';
+    } catch (error) {
+      return /pg_hba\.conf (rejects|entry)/.test(error.message) ? 'rejected by pg_hba' : error.message;
+    }
+  };
+  const logins = {
+    postgres: await loginThroughHaproxy('postgres', process.env.PATRONI_SUPERUSER_PASSWORD),
+    replicator: await loginThroughHaproxy('replicator', process.env.PATRONI_REPLICATION_PASSWORD, { replication: 'true' }),
+    gateway: await loginThroughHaproxy('gateway', process.env.POSTGRES_PASSWORD, { database: 'gateway' }),
+  };
+  check(
+    'the way in: pg_hba admits the superuser and the replication role from the nodes only',
+    logins.postgres === 'rejected by pg_hba' && logins.replicator === 'rejected by pg_hba' && logins.gateway === 'in',
+    `through HAProxy: ${Object.entries(logins)
+      .map(([user, outcome]) => `${user} ${outcome}`)
+      .join(', ')}`,
+  );
+
   const [anonymousStats, loggedStats] = [(await haproxyStats('/stats', { login: false })).status, (await haproxyStats('/stats')).status];
   check(
     "the way in: HAProxy's statistics page asks for a login",
