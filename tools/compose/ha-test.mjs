@@ -1,16 +1,21 @@
 // The HA test's driver (started by tools/compose/ha.sh once the stack of docker-compose.ha.yml is up): order
 // creations with Idempotency-Keys and reads through the public gateway (DATABASE_URL through PgBouncer), the
+// database tier's way in checked first (the gateway's container reaches no node and not etcd; Patroni's API, etcd
+// and HAProxy's statistics ask for credentials; docker-compose refuses the HA file without a password), the
 // primary killed (docker kill; creates whose answers are lost to a client timeout first, while it is frozen), the
 // checks of contract section 8, the old primary back as a replica and a second failover, a replica added and a
 // planned `patronictl switchover` under load (their windows measured), then a point-in-time restore with
 // pgBackRest into a fresh node that a gateway serves from. One line per step, then a verdict; exit 1 on a failed
 // check. Traffic goes only to 127.0.0.1 and to containers started here.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { containerIds, docker, dockerCompose as dc, hostPort } from './compose-containers.mjs';
 import { fixtureOrganization, salesOrderRequest, send } from '../../bench/src/load/load-kit.mjs';
 
+const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line) => console.log(`ha: ${line}`);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -438,10 +443,19 @@ async function rejoin(node) {
   return rejoined;
 }
 
+/** HAProxy's statistics page (its login: admin, HAPROXY_STATS_PASSWORD), or without credentials. */
+const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+async function haproxyStats(path, { login = true } = {}) {
+  const port = await haproxyPort(8404);
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: login ? { authorization: basic('admin', process.env.HAPROXY_STATS_PASSWORD) } : {},
+    signal: AbortSignal.timeout(2_000),
+  });
+}
+
 /** HAProxy's view of one backend server (its stats page as CSV): UP, DOWN, MAINT... */
 async function haproxyStatus(backend, server) {
-  const port = await haproxyPort(8404);
-  const csv = await (await fetch(`http://127.0.0.1:${port}/stats;csv`, { signal: AbortSignal.timeout(2_000) })).text();
+  const csv = await (await haproxyStats('/stats;csv')).text();
   const [header, ...rows] = csv.split('\n').map((line) => line.replace(/^# /, '').split(','));
   const row = rows.find((r) => r[header.indexOf('pxname')] === backend && r[header.indexOf('svname')] === server);
   return row?.[header.indexOf('status')];
@@ -486,6 +500,161 @@ async function addReplica(prefix) {
   );
 }
 
+// ---- the way in ---------------------------------------------------------------------------------------------
+
+/** Whether a TCP connection to host:port opens within 2 s: 'open', else why not (ENOTFOUND, ECONNREFUSED, timeout). */
+const tcpProbe = (net, { host, port }) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2_000 });
+    const done = (result) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.on('connect', () => done('open'));
+    socket.on('timeout', () => done('timeout'));
+    socket.on('error', (error) => done(error.code ?? error.message));
+  });
+/** tcpProbe of each target from inside a container, with its image's node: one `docker exec` for all. */
+async function probeFrom(containerId, targets) {
+  const script = `const probe = ${tcpProbe}; Promise.all(JSON.parse(process.argv[1]).map((t) => probe(require('node:net'), t))).then((r) => console.log(JSON.stringify(r)));`;
+  return JSON.parse(await docker('exec', containerId, 'node', '-e', script, JSON.stringify(targets)));
+}
+const tally = (results) =>
+  Object.entries(results.reduce((counts, r) => ({ ...counts, [r]: (counts[r] ?? 0) + 1 }), {}))
+    .map(([result, n]) => `${n} ${result}`)
+    .join(', ');
+
+/**
+ * Contract section 8, only the gateways' way in: the database tier on networks of its own (a gateway container
+ * reaches PgBouncer and HAProxy, no node's Postgres or Patroni API and not etcd, by name or by any of their
+ * addresses, which the host reaches), Patroni's API and etcd asking for credentials, HAProxy's statistics a
+ * login, and docker-compose refusing the HA file without any one of its passwords, naming it.
+ */
+async function checkWayIn() {
+  const gateway = await containerOf('public-gateway');
+  const targets = [];
+  for (const [service, ports] of [
+    ['pg1', [5432, 8008]],
+    ['pg2', [5432, 8008]],
+    ['etcd', [2379]],
+  ]) {
+    const networks = JSON.parse(await docker('inspect', await containerOf(service)))[0].NetworkSettings.Networks;
+    const hosts = [service, ...(service === 'etcd' ? [] : [`${service}-peer`]), ...Object.values(networks).map((n) => n.IPAddress)];
+    for (const host of hosts) for (const port of ports) targets.push({ host, port, address: /^[\d.]+$/.test(host) });
+  }
+  const ways = [
+    { host: 'pgbouncer', port: 6432 },
+    { host: 'postgres', port: 5432 },
+  ];
+  const fromGateway = await probeFrom(gateway, [...targets, ...ways]);
+  const net = await import('node:net');
+  const addresses = targets.filter((t) => t.address);
+  const fromHost = await Promise.all(addresses.map((t) => tcpProbe(net, t)));
+  const reached = targets.filter((t, i) => fromGateway[i] === 'open');
+  const waysIn = fromGateway.slice(targets.length);
+  check(
+    "the way in: a gateway container reaches PgBouncer and HAProxy, no node's 5432 or 8008 and not etcd's 2379",
+    reached.length === 0 && waysIn.every((r) => r === 'open') && fromHost.every((r) => r === 'open'),
+    `from the public gateway: ${targets.length} node and etcd ports by name and address: ${tally(fromGateway.slice(0, targets.length))}${
+      reached.length ? ` (reached: ${reached.map((t) => `${t.host}:${t.port}`).join(', ')})` : ''
+    }; pgbouncer:6432 ${waysIn[0]}, postgres:5432 ${waysIn[1]}; from the host, the ${addresses.length} addresses: ${tally(fromHost)}`,
+  );
+
+  // Patroni's REST API: a change (a PATCH of the dynamic configuration that changes nothing) without credentials
+  // and with them.
+  const patroniApi = `http://127.0.0.1:${await hostPort('pg1', 8008)}/config`;
+  const patch = (headers) =>
+    fetch(patroniApi, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{"ttl":10}',
+      signal: AbortSignal.timeout(5_000),
+    }).then((r) => r.status);
+  const [anonymousPatch, authorizedPatch] = [await patch({}), await patch({ authorization: basic('patroni', process.env.PATRONI_RESTAPI_PASSWORD) })];
+  check(
+    "the way in: Patroni's REST API refuses a change without credentials",
+    anonymousPatch === 401 && authorizedPatch === 200,
+    `PATCH /config: ${anonymousPatch} without, ${authorizedPatch} with the password`,
+  );
+
+  // etcd, from a node (the only containers on its network): a read of Patroni's keys without a token, then with
+  // the patroni user's.
+  const etcdReads = `import json, os, urllib.error, urllib.request
+def call(path, body, token=None):
+    request = urllib.request.Request('http://etcd:2379/v3/' + path, json.dumps(body).encode(), {'Authorization': token} if token else {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        return json.load(error)
+keys = {'key': 'L3NlcnZpY2Uv', 'range_end': 'L3NlcnZpY2Uw', 'count_only': True}
+token = call('auth/authenticate', {'name': 'patroni', 'password': os.environ['ETCD_PASSWORD']}).get('token')
+print(json.dumps([call('kv/range', keys), call('kv/range', keys, token)]))`;
+  const [anonymousRead, patroniRead] = JSON.parse(await docker('exec', await containerOf('pg1'), 'python3', '-c', etcdReads));
+  check(
+    'the way in: etcd refuses a client without credentials',
+    anonymousRead.error !== undefined && anonymousRead.count === undefined && Number(patroniRead.count) > 0,
+    `without: ${anonymousRead.error ?? `${anonymousRead.count} keys`}; as patroni: ${patroniRead.error ?? `${patroniRead.count} keys`}`,
+  );
+
+  // pg_hba: the superuser and the replication role, with their passwords, through HAProxy (the way the gateways
+  // have): refused; the owner the same way: in.
+  const loginThroughHaproxy = async (user, password, extra = {}) => {
+    const db = new pg.Client({
+      host: '127.0.0.1',
+      port: await haproxyPort(5432),
+      user,
+      password,
+      database: 'postgres',
+      connectionTimeoutMillis: 5000,
+      ...extra,
+    });
+    try {
+      await db.connect();
+      await db.end();
+      return 'in';
+    } catch (error) {
+      return /pg_hba\.conf (rejects|entry)/.test(error.message) ? 'rejected by pg_hba' : error.message;
+    }
+  };
+  const logins = {
+    postgres: await loginThroughHaproxy('postgres', process.env.PATRONI_SUPERUSER_PASSWORD),
+    replicator: await loginThroughHaproxy('replicator', process.env.PATRONI_REPLICATION_PASSWORD, { replication: 'true' }),
+    gateway: await loginThroughHaproxy('gateway', process.env.POSTGRES_PASSWORD, { database: 'gateway' }),
+  };
+  check(
+    'the way in: pg_hba admits the superuser and the replication role from the nodes only',
+    logins.postgres === 'rejected by pg_hba' && logins.replicator === 'rejected by pg_hba' && logins.gateway === 'in',
+    `through HAProxy: ${Object.entries(logins)
+      .map(([user, outcome]) => `${user} ${outcome}`)
+      .join(', ')}`,
+  );
+
+  const [anonymousStats, loggedStats] = [(await haproxyStats('/stats', { login: false })).status, (await haproxyStats('/stats')).status];
+  check(
+    "the way in: HAProxy's statistics page asks for a login",
+    anonymousStats === 401 && loggedStats === 200,
+    `${anonymousStats} without, ${loggedStats} with it`,
+  );
+
+  // docker-compose with the HA file, each password missing in turn.
+  const refusals = [];
+  for (const name of process.env.HA_PASSWORDS.split(' ')) {
+    const env = { ...process.env };
+    delete env[name];
+    const outcome = await run('docker-compose', ['config', '-q'], { env }).then(
+      () => 'accepted',
+      (error) => (error.stderr.includes(`${name} must be set`) ? 'refused, named' : `refused without its name: ${error.stderr.trim().slice(0, 160)}`),
+    );
+    refusals.push(`${name} ${outcome}`);
+  }
+  check(
+    'the way in: docker-compose refuses the HA file without any one of its passwords, naming it',
+    refusals.every((r) => r.endsWith('refused, named')),
+    refusals.filter((r) => !r.endsWith('refused, named')).join('; ') || `${refusals.length} passwords, each refused and named`,
+  );
+}
+
 // ---- the run ------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -501,6 +670,7 @@ async function main() {
     120_000,
   );
   say(`Patroni: ${(await cluster()).members.map((m) => `${m.name} ${m.role}`).join(', ')}`);
+  await checkWayIn();
 
   accessToken = await token();
   const endpoint = await fetch(`${publicUrl}/v0/organizations/${organizationId}/webhook-endpoints`, {
@@ -594,9 +764,9 @@ async function restore() {
   await waitFor('the WAL archived', async () => (await psql(`SELECT last_archived_wal >= '${segment}' FROM pg_stat_archiver`)) === 't', 60_000);
   say(`restore: 10 orders before the target time ${target}, 10 after, WAL archived`);
 
-  // A fresh node: an empty volume, the repository, restored to the target and promoted.
-  const network = JSON.parse(await docker('inspect', leaderId))[0].NetworkSettings.Networks;
-  const networkName = Object.keys(network)[0];
+  // A fresh node: an empty volume, the repository, restored to the target and promoted; on the network HAProxy
+  // reaches the nodes on, with a gateway of its own there.
+  const networkName = `${project}_db`;
   const name = `${project}_restore`;
   const restoreStarted = Date.now();
   await docker(

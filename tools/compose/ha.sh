@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run test:ha: the database tier as production runs it (docker-compose.ha.yml: Patroni with two Postgres 15
-# nodes, etcd, HAProxy, PgBouncer, pgBackRest) under the gateways, with load; the primary killed and back, a
+# nodes, etcd, HAProxy, PgBouncer, pgBackRest) under the gateways, with load; its way in closed to the gateways
+# but through PgBouncer and HAProxy, the primary killed and back, a
 # second failover, then a point-in-time restore (tools/compose/ha-test.mjs drives and checks; this script brings
 # the stack up and tears it down). Same docker set-up as the other compose tests (tools/compose/docker-env.sh);
 # where dockerd cannot run: SKIPPED, exit 0.
@@ -21,13 +22,15 @@ bash tools/compose/ha-images.sh
 export COMPOSE_PROJECT_NAME="${COMPOSE_PROJECT_NAME:-gateway-ha}"
 export COMPOSE_FILE=docker-compose.yml:docker-compose.ha.yml:tools/compose/ha-test.yml
 export NODE_IMAGE="${NODE_IMAGE:-gateway-local/node:24}"
-export KEY_ENCRYPTION_KEY POSTGRES_PASSWORD DATABASE_RUNTIME_PASSWORD PATRONI_SUPERUSER_PASSWORD PATRONI_REPLICATION_PASSWORD PUBLIC_GATEWAY_HOST_PORT PUBLIC_BASE_URL
+export KEY_ENCRYPTION_KEY PUBLIC_GATEWAY_HOST_PORT PUBLIC_BASE_URL
 random() { node -e "process.stdout.write(require('crypto').randomBytes($1).toString('$2'))"; }
 KEY_ENCRYPTION_KEY="$(random 32 base64)"
-POSTGRES_PASSWORD="$(random 18 base64url)"
-DATABASE_RUNTIME_PASSWORD="$(random 18 base64url)"
-PATRONI_SUPERUSER_PASSWORD="$(random 18 base64url)"
-PATRONI_REPLICATION_PASSWORD="$(random 18 base64url)"
+# Every password docker-compose.ha.yml requires (ha-test.mjs checks that each one missing stops docker-compose),
+# random for this run.
+export HA_PASSWORDS="POSTGRES_PASSWORD DATABASE_RUNTIME_PASSWORD PATRONI_SUPERUSER_PASSWORD PATRONI_REPLICATION_PASSWORD PATRONI_RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD HAPROXY_STATS_PASSWORD"
+for name in $HA_PASSWORDS; do
+  export "$name=$(random 18 base64url)"
+done
 read -r PUBLIC_GATEWAY_HOST_PORT < <(node tools/compose/free-ports.mjs 1)
 PUBLIC_BASE_URL="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
 
