@@ -3,8 +3,8 @@
 # Alertmanager from Debian's packages (docker-compose.observability.yml) running the shipped rules, under a
 # steady load; tools/compose/observability-test.mjs checks every dashboard panel's query against the live
 # Prometheus, then stops the internal gateway's replicas and times its alerts in Alertmanager's API, firing and
-# resolving. Then a short phase on the HA file's database tier (docker-compose.ha.yml, profile database-tier: the
-# Postgres and PgBouncer exporters): every panel of the database tier's dashboard returns data. This script brings
+# resolving. Then a short phase on the HA file's database tier (docker-compose.ha.yml with docker-compose.observability-ha.yml:
+# the Postgres and PgBouncer exporters): every panel of the database tier's dashboard returns data. This script brings
 # each stack up and tears it down. Same docker set-up and lock as the other compose tests
 # (tools/compose/docker-env.sh); where dockerd cannot run: SKIPPED, exit 0.
 set -euo pipefail
@@ -64,11 +64,12 @@ KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
 
 # The database tier's phase: the HA file's tier with its exporters, the gateways one replica each.
 bash tools/compose/ha-images.sh
-export COMPOSE_PROJECT_NAME="$COMPOSE_PROJECT_NAME-ha" COMPOSE_PROFILES=database-tier
-export COMPOSE_FILE=docker-compose.yml:docker-compose.ha.yml:docker-compose.observability.yml
-export PATRONI_SUPERUSER_PASSWORD PATRONI_REPLICATION_PASSWORD
-PATRONI_SUPERUSER_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
-PATRONI_REPLICATION_PASSWORD="$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
+export COMPOSE_PROJECT_NAME="$COMPOSE_PROJECT_NAME-ha"
+export COMPOSE_FILE=docker-compose.yml:docker-compose.ha.yml:docker-compose.observability.yml:docker-compose.observability-ha.yml
+# The passwords the HA file requires beyond the two above, random for this run.
+for name in PATRONI_SUPERUSER_PASSWORD PATRONI_REPLICATION_PASSWORD PATRONI_RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD HAPROXY_STATS_PASSWORD; do
+  export "$name=$(node -e "process.stdout.write(require('crypto').randomBytes(18).toString('base64url'))")"
+done
 say "up ($COMPOSE_PROJECT_NAME): etcd, Patroni on pg1 and pg2, HAProxy, PgBouncer, the gateways, Prometheus and the exporters"
 dc up -d --no-build >/dev/null 2>&1 || { dc up -d --no-build; fail "up (database tier)"; }
 node tools/compose/observability-test.mjs database-tier || fail "the database tier's dashboard"
