@@ -2,7 +2,7 @@
 // organization's list query and its page.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasItems, HasLength, HasMaxLength, MatchesPattern, NestedObjectList, Required, plainNumber } from '@gateway/platform';
 import type { ReturnLineAction, ReturnReason, ReturnStatus } from '@gateway/persistence';
 import { IsTrackingUrl, MAX_CURSOR_LENGTH, RETURN_LIMITS, RETURN_LINE_ACTIONS, RETURN_REASONS, RETURN_STATUSES, ReturnDto } from '@gateway/domain';
@@ -120,6 +120,11 @@ export class ReturnPageDto {
   nextCursor!: string | null;
 }
 
-/** Cancelling takes no properties (the body may be left out). */
+/** Cancelling takes no properties (the body may be left out): any one sent is refused as unknown. */
 @ClosedSchema()
-export class CancelReturnDto {}
+export class CancelReturnDto {
+  // class-validator refuses a class without validation metadata (forbidUnknownValues); this undocumented
+  // property carries it, and is refused as any other name would be when it is sent.
+  @Equals(undefined, { message: 'is not a known property' })
+  readonly none?: undefined;
+}
