@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CursorSealer, FulfilmentLifecycleModule, OrganizationsModule, ReturnsModule as DomainReturnsModule } from '@gateway/domain';
 import { AccessRepository, ReturnRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
-import { IdempotencyModule } from '../orders/idempotency.module';
+import { IdempotencyModule } from '../orders';
 import { ReturnsService } from './use-cases/returns.service';
 
 @Module({
