@@ -85,7 +85,7 @@ export const RETURNS_DOCS = operationDocs({
     problems: [400, 403, 404, 500],
   },
   cancelReturn: {
-    body: { type: CancelReturnDto, required: false },
+    body: { type: CancelReturnDto, required: false, examples: { empty: { summary: 'the body takes no properties', value: {} } } },
     description:
       'Allowed while the return is AWAITING_ARRIVAL (sends return.cancelled); a CANCELLED return is answered again, unchanged. Once it arrived: a 409 problem (return-not-cancellable).',
     answer: {
