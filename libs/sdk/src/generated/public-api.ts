@@ -1026,11 +1026,10 @@ export interface components {
             /** @description at most what shipped of the barcode less what the order’s other returns claim */
             quantity: number;
             /**
-             * @description RESTOCK: may be sold again once checked; DISPOSE: never restocked
-             * @default RESTOCK
+             * @description RESTOCK (when left out): may be sold again once checked; DISPOSE: never restocked
              * @enum {string}
              */
-            action: "RESTOCK" | "DISPOSE";
+            action?: "RESTOCK" | "DISPOSE";
         };
         CreateReturnDto: {
             /** @description the shop's own reference (an RMA number) */

@@ -27,7 +27,7 @@ export class ReturnLineInput {
   @Max(MAX, { message: `must be at most ${MAX}` })
   quantity!: number;
 
-  @ApiPropertyOptional({ enum: RETURN_LINE_ACTIONS, default: 'RESTOCK', description: 'RESTOCK: may be sold again once checked; DISPOSE: never restocked' })
+  @ApiPropertyOptional({ enum: RETURN_LINE_ACTIONS, description: 'RESTOCK (when left out): may be sold again once checked; DISPOSE: never restocked' })
   @Optional()
   @IsIn(RETURN_LINE_ACTIONS, { message: `must be one of ${RETURN_LINE_ACTIONS.join(', ')}` })
   action?: ReturnLineAction;
