@@ -76,7 +76,7 @@ const REFUSED_HERE = {
   'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns': {
     status: 409,
     type: '/problems/return-quantity-exceeded',
-    why: 'nothing of the collection’s order has shipped',
+    why: 'nothing shipped: shipping is the warehouse’s',
   },
   'GET /v0/organizations/{organizationId}/returns/{returnId}': { status: 404, type: '/problems/not-found', why: 'the collection makes no return' },
   'POST /v0/organizations/{organizationId}/returns/{returnId}/cancel': { status: 404, type: '/problems/not-found', why: 'the collection makes no return' },
