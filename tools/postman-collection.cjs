@@ -10,7 +10,10 @@
 //   webhook endpoint), which run after it; a POST that ends a resource (cancel) runs after its other
 //   requests, and DELETEs run last: the sales order is created (with its address), read, changed, cancelled;
 // - tests: each request answers its documented success status (and the RateLimit fields, when the gateway
-//   sends them, have their IETF form); one deliberate refusal checks the problem body and its type page.
+//   sends them, have their IETF form); one deliberate refusal checks the problem body and its type page;
+// - returns: the collection cannot ship its order (shipping is the warehouse's, on the internal gateway), so
+//   the return of it is refused as the document says (409 return-quantity-exceeded), the lists answer, and
+//   reading or cancelling a return answers 404 (REFUSED_HERE).
 // Run as a program (`node tools/postman-collection.cjs`), it prints the collection of openapi/public.json.
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
@@ -63,6 +66,20 @@ const CHAIN_TESTS = {
     "  pm.expect(order.cancellationReason).to.be.a('string');",
     '});',
   ],
+};
+
+/**
+ * Operations that cannot succeed in a public-only run, with the answer they give instead: a return needs an
+ * order that shipped, and shipping is the warehouse's (internal gateway).
+ */
+const REFUSED_HERE = {
+  'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns': {
+    status: 409,
+    type: '/problems/return-quantity-exceeded',
+    why: 'nothing shipped: shipping is the warehouse’s',
+  },
+  'GET /v0/organizations/{organizationId}/returns/{returnId}': { status: 404, type: '/problems/not-found', why: 'the collection makes no return' },
+  'POST /v0/organizations/{organizationId}/returns/{returnId}/cancel': { status: 404, type: '/problems/not-found', why: 'the collection makes no return' },
 };
 
 const RATE_LIMIT_TEST = [
@@ -147,7 +164,15 @@ function shapeRequest(document, item, created) {
     ];
   }
   if (template === TOKEN_PATH) request.auth = { type: 'noauth' };
-  const tests = [`pm.test('answers ${successStatus}', () => pm.response.to.have.status(${successStatus}));`];
+  const refused = REFUSED_HERE[`${request.method} ${template}`];
+  const tests = refused
+    ? [
+        `pm.test('answers ${refused.status} ${refused.type} (${refused.why})', () => {`,
+        `  pm.response.to.have.status(${refused.status});`,
+        `  pm.expect(pm.response.json().type).to.equal('${refused.type}');`,
+        '});',
+      ]
+    : [`pm.test('answers ${successStatus}', () => pm.response.to.have.status(${successStatus}));`];
   if (operation.security?.length) tests.push(...RATE_LIMIT_TEST);
   tests.push(...(CHAIN_TESTS[`${request.method} ${template}`] ?? []));
   if (request.method === 'POST') {

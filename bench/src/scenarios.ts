@@ -3,6 +3,7 @@
 import { BenchDataset } from './dataset';
 import { LoadSpec } from './load/load-spec';
 import { salesOrderBody, salesOrdersPath } from './load/load-kit.mjs';
+import { ReturnableOrder, returnBody } from './returnable-order';
 
 export interface BenchContext {
   dataset: BenchDataset;
@@ -16,6 +17,8 @@ export interface BenchContext {
   replay: { key: string; body: string };
   /** The order the replay's first request created: what sales-order-get reads. */
   salesOrderId: string;
+  /** A shipped order of many units of one barcode: what return-create returns one unit of at a time. */
+  returnable: ReturnableOrder;
 }
 
 export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders'>;
@@ -164,6 +167,18 @@ export const SCENARIOS: Scenario[] = [
     comparison: 'baseline',
     throughputTarget: 0.8,
     request: (c) => ({ method: 'GET', path: `${salesOrdersPath(c.dataset[1_000])}/${c.salesOrderId}`, headers: bearer(c.publicToken) }),
+  },
+  {
+    name: 'return-create',
+    description: 'POST .../sales-orders/{salesOrderId}/returns, one unit of a shipped order (contract 6.8)',
+    gateway: 'public',
+    comparison: 'baseline',
+    request: (c) => ({
+      method: 'POST',
+      path: `${salesOrdersPath(c.dataset[1_000])}/${c.returnable.salesOrderId}/returns`,
+      headers: json(c.publicToken),
+      body: returnBody(c.returnable.barcode),
+    }),
   },
   {
     name: 'internal-inventory-level',

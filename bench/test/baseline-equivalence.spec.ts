@@ -9,6 +9,7 @@ import { createTestDatabase, createTestToken, useFixture } from '@gateway/testin
 import { BenchDataset, loadDataset } from '../src/dataset';
 import { salesOrderBody, salesOrdersPath } from '../src/load/load-kit.mjs';
 import { ServerProcess } from '../src/processes';
+import { prepareReturnableOrder } from '../src/returnable-order';
 import { BenchContext, SCENARIOS, Scenario, ScenarioRequest } from '../src/scenarios';
 import { BenchServers, startBenchServers } from './support/bench-servers';
 import { RowChange, Snapshot, changesBetween, snapshot } from './support/database-changes';
@@ -24,15 +25,19 @@ const BASELINE_SCENARIOS = SCENARIOS.filter((s) => s.comparison === 'baseline');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
- * What a created sales order's answer may differ in, and the form each must have: the order's id and its
- * fulfilment order's id (each server generates its own), and its creation time (each server's own
- * transaction). Their values are named, not compared, in the answer and in the rows written.
+ * What a created sales order's or return's answer may differ in, and the form each must have: the record's id
+ * and a sales order's fulfilment order's id (each server generates its own), and its creation time (and a
+ * return's updatedAt, the same; each server's own transaction). Their values are named, not compared, in the answer and in the rows written.
  */
 const GENERATED_FIELDS: Record<string, RegExp> = {
   id: UUID,
   fulfilmentOrderId: /^fo-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   createdAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+  // A return's: set with its creation (each server's own transaction).
+  updatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
 };
+/** The generated fields of one kind of created record only: a sales order's fulfilmentOrderId, a return's updatedAt. */
+const OF_ONE_KIND = new Set(['fulfilmentOrderId', 'updatedAt']);
 /**
  * Columns whose values differ between any two writes, left out of the comparison: what the database fills
  * in (random ids, transaction ids, clock readings). Every other column of a row written, inserted, updated
@@ -44,6 +49,7 @@ const GENERATED_COLUMNS: Record<string, string[]> = {
   'public.domain_events': ['id', 'xid', 'occurred_at'],
   'public.idempotency_records': ['created_at', 'completed_at'],
   'public.inventory_levels': ['updated_at'],
+  'public.returns': ['created_at', 'updated_at'],
 };
 /**
  * pg-boss's bookkeeping, which every gateway process writes on its own clock (heartbeats, interval claims,
@@ -104,6 +110,8 @@ async function exchange(db: Database, target: ServerProcess, request: Sent, befo
     const created = JSON.parse(text) as Record<string, unknown>;
     for (const [field, form] of Object.entries(GENERATED_FIELDS)) {
       const value = created[field];
+      // What one kind of record has (a sales order's fulfilment order, a return's updatedAt) is named where it is answered.
+      if (value === undefined && OF_ONE_KIND.has(field)) continue;
       if (typeof value !== 'string' || !form.test(value)) throw new Error(`${target.name} answered ${field} ${JSON.stringify(value)}, not of the form ${form}`);
       generated.set(value, `<${field}>`);
     }
@@ -155,8 +163,13 @@ function changesOf(x: Exchange): string[] {
     .sort();
 }
 
-/** What the scenarios address, as main.ts makes it: tokens of two SERVICE clients, and the replay's first order (the one sales-order-get reads). */
-async function benchContext(publicUrl: string, dataset: BenchDataset, token: (audience: 'public' | 'internal') => Promise<string>): Promise<BenchContext> {
+/** What the scenarios address, as main.ts makes it: tokens of two SERVICE clients, the replay's first order (the one sales-order-get reads), and the shipped order return-create returns from. */
+async function benchContext(
+  urls: { public: string; internal: string },
+  dataset: BenchDataset,
+  token: (audience: 'public' | 'internal') => Promise<string>,
+): Promise<BenchContext> {
+  const publicUrl = urls.public;
   const publicToken = await token('public');
   const replay = { key: `equivalence-replay-${randomUUID()}`, body: salesOrderBody('equivalence-replay', dataset[1_000].barcodes) };
   const first = await fetch(`${publicUrl}${salesOrdersPath(dataset[1_000])}`, {
@@ -167,7 +180,9 @@ async function benchContext(publicUrl: string, dataset: BenchDataset, token: (au
   if (first.status !== 201) throw new Error(`the replay's first request answered ${first.status}: ${await first.text()}`);
   const salesOrderId = ((await first.json()) as { id: string }).id;
   // Token minting is compared with oidc-provider, not the baseline: its client is not needed here.
-  return { dataset, publicToken, internalToken: await token('internal'), mintingClient: { clientId: '', clientSecret: '' }, replay, salesOrderId };
+  const internalToken = await token('internal');
+  const returnable = await prepareReturnableOrder(urls, { public: publicToken, internal: internalToken }, dataset[1_000]);
+  return { dataset, publicToken, internalToken, mintingClient: { clientId: '', clientSecret: '' }, replay, salesOrderId, returnable };
 }
 
 describe('the bench baseline answers and writes as the gateways do', () => {
@@ -178,8 +193,8 @@ describe('the bench baseline answers and writes as the gateways do', () => {
     const token = async (issuer: string, audience: 'public' | 'internal') =>
       (await createTestToken({ url: issuer }, database.url, { type: 'SERVICE', audience })).accessToken;
     let context: BenchContext | undefined;
-    const servers: BenchServers = await startBenchServers(database.url, async (publicUrl) => {
-      context = await benchContext(publicUrl, dataset, (audience) => token(publicUrl, audience));
+    const servers: BenchServers = await startBenchServers(database.url, async (publicUrl, internalUrl) => {
+      context = await benchContext({ public: publicUrl, internal: internalUrl }, dataset, (audience) => token(publicUrl, audience));
     });
     defer(() => servers.stop());
     return { fixture: { database, servers, context: context as BenchContext, publicToken: () => token(servers.gateways.public.url, 'public') } };

@@ -2,10 +2,12 @@
 // registers a webhook endpoint served by the example receiver, places an order with a shipping address,
 // and the warehouse (the internal gateway's dispatch-command) allocates it, ships it in two parcels with
 // their tracking, and marks both delivered; the receiver verifies and prints each event with its tracking
-// link. A second order is allocated and then cancelled by the connector, and its stock is back.
+// link. The customer sends part of it back: the connector announces the return, the warehouse marks it arrived
+// and processes it, restocking one unit and disposing of the other. A second order is allocated and then
+// cancelled by the connector, and its stock is back.
 import { once } from 'node:events';
 import { AddressInfo, createServer } from 'node:net';
-import { PublicClient, ShippingAddress, salesOrders, unwrap } from '@gateway/sdk';
+import { PublicClient, Return, ShippingAddress, returns, salesOrders, unwrap } from '@gateway/sdk';
 import type { FulfilmentOrderStatus, InternalClient, InternalPaths, InternalShipment, ShipmentUpdateResult } from '@gateway/sdk/internal';
 import { createWebhookReceiver } from './webhook-receiver';
 
@@ -24,6 +26,7 @@ export interface FulfilmentWalkthroughOptions {
 
 export interface FulfilmentWalkthroughResult {
   shipped: { salesOrderId: string; status: string; deliveredAt?: string; shipments: { id: string; status: string; trackingUrl?: string }[] };
+  returned: { returnId: string; status: string; lines: { barcode: string; receivedQuantity?: number; restockedQuantity?: number }[] };
   cancelled: { salesOrderId: string; status: string; sellable: { before: number; ordered: number; after: number } };
   /** The event types the receiver verified, per order reference. */
   received: Record<string, string[]>;
@@ -36,6 +39,9 @@ const EVENT_TYPES = [
   'sales_order.shipment_updated',
   'sales_order.shipped',
   'sales_order.delivered',
+  'return.created',
+  'return.arrived',
+  'return.completed',
 ] as const;
 
 type Command = InternalPaths['/internal-tools/dispatch-command']['post']['requestBody']['content']['application/json'];
@@ -98,7 +104,8 @@ export async function fulfilmentWalkthrough(
   const received: Record<string, string[]> = {};
   const receiver = createWebhookReceiver(
     endpoint.secret,
-    (event) => (received[String(event.data.orderReference ?? '')] ??= []).push(event.type),
+    // An order's events by its orderReference, a return's by its own reference.
+    (event) => (received[String(event.data.orderReference ?? event.data.reference ?? '')] ??= []).push(event.type),
     (line) => say(`  receiver: ${line}`),
   );
   receiver.listen(port, host);
@@ -186,7 +193,41 @@ export async function fulfilmentWalkthrough(
       `order ${reference}: ${delivered.status}${delivered.deliveredAt ? ` at ${delivered.deliveredAt}` : ''}, shipments ${delivered.shipments.map((s) => `${s.id} ${s.status}`).join(', ')}`,
     );
 
-    // 5. Another order, allocated, then cancelled by the integrator: what it held is sellable again.
+    // 5. The customer sends both units of the first line back: the connector announces the return, the warehouse
+    // marks it arrived, then processes it: one unit goes back on the shelf, the other (damaged) is disposed of.
+    const returnReference = `rma-${run}`;
+    const returned = returns(api, organizationId);
+    const announced = await returned.create(
+      storeId,
+      created.id,
+      {
+        reference: returnReference,
+        reason: 'DAMAGED',
+        note: 'one tent pole bent',
+        lines: [{ barcode: first, quantity: 2 }],
+        carrier: 'PostNord',
+        trackingNumber: `R${run}`,
+      },
+      { idempotencyKey: `return-${returnReference}` },
+    );
+    say(`return ${returnReference} (${announced.id}) of ${reference}: ${announced.status} at ${announced.warehouseId}, 2 x ${first}`);
+    say(`  ${await level(first)}`);
+    await arrived(returnReference, 1);
+    const arrivedReturn = await dispatch<Return>(staff, { commandName: 'MARK_RETURN_ARRIVED', organizationId, commandBody: { returnId: announced.id } });
+    say(`MARK_RETURN_ARRIVED ${announced.id}: ${arrivedReturn.status} at ${arrivedReturn.arrivedAt}`);
+    say(`  ${await level(first)}`);
+    await arrived(returnReference, 2);
+    const processed = await dispatch<Return>(staff, {
+      commandName: 'PROCESS_RETURN',
+      organizationId,
+      commandBody: { returnId: announced.id, lines: [{ barcode: first, receivedQuantity: 2, restockQuantity: 1 }] },
+    });
+    const line = processed.lines[0];
+    say(`PROCESS_RETURN ${announced.id}: ${processed.status}, ${line.receivedQuantity} received, ${line.restockedQuantity} restocked, 1 disposed of`);
+    say(`  ${await level(first)}`);
+    await arrived(returnReference, 3);
+
+    // 6. Another order, allocated, then cancelled by the integrator: what it held is sellable again.
     const before = await sellable(first);
     const cancelReference = `walkthrough-cancel-${run}`;
     const mistaken = await unwrap(
@@ -218,8 +259,8 @@ export async function fulfilmentWalkthrough(
 
     await arrived(cancelReference, 2);
 
-    // 6. What the receiver verified, per order.
-    for (const r of [reference, cancelReference]) say(`webhooks verified for ${r}: ${received[r].join(', ')}`);
+    // 7. What the receiver verified, per order and return.
+    for (const r of [reference, returnReference, cancelReference]) say(`webhooks verified for ${r}: ${received[r].join(', ')}`);
 
     return {
       shipped: {
@@ -227,6 +268,11 @@ export async function fulfilmentWalkthrough(
         status: delivered.status,
         deliveredAt: delivered.deliveredAt,
         shipments: delivered.shipments.map((s) => ({ id: s.id, status: s.status, trackingUrl: s.trackingUrl })),
+      },
+      returned: {
+        returnId: processed.id,
+        status: processed.status,
+        lines: processed.lines.map((l) => ({ barcode: l.barcode, receivedQuantity: l.receivedQuantity, restockedQuantity: l.restockedQuantity })),
       },
       cancelled: { salesOrderId: mistaken.id, status: cancelled.status, sellable: { before, ordered, after } },
       received,

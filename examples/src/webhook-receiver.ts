@@ -9,7 +9,7 @@
 // given the new secret verifies at once. Give the receiver both, newest first, while you deploy the new one.
 import { createServer, Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Shipment, ShipmentWebhookData } from '@gateway/sdk';
+import type { Return, Shipment, ShipmentWebhookData } from '@gateway/sdk';
 
 export interface WebhookEvent {
   type: string;
@@ -42,9 +42,26 @@ export function describeShipping(event: WebhookEvent): string | undefined {
 }
 
 /**
+ * One line about a return event (undefined for the others): what is coming back and why, what arrived, and
+ * once processed what went back on the shelf (sellable again) and what was disposed of.
+ */
+export function describeReturn(event: WebhookEvent): string | undefined {
+  if (!event.type.startsWith('return.')) return undefined;
+  const returned = event.data as unknown as Return;
+  const lines = returned.lines
+    .map((l) =>
+      l.receivedQuantity === undefined
+        ? `${l.quantity} x ${l.sku} (${l.action})`
+        : `${l.sku}: ${l.receivedQuantity} of ${l.quantity} arrived, ${l.restockedQuantity ?? 0} restocked, ${l.receivedQuantity - (l.restockedQuantity ?? 0)} not`,
+    )
+    .join('; ');
+  return `return ${returned.reference ?? returned.id} of order ${returned.salesOrderId}: ${returned.status} (${returned.reason}) at ${returned.warehouseId}: ${lines}`;
+}
+
+/**
  * `secrets`: the endpoint's secret, or during a rotation its secrets newest first (a request is accepted when
  * it verifies with any of them). `say`, when given, hears one line per request verified, and for a shipping event
- * a second line with its parcels' tracking (describeShipping).
+ * a second line with its parcels' tracking (describeShipping), for a return event one with its lines (describeReturn).
  */
 export function createWebhookReceiver(
   secrets: string | string[],
@@ -88,7 +105,7 @@ export function createWebhookReceiver(
       );
       if (!handled.has(webhookId)) {
         handled.add(webhookId);
-        const shipping = describeShipping(verified.event);
+        const shipping = describeShipping(verified.event) ?? describeReturn(verified.event);
         if (shipping) say?.(shipping);
         onEvent(verified.event, webhookId);
       }

@@ -1,7 +1,8 @@
 // The fulfilment walkthrough (`npm run example -- fulfilment`, its production bundle) against both gateways as
 // real processes on a database holding the demo data: an order shipped in two parcels and delivered, whose
-// webhooks the example receiver verifies and prints with their tracking links, and an order the integrator
-// cancels, whose stock is sellable again.
+// webhooks the example receiver verifies and prints with their tracking links, part of it returned (announced,
+// arrived, processed: one unit restocked, one disposed of), and an order the integrator cancels, whose stock
+// is sellable again.
 import { join } from 'node:path';
 import { createTestClient } from '@gateway/testing';
 import { DemoGateway, root, run, startDemoGateway } from './support/public-gateway-process';
@@ -85,10 +86,25 @@ describe('the fulfilment walkthrough', () => {
     );
     expect(shipments.rows).toEqual([{ status: 'DELIVERED' }, { status: 'DELIVERED' }]);
 
-    // The cancelled order: its three units sellable again.
+    // The return: announced and arrived move no stock; processing puts one of the two units back on the shelf.
+    const returnAt = lines.findIndex((line) =>
+      /^return rma-\d+ \([0-9a-f-]{36}\) of walkthrough-\d+: AWAITING_ARRIVAL at wh-ams-1, 2 x 8710000000011$/.test(line),
+    );
+    expect(returnAt).toBeGreaterThan(0);
+    const afterStep = (prefix: string) => lines[lines.findIndex((line, i) => i >= returnAt && line.startsWith(prefix)) + 1];
+    expect(lines[returnAt + 1]).toBe('  8710000000011 onHand 38, allocated 2, pending 3, sellable 33');
+    expect(afterStep('MARK_RETURN_ARRIVED')).toBe('  8710000000011 onHand 38, allocated 2, pending 3, sellable 33');
+    expect(lines).toContainEqual(expect.stringMatching(/^PROCESS_RETURN [0-9a-f-]{36}: COMPLETED, 2 received, 1 restocked, 1 disposed of$/));
+    expect(afterStep('PROCESS_RETURN')).toBe('  8710000000011 onHand 39, allocated 2, pending 3, sellable 34');
+    expect(lines).toContainEqual(expect.stringMatching(/^webhooks verified for rma-\d+: return\.created, return\.arrived, return\.completed$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}receiver: return rma-\d+ of order [0-9a-f-]{36}: COMPLETED \(DAMAGED\) at wh-ams-1: .*2 of 2 arrived, 1 restocked, 1 not$/),
+    );
+
+    // The cancelled order: its three units sellable again (one more than before the return).
     const held = /sellable (\d+) before it, (\d+) with it$/.exec(lines.find((line) => line.startsWith('order walkthrough-cancel-')) ?? '');
-    expect(held?.slice(1).map(Number)).toEqual([33, 30]);
-    expect(lines).toContain('cancelled by the integrator: CANCELLED (ordered by mistake), fulfilment CANCELLED; sellable 33 again');
+    expect(held?.slice(1).map(Number)).toEqual([34, 31]);
+    expect(lines).toContain('cancelled by the integrator: CANCELLED (ordered by mistake), fulfilment CANCELLED; sellable 34 again');
     expect(lines).toContainEqual(expect.stringMatching(/^webhooks verified for walkthrough-cancel-\d+: sales_order\.created, sales_order\.cancelled$/));
 
     // The endpoint is deleted, and nothing secret was printed.

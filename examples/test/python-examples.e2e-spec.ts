@@ -1,13 +1,13 @@
 // The Python examples (examples/python, standard library only) run with python3 against the public gateway
 // on the demo data: a token and its renewal, an idempotent order and its replay, an order's life (catalogue,
-// address, PATCH, cancel), the events feed, and a
+// address, PATCH, cancel), a return of a shipped order, the events feed, and a
 // receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
 // Skipped, saying so, where python3 is not installed.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '@gateway/dev-postgres';
-import { createTestClient, waitUntil } from '@gateway/testing';
+import { createTestClient, fulfilment, placeSalesOrder, waitUntil } from '@gateway/testing';
 import { DemoGateway, root, startDemoGateway } from './support/public-gateway-process';
 
 const PYTHON = 'python3';
@@ -123,6 +123,31 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
         'cancelled: 200 CANCELLED/CANCELLED, reason: customer changed their mind',
         'cancelled again: 200, unchanged: True',
         "a cancelled order's address cannot change: 409 /problems/fulfilment-order-state",
+      ],
+    ]);
+  }, 60_000);
+
+  it('returns.py: a return of a shipped order announced, replayed by its key, listed, refused past what shipped, cancelled twice', async () => {
+    const organizationId = '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01';
+    const { db } = gateway.database;
+    const at = { organizationId, warehouseId: 'wh-ams-1', barcode: '8710000000011' };
+    await fulfilment(db).receive(at, 2);
+    const { salesOrderId, fulfilmentOrderId } = await placeSalesOrder(db, { organizationId, storeId: 'store-nordic-web' }, [
+      { barcode: at.barcode, quantity: 2 },
+    ]);
+    await fulfilment(db).allocate(organizationId, fulfilmentOrderId);
+    await fulfilment(db).ship(organizationId, fulfilmentOrderId, { carrier: 'PostNord', trackingNumber: '00370712345678901234' });
+    const { code, output } = await python('returns.py', { ...env, SALES_ORDER_ID: salesOrderId });
+    expect([code, output.trimEnd().split('\n')]).toEqual([
+      0,
+      [
+        'return: 201 AWAITING_ARRIVAL at wh-ams-1, 1 x NOS-TENT-2P (RESTOCK)',
+        'sent again with its key: 201, the same return: True',
+        "the order's returns: 1",
+        'awaiting arrival in the organization: includes it: True',
+        'more than shipped: 409 /problems/return-quantity-exceeded',
+        'cancelled: 200 CANCELLED',
+        'cancelled again: 200, unchanged: True',
       ],
     ]);
   }, 60_000);

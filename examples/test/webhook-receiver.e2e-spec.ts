@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { signWebhook, webhookHeaders } from '@gateway/public-api';
-import { WebhookEvent, createWebhookReceiver, describeShipping } from '../src/webhook-receiver';
+import { WebhookEvent, createWebhookReceiver, describeReturn, describeShipping } from '../src/webhook-receiver';
 
 describe('the webhook receiver example', () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -101,6 +101,36 @@ describe("the webhook receiver example's shipping lines", () => {
       'order web-10001: DELIVERED, parcel 3f2b8c1e-5d4a-4e7b-9c6d-1a2b3c4d5e6f SHIPPED (PostNord MyPack Home 00370712345678901234, track it at https://tracking.carrier.example/se/?id=00370712345678901234); parcel a1 DELIVERED (no carrier given, no tracking link)',
     );
     expect(describeShipping({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
+  });
+
+  it('describes a return as announced and as processed', () => {
+    const announced = {
+      id: '5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b',
+      salesOrderId: '9865a2a3-90e1-4291-ba3e-1060283ba337',
+      reference: 'RMA-1042',
+      reason: 'DAMAGED',
+      status: 'AWAITING_ARRIVAL',
+      warehouseId: 'wh-stockholm-1',
+      lines: [
+        { barcode: '8710000000011', sku: 'NOS-TENT-2P', quantity: 3, action: 'RESTOCK' },
+        { barcode: '8710000000028', sku: 'NOS-MAT', quantity: 1, action: 'DISPOSE' },
+      ],
+    };
+    expect(describeReturn({ type: 'return.created', timestamp: '', data: announced })).toBe(
+      'return RMA-1042 of order 9865a2a3-90e1-4291-ba3e-1060283ba337: AWAITING_ARRIVAL (DAMAGED) at wh-stockholm-1: 3 x NOS-TENT-2P (RESTOCK); 1 x NOS-MAT (DISPOSE)',
+    );
+    const processed = {
+      ...announced,
+      status: 'COMPLETED',
+      lines: [
+        { ...announced.lines[0], receivedQuantity: 2, restockedQuantity: 1 },
+        { ...announced.lines[1], receivedQuantity: 1, restockedQuantity: 0 },
+      ],
+    };
+    expect(describeReturn({ type: 'return.completed', timestamp: '', data: processed })).toBe(
+      'return RMA-1042 of order 9865a2a3-90e1-4291-ba3e-1060283ba337: COMPLETED (DAMAGED) at wh-stockholm-1: NOS-TENT-2P: 2 of 3 arrived, 1 restocked, 1 not; NOS-MAT: 1 of 1 arrived, 0 restocked, 1 not',
+    );
+    expect(describeReturn({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
   });
 });
 

@@ -296,6 +296,8 @@ describe('the internal OpenAPI document', () => {
       ['SHIP_FULFILMENT_ORDER', 'ShipFulfilmentOrderBody'],
       ['REBUILD_INVENTORY_LEVELS', 'RebuildInventoryLevelsBody'],
       ['UPDATE_SHIPMENT', 'UpdateShipmentBody'],
+      ['MARK_RETURN_ARRIVED', 'MarkReturnArrivedBody'],
+      ['PROCESS_RETURN', 'ProcessReturnBody'],
     ]);
     for (const variant of variants) expect(variant.additionalProperties).toBe(false);
   });

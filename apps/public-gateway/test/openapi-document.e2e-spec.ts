@@ -34,6 +34,11 @@ describe('the public OpenAPI document', () => {
         'PATCH /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}',
         'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel',
         'GET /v0/organizations/{organizationId}/retail-units',
+        'POST /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns',
+        'GET /v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns',
+        'GET /v0/organizations/{organizationId}/returns',
+        'GET /v0/organizations/{organizationId}/returns/{returnId}',
+        'POST /v0/organizations/{organizationId}/returns/{returnId}/cancel',
         'POST /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',
@@ -58,6 +63,10 @@ describe('the public OpenAPI document', () => {
     expect(Object.keys(publicDocument.webhooks).sort()).toEqual([
       'fulfilment_order.status_changed',
       'inventory_level.changed',
+      'return.arrived',
+      'return.cancelled',
+      'return.completed',
+      'return.created',
       'sales_order.cancelled',
       'sales_order.created',
       'sales_order.delivered',
@@ -72,6 +81,9 @@ describe('the public OpenAPI document', () => {
     });
     expect(publicDocument.webhooks['sales_order.shipped'].post.requestBody.content['application/json'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/SalesOrderWebhookEventDto' }, { type: 'object', properties: { type: { const: 'sales_order.shipped' } } }],
+    });
+    expect(publicDocument.webhooks['return.completed'].post.requestBody.content['application/json'].schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/ReturnWebhookEventDto' }, { type: 'object', properties: { type: { const: 'return.completed' } } }],
     });
     expect(publicDocument.components.schemas.InventoryLevelChangedDataDto.required.sort()).toEqual(['barcode', 'onHand', 'sellable', 'warehouseId']);
     expect(publicDocument.webhooks['inventory_level.changed'].post.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -9,6 +9,7 @@ import { IncomingMessage, ServerResponse, createServer } from 'node:http';
 import pg from 'pg';
 import { JWK, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { baselineSalesOrder, BaselineSalesOrderInput, SalesOrderInputError, parseSalesOrderInput } from './baseline-sales-order';
+import { BaselineReturnInput, ReturnInputError, baselineReturn, parseReturnInput } from './baseline-return';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;
@@ -311,6 +312,34 @@ async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: I
   res.writeHead(201, headers).end(JSON.stringify(outcome.record));
 }
 
+/** POST a return of a shipped order (contract 6.8): the same access rule, statements and answer as the gateway, by hand. */
+async function createReturn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  identity: Identity,
+  organizationId: string,
+  storeId: string,
+  salesOrderId: string,
+): Promise<void> {
+  let input: BaselineReturnInput;
+  try {
+    input = parseReturnInput(await readJson(req));
+  } catch (error) {
+    if (error instanceof ReturnInputError) throw new HttpProblem(400, error.message);
+    throw error;
+  }
+  await assertCanAccessOrganization(identity, organizationId);
+  const { rows } = await pool.query('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [organizationId, storeId]);
+  if (!rows[0]) throw new HttpProblem(404, 'The store does not exist in this organization.');
+  const outcome = await baselineReturn(pool, { clientId: identity.clientId, organizationId, storeId, salesOrderId, input });
+  if (outcome.kind === 'notFound') throw new HttpProblem(404, 'The sales order does not exist in this store.');
+  if (outcome.kind === 'unknownBarcode') throw new HttpProblem(400, 'Some lines do not name a retail unit of the organization.');
+  if (outcome.kind !== 'created') throw new HttpProblem(409, 'Some lines ask for more than may be returned.');
+  res
+    .writeHead(201, { ...JSON_HEADERS, Location: `/v0/organizations/${organizationId}/returns/${(outcome.record as { id: string }).id}` })
+    .end(JSON.stringify(outcome.record));
+}
+
 const STATUS_OF_FULFILMENT: Record<string, string> = { SHIPPED: 'SHIPPED', CANCELLED: 'CANCELLED', WITHDRAWN: 'CANCELLED' };
 
 /** GET one sales order (contract 6.2): the same access rule, query and fields as the gateway, by hand. */
@@ -370,9 +399,17 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.method === 'POST' && parts.length === 7 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
   const isSalesOrderRead =
     req.method === 'GET' && parts.length === 8 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'stores' && parts[6] === 'sales-orders';
+  const isReturn =
+    req.method === 'POST' &&
+    parts.length === 9 &&
+    parts[1] === 'v0' &&
+    parts[2] === 'organizations' &&
+    parts[4] === 'stores' &&
+    parts[6] === 'sales-orders' &&
+    parts[8] === 'returns';
   // The internal gateway's GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}.
   const isLevel = req.method === 'GET' && parts.length === 7 && parts[1] === 'organizations' && parts[3] === 'warehouses' && parts[5] === 'inventory';
-  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isLevel) throw new HttpProblem(404, 'No such operation.');
+  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isReturn && !isLevel) throw new HttpProblem(404, 'No such operation.');
   const identity = isLevel ? await authenticate(req, INTERNAL_AUDIENCE, INTERNAL_AUDIENCE) : await authenticate(req, AUDIENCE, AUDIENCE);
   if (isWhoami) {
     res.writeHead(200, JSON_HEADERS).end(whoami(identity));
@@ -395,10 +432,12 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   const storeId = decodeURIComponent(parts[5]);
   if (!ENTITY_ID.test(storeId)) throw new HttpProblem(400, 'The path parameter storeId is not valid.');
-  if (isSalesOrderRead) {
+  if (isSalesOrderRead || isReturn) {
     const salesOrderId = decodeURIComponent(parts[7]).toLowerCase();
     if (!UUID.test(salesOrderId)) throw new HttpProblem(400, 'The path parameter salesOrderId is not valid.');
-    return readSalesOrder(res, identity, organizationId, storeId, salesOrderId);
+    return isReturn
+      ? createReturn(req, res, identity, organizationId, storeId, salesOrderId)
+      : readSalesOrder(res, identity, organizationId, storeId, salesOrderId);
   }
   return salesOrder(req, res, identity, organizationId, storeId);
 }

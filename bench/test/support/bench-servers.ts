@@ -23,7 +23,7 @@ export interface BenchServers {
  * The baseline loads the issuer's signing keys once, when it starts, and the public gateway makes its first
  * key on the first token it issues: `beforeBaseline` mints one (main.ts does too) before the baseline starts.
  */
-export async function startBenchServers(databaseUrl: string, beforeBaseline: (publicUrl: string) => Promise<void>): Promise<BenchServers> {
+export async function startBenchServers(databaseUrl: string, beforeBaseline: (publicUrl: string, internalUrl: string) => Promise<void>): Promise<BenchServers> {
   const logs = mkdtempSync(join(tmpdir(), 'bench-equivalence-'));
   const started: ServerProcess[] = [];
   const stop = async () => {
@@ -74,7 +74,7 @@ export async function startBenchServers(databaseUrl: string, beforeBaseline: (pu
     const failed = gateways.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const [uncached, internal] = gateways.map((r) => (r as PromiseFulfilledResult<ServerProcess>).value);
-    await beforeBaseline(publicUrl);
+    await beforeBaseline(publicUrl, internal.url);
     const baseline = await start(
       'baseline',
       join(root, 'bench/src/baseline/baseline-server.ts'),

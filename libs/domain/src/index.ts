@@ -6,6 +6,7 @@ export * from './auth'; // Auth: caller identity, bearer verification, API clien
 export * from './organizations'; // Organizations and access
 export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, level pages
 export * from './orders'; // Orders and fulfilment: the fulfilment order state machine, its transitions and cancellation, shipments
+export * from './returns'; // Returns: the return state machine, what is returnable, the warehouse's steps
 export * from './release-channels'; // Release channels: channels and their features
 export * from './shared'; // Shared: paging, cursor sealing
 

@@ -7,9 +7,10 @@ import {
   InventoryLevelRepository,
   Queryable,
   SalesOrderRepository,
+  ReturnRepository,
   ShipmentRepository,
 } from '@gateway/persistence';
-import { FulfilmentOrderCancellation, FulfilmentOrderTransitions, InventoryLedger } from '@gateway/domain';
+import { FulfilmentOrderCancellation, FulfilmentOrderTransitions, InventoryLedger, ProcessedReturnLine, ReturnLifecycle } from '@gateway/domain';
 import {
   FulfilmentOrderAllocationService,
   FulfilmentOrderClosureService,
@@ -23,7 +24,12 @@ export function fulfilment(db: Database) {
   const events = new DomainEventRepository();
   const ledger = new InventoryLedger(new InventoryLevelRepository(), events);
   const transitions = new FulfilmentOrderTransitions(new FulfilmentOrderRepository(), events, ledger);
+  const returns = new ReturnLifecycle(new ReturnRepository(), events, ledger);
   return {
+    /** The warehouse's steps of a return (MARK_RETURN_ARRIVED, PROCESS_RETURN). */
+    returnArrived: (organizationId: string, returnId: string) => db.transaction((tx) => returns.markArrived(tx, organizationId, returnId, 'test-warehouse')),
+    processReturn: (organizationId: string, returnId: string, lines: ProcessedReturnLine[]) =>
+      db.transaction((tx) => returns.process(tx, organizationId, returnId, lines, 'test-warehouse')),
     allocate: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderAllocationService(db, transitions, new InventoryLevelRepository()).allocate(organizationId, fulfilmentOrderId, 'test-warehouse'),
     /** One shipment: everything unshipped, or what `shipment.lines` names. */

@@ -1,8 +1,8 @@
 // Sales orders in one line, through the real SalesOrderService built from its module: the order, its OPEN
 // fulfilment order and pendingAllocation with their events, exactly as POST .../sales-orders makes them.
 import { Database } from '@gateway/persistence';
-import { AuthenticatedCaller } from '@gateway/domain';
-import { CreateSalesOrderDto, OrdersModule, SalesOrderService } from '@gateway/public-api';
+import { AuthenticatedCaller, ReturnDto } from '@gateway/domain';
+import { CreateReturnDto, CreateSalesOrderDto, OrdersModule, PublicReturnsModule, ReturnsService, SalesOrderService } from '@gateway/public-api';
 import { withDomainModule } from './domain-module';
 
 const SERVICE_CALLER: AuthenticatedCaller = {
@@ -27,4 +27,17 @@ export async function placeSalesOrder(
     orders.get(SalesOrderService).create(SERVICE_CALLER, target.organizationId, target.storeId, body),
   );
   return { salesOrderId: record.id, fulfilmentOrderId: record.fulfilmentOrderId };
+}
+
+/** Announces a return of a shipped order, through the real ReturnsService, exactly as POST .../returns does; returns the return. */
+export async function announceReturn(
+  db: Database,
+  target: { organizationId: string; storeId: string },
+  salesOrderId: string,
+  body: Partial<CreateReturnDto> & Pick<CreateReturnDto, 'lines'>,
+): Promise<ReturnDto> {
+  const { record } = await withDomainModule(db, PublicReturnsModule, (returns) =>
+    returns.get(ReturnsService).create(SERVICE_CALLER, target.organizationId, target.storeId, salesOrderId, { reason: 'OTHER', ...body } as CreateReturnDto),
+  );
+  return record;
 }

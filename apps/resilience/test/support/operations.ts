@@ -125,6 +125,54 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: true,
     valid: (w) => ({ path: { organizationId: org(w) }, query: { limit: '2', includeArchived: 'true' } }),
   },
+  // Public gateway: returns (contract 6.8). One unit at a time of an order that shipped more than the suite returns.
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: { organizationId: org(w), storeId: w.org.storeId, salesOrderId: w.returns.salesOrderId },
+      body: {
+        reference: 'RMA-1',
+        reason: 'DAMAGED',
+        note: 'box crushed',
+        lines: [{ barcode: w.org.barcodes[1], quantity: 1, action: 'RESTOCK' }],
+        carrier: 'PostNord',
+        trackingNumber: '00370712345678909999',
+        trackingUrl: 'https://tracking.carrier.example/?id=00370712345678909999',
+      },
+      headers: { 'idempotency-key': `k-${randomUUID()}` },
+    }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), storeId: w.org.storeId, salesOrderId: w.returns.salesOrderId } }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/returns',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, query: { limit: '2', status: 'AWAITING_ARRIVAL', updatedSince: '2026-01-01T00:00:00Z' } }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/returns/{returnId}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), returnId: w.returns.processed } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/returns/{returnId}/cancel',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), returnId: w.returns.cancelled } }),
+  },
   // Public gateway: operating webhook endpoints (contract 6.5). The PATCH and the secret rolls go to one endpoint, the
   // test events and recovers to another, so that no fuzzed PATCH disables the endpoint those need enabled.
   {
@@ -282,6 +330,30 @@ export const OPERATIONS: Operation[] = [
             lines: [{ barcode: w.org.barcodes[0], quantity: 1 }],
           },
         },
+      },
+    }),
+  },
+  // A return's steps (contract 6.8): the first request marks it arrived, or processes it; later ones are FAILED, still a 200.
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'MARK_RETURN_ARRIVED',
+    organizationScoped: true,
+    valid: (w) => ({ path: {}, body: { commandName: 'MARK_RETURN_ARRIVED', organizationId: org(w), commandBody: { returnId: w.returns.processed } } }),
+  },
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'PROCESS_RETURN',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: {},
+      body: {
+        commandName: 'PROCESS_RETURN',
+        organizationId: org(w),
+        commandBody: { returnId: w.returns.processed, lines: [{ barcode: w.org.barcodes[1], receivedQuantity: 1, restockQuantity: 1 }] },
       },
     }),
   },

@@ -39,6 +39,11 @@ export interface World {
   shipmentId: string;
   /** An ALLOCATED fulfilment order of `org` holding SHIPPABLE_UNITS of its first barcode: SHIP_FULFILMENT_ORDER ships one at a time. */
   shippableOrderId: string;
+  /**
+   * Returns of `org` (contract 6.8): a shipped order of RETURNABLE_UNITS that POST .../returns takes one unit of at a
+   * time, a return awaiting arrival that the integrator cancels, and one the warehouse marks arrived and processes.
+   */
+  returns: { salesOrderId: string; cancelled: string; processed: string };
   /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
   webhookEndpoints: { managed: string; operated: string };
   close(): Promise<void>;
@@ -85,6 +90,12 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   };
   const shipmentId = await shipPart(internalGateway.url, internalToken, org, await placeOrder(publicGateway.url, publicToken, org));
   const shippableOrderId = await allocatedOrder(publicGateway.url, internalGateway.url, { public: publicToken, internal: internalToken }, org);
+  const returnable = await returnableOrder(publicGateway.url, internalGateway.url, { public: publicToken, internal: internalToken }, org);
+  const returns = {
+    salesOrderId: returnable,
+    cancelled: await announceReturn(publicGateway.url, publicToken, org, returnable),
+    processed: await announceReturn(publicGateway.url, publicToken, org, returnable),
+  };
   const webhookEndpoints = {
     managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
     operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
@@ -104,6 +115,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     salesOrders,
     shipmentId,
     shippableOrderId,
+    returns,
     webhookEndpoints,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
@@ -164,6 +176,42 @@ async function allocatedOrder(publicUrl: string, internalUrl: string, tokens: { 
   if (res.status !== 201 || !fulfilmentOrderId) throw new Error(`no shippable order: ${res.status} ${res.text}`);
   await command(internalUrl, tokens.internal, org, 'ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId });
   return fulfilmentOrderId;
+}
+
+/** Units of the returnable order: more than the suite's requests can return one at a time. */
+export const RETURNABLE_UNITS = 2000;
+
+/** Receives RETURNABLE_UNITS of `org`'s second barcode, orders, allocates and ships them all; answers the sales order's id. */
+async function returnableOrder(publicUrl: string, internalUrl: string, tokens: { public: string; internal: string }, org: SeededOrganization): Promise<string> {
+  await command(internalUrl, tokens.internal, org, 'RECEIVE_STOCK', { warehouseId: org.warehouseId, barcode: org.barcodes[1], quantity: RETURNABLE_UNITS });
+  const res = await send(publicUrl, {
+    method: 'POST',
+    path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`,
+    headers: { authorization: `Bearer ${tokens.public}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      orderReference: `world-returnable-${randomUUID()}`,
+      customer: { firstName: 'Return' },
+      lineItems: [{ sku: 's', barcode: org.barcodes[1], quantity: RETURNABLE_UNITS }],
+    }),
+  });
+  const body = JSON.parse(res.text) as { id?: string; fulfilmentOrderId?: string };
+  if (res.status !== 201 || !body.id || !body.fulfilmentOrderId) throw new Error(`no returnable order: ${res.status} ${res.text}`);
+  await command(internalUrl, tokens.internal, org, 'ALLOCATE_FULFILMENT_ORDER', { fulfilmentOrderId: body.fulfilmentOrderId });
+  await command(internalUrl, tokens.internal, org, 'SHIP_FULFILMENT_ORDER', { fulfilmentOrderId: body.fulfilmentOrderId });
+  return body.id;
+}
+
+/** Announces a return of one unit of the returnable order; answers its id. */
+async function announceReturn(publicUrl: string, token: string, org: SeededOrganization, salesOrderId: string): Promise<string> {
+  const res = await send(publicUrl, {
+    method: 'POST',
+    path: `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders/${salesOrderId}/returns`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'OTHER', lines: [{ barcode: org.barcodes[1], quantity: 1 }] }),
+  });
+  const body = JSON.parse(res.text) as { id?: string };
+  if (res.status !== 201 || !body.id) throw new Error(`no return: ${res.status} ${res.text}`);
+  return body.id;
 }
 
 /** Allocates a fulfilment order of `org` and ships one unit of its first line with tracking; answers the shipment's id. */

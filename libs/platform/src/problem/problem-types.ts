@@ -98,6 +98,28 @@ export const PROBLEM_TYPES = {
     remedy:
       'Read the order (`fulfilmentStatus`) to see where it is. What has shipped cannot be called back through the API: arrange a return with the customer. A WITHDRAWN order was taken back by the warehouse and is already `CANCELLED` for you.',
   },
+  'return-quantity-exceeded': {
+    status: 409,
+    heading: 'More than may be returned',
+    meaning:
+      "The return asks for more of a barcode than may still be returned: what shipped with the order less what the order's other returns claim (an open return its quantity, a completed one what arrived, a cancelled one nothing), or the order has shipped nothing yet. `errors` points at each line over the limit (`/lines/0/quantity`) and says how much is left. Nothing was created.",
+    remedy:
+      "Read the order's shipments and its returns (`GET .../sales-orders/{salesOrderId}/returns`), and announce at most what is left; a return cancelled meanwhile frees its quantity.",
+  },
+  'return-state': {
+    status: 409,
+    heading: "Not allowed in the return's state, or with these lines",
+    meaning:
+      'The return is in a state from which this step is not allowed (marking a return arrived that has arrived, processing one that is COMPLETED or CANCELLED), or the processed lines do not match the return (a line missing, a barcode not on it, more received than announced, more restocked than received, a DISPOSE line restocked). `detail` says which. Nothing was changed.',
+    remedy: 'Read the return to see its state and lines, and send the step it allows with every line of the return.',
+  },
+  'return-not-cancellable': {
+    status: 409,
+    heading: 'The return can no longer be cancelled',
+    meaning:
+      'A return is cancelled only while it awaits arrival; this one has arrived at the warehouse or was processed. `detail` names its state. Nothing was changed.',
+    remedy: "Read the return to see its state. Goods that arrived are processed by the warehouse; what it restocks shows in the return's lines.",
+  },
   'inventory-conflict': {
     status: 409,
     heading: 'The inventory would become invalid',

@@ -435,10 +435,10 @@ export interface components {
              */
             outcome: "SUCCESS" | "ARCHIVAL_FAILED";
             /**
-             * @description with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it
+             * @description with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it, OPEN_RETURNS when a return still to arrive or be processed (AWAITING_ARRIVAL, ARRIVED) has a line of it
              * @enum {string}
              */
-            reason?: "STOCK_ON_HAND" | "OPEN_FULFILMENT_ORDERS";
+            reason?: "STOCK_ON_HAND" | "OPEN_FULFILMENT_ORDERS" | "OPEN_RETURNS";
             /** @description with ARCHIVAL_FAILED only: the reason for a person */
             detail?: string;
         };
@@ -661,13 +661,112 @@ export interface components {
             fulfilmentOrderId: string;
             shipment: components["schemas"]["ShipmentDto"];
         };
+        MarkReturnArrivedBody: {
+            /**
+             * Format: uuid
+             * @description the return's id (in the public create answer and the return.* webhooks)
+             * @example 5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b
+             */
+            returnId: string;
+        };
+        ReturnLineDto: {
+            /** @example 4006381333931 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example TSHIRT-RED-M
+             */
+            sku: string;
+            /**
+             * @description items announced
+             * @example 2
+             */
+            quantity: number;
+            /**
+             * @description RESTOCK: may be sold again; DISPOSE: never restocked
+             * @enum {string}
+             */
+            action: "RESTOCK" | "DISPOSE";
+            /** @description once COMPLETED: items that arrived */
+            receivedQuantity?: number;
+            /** @description once COMPLETED: items put back on the shelf (onHand rose by this) */
+            restockedQuantity?: number;
+        };
+        ReturnDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            salesOrderId: string;
+            /** Format: uuid */
+            organizationId: string;
+            storeId: string;
+            /** @description where it goes back: the warehouse of the order's fulfilment order */
+            warehouseId: string;
+            /**
+             * @description the shop's own reference (an RMA number)
+             * @example RMA-1042
+             */
+            reference?: string;
+            /** @enum {string} */
+            reason: "DAMAGED" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "NO_LONGER_NEEDED" | "OTHER";
+            note?: string;
+            /**
+             * @description AWAITING_ARRIVAL → ARRIVED → COMPLETED; CANCELLED only from AWAITING_ARRIVAL
+             * @enum {string}
+             */
+            status: "AWAITING_ARRIVAL" | "ARRIVED" | "COMPLETED" | "CANCELLED";
+            lines: components["schemas"]["ReturnLineDto"][];
+            /** @example DHL */
+            carrier?: string;
+            /** @example 00340434161094015903 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             */
+            trackingUrl?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description when the warehouse received the parcel
+             */
+            arrivedAt?: string;
+            /**
+             * Format: date-time
+             * @description when the warehouse processed it
+             */
+            completedAt?: string;
+            /** Format: date-time */
+            cancelledAt?: string;
+        };
+        ProcessedReturnLineBody: {
+            /** @description a barcode of the return */
+            barcode: string;
+            /** @description items that arrived: at most the quantity announced */
+            receivedQuantity: number;
+            /** @description items put back on the shelf (onHand rises by this): at most receivedQuantity, 0 for a DISPOSE line */
+            restockQuantity: number;
+        };
+        ProcessReturnBody: {
+            /**
+             * Format: uuid
+             * @description the return's id (in the public create answer and the return.* webhooks)
+             * @example 5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b
+             */
+            returnId: string;
+            /** @description every line of the return, once */
+            lines: components["schemas"]["ProcessedReturnLineBody"][];
+        };
         DispatchCommandOutcomeDto: {
             /** @enum {string} */
             outcome: "SUCCESS" | "FAILED";
-            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order or shipment, a state that does not allow it, or more to ship than is unshipped) */
+            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment or return, a state that does not allow it, more to ship than is unshipped, or processed lines that do not match the return) */
             reason?: string;
-            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is */
-            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"];
+            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; MARK_RETURN_ARRIVED and PROCESS_RETURN the return as it now is */
+            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"] | components["schemas"]["ReturnDto"];
         };
         ClarifyInventoryLevelsDto: {
             /** Format: uuid */
@@ -695,7 +794,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -2228,6 +2327,18 @@ export interface operations {
                     /** Format: uuid */
                     organizationId: string;
                     commandBody: components["schemas"]["UpdateShipmentBody"];
+                } | {
+                    /** @enum {string} */
+                    commandName: "MARK_RETURN_ARRIVED";
+                    /** Format: uuid */
+                    organizationId: string;
+                    commandBody: components["schemas"]["MarkReturnArrivedBody"];
+                } | {
+                    /** @enum {string} */
+                    commandName: "PROCESS_RETURN";
+                    /** Format: uuid */
+                    organizationId: string;
+                    commandBody: components["schemas"]["ProcessReturnBody"];
                 };
             };
         };

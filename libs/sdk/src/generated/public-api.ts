@@ -168,6 +168,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sales order's returns, oldest first */
+        get: operations["listSalesOrderReturns"];
+        put?: never;
+        /**
+         * Announce a return of a shipped sales order
+         * @description Announces goods coming back from the customer. Each line at most what shipped of its barcode less what the order's other returns claim (an open return its quantity, a completed one what arrived, a cancelled one nothing); a parcel the carrier marked RETURNED stays returnable. Over that, or an order with nothing shipped: a 409 problem (return-quantity-exceeded) pointing at the lines. Sends return.created.
+         */
+        post: operations["createReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization's returns, newest first, in pages
+         * @description Follow nextCursor with the same status and updatedSince for the next page. A connector sees only its connections' stores' returns.
+         */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return */
+        get: operations["getReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/returns/{returnId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a return that has not arrived
+         * @description Allowed while the return is AWAITING_ARRIVAL (sends return.cancelled); a CANCELLED return is answered again, unchanged. Once it arrived: a 409 problem (return-not-cancellable).
+         */
+        post: operations["cancelReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/organizations/{organizationId}/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -504,6 +582,86 @@ export interface webhooks {
          * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
          */
         post: operations["webhook_sales_order_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A return of a shipped sales order was announced
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_return_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A return arrived at the warehouse
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_return_arrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A return was processed: what arrived and what was restocked
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_return_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A return was cancelled before it arrived
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_return_cancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -862,13 +1020,125 @@ export interface components {
             /** @description why the order is called back; shown as cancellationReason */
             reason?: string;
         };
+        ReturnLineInput: {
+            /** @description a barcode that shipped with the order (a unit archived since is accepted) */
+            barcode: string;
+            /** @description at most what shipped of the barcode less what the order’s other returns claim */
+            quantity: number;
+            /**
+             * @description RESTOCK (when left out): may be sold again once checked; DISPOSE: never restocked
+             * @enum {string}
+             */
+            action?: "RESTOCK" | "DISPOSE";
+        };
+        CreateReturnDto: {
+            /** @description the shop's own reference (an RMA number) */
+            reference?: string;
+            /** @enum {string} */
+            reason: "DAMAGED" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "NO_LONGER_NEEDED" | "OTHER";
+            note?: string;
+            /** @description at least one, distinct barcodes */
+            lines: components["schemas"]["ReturnLineInput"][];
+            /** @description the carrier bringing it back */
+            carrier?: string;
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             */
+            trackingUrl?: string;
+        };
+        ReturnLineDto: {
+            /** @example 4006381333931 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example TSHIRT-RED-M
+             */
+            sku: string;
+            /**
+             * @description items announced
+             * @example 2
+             */
+            quantity: number;
+            /**
+             * @description RESTOCK: may be sold again; DISPOSE: never restocked
+             * @enum {string}
+             */
+            action: "RESTOCK" | "DISPOSE";
+            /** @description once COMPLETED: items that arrived */
+            receivedQuantity?: number;
+            /** @description once COMPLETED: items put back on the shelf (onHand rose by this) */
+            restockedQuantity?: number;
+        };
+        ReturnDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            salesOrderId: string;
+            /** Format: uuid */
+            organizationId: string;
+            storeId: string;
+            /** @description where it goes back: the warehouse of the order's fulfilment order */
+            warehouseId: string;
+            /**
+             * @description the shop's own reference (an RMA number)
+             * @example RMA-1042
+             */
+            reference?: string;
+            /** @enum {string} */
+            reason: "DAMAGED" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "NO_LONGER_NEEDED" | "OTHER";
+            note?: string;
+            /**
+             * @description AWAITING_ARRIVAL → ARRIVED → COMPLETED; CANCELLED only from AWAITING_ARRIVAL
+             * @enum {string}
+             */
+            status: "AWAITING_ARRIVAL" | "ARRIVED" | "COMPLETED" | "CANCELLED";
+            lines: components["schemas"]["ReturnLineDto"][];
+            /** @example DHL */
+            carrier?: string;
+            /** @example 00340434161094015903 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             */
+            trackingUrl?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description when the warehouse received the parcel
+             */
+            arrivedAt?: string;
+            /**
+             * Format: date-time
+             * @description when the warehouse processed it
+             */
+            completedAt?: string;
+            /** Format: date-time */
+            cancelledAt?: string;
+        };
+        ReturnListDto: {
+            /** @description oldest first */
+            items: components["schemas"]["ReturnDto"][];
+        };
+        ReturnPageDto: {
+            /** @description newest first */
+            items: components["schemas"]["ReturnDto"][];
+            /** @description opaque; pass it as cursor, with the same filters, for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        CancelReturnDto: Record<string, never>;
         CreateWebhookEndpointDto: {
             /**
              * Format: uri
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
             description?: string;
         };
         CreatedWebhookEndpointDto: {
@@ -876,7 +1146,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -895,7 +1165,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -915,7 +1185,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "webhook.test";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "webhook.test";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -946,7 +1216,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
-            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered")[];
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
             /** @description null removes it */
             description?: string | null;
             /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
@@ -1027,14 +1297,14 @@ export interface components {
             /** @description the webhook-id of the deliveries of this event: deduplicate by it */
             id: string;
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
-            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed */
-            data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"];
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed, the return for return.created, return.arrived, return.completed, return.cancelled */
+            data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"] | components["schemas"]["ReturnDto"];
         };
         WebhookEventPageDto: {
             /** @description oldest first (in the order the events were fanned out) */
@@ -1082,7 +1352,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -1123,6 +1393,17 @@ export interface components {
             timestamp: string;
             /** @description the public inventory entry when the event is dispatched, with its warehouse */
             data: components["schemas"]["InventoryLevelChangedDataDto"];
+        };
+        ReturnWebhookEventDto: {
+            /** @enum {string} */
+            type: "return.created" | "return.arrived" | "return.completed" | "return.cancelled";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the return as GET .../returns/{returnId} answers it when the event is dispatched */
+            data: components["schemas"]["ReturnDto"];
         };
         WebhookTestDataDto: {
             /**
@@ -2743,6 +3024,765 @@ export interface operations {
             };
         };
     };
+    listSalesOrderReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+                /** @description the sales order (the id of its record) */
+                salesOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's returns, oldest first */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
+                     *           "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-nordic-web",
+                     *           "warehouseId": "wh-stockholm-1",
+                     *           "reference": "RMA-1042",
+                     *           "reason": "NO_LONGER_NEEDED",
+                     *           "status": "AWAITING_ARRIVAL",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "quantity": 1,
+                     *               "action": "RESTOCK"
+                     *             }
+                     *           ],
+                     *           "carrier": "PostNord",
+                     *           "trackingNumber": "00370712345678909999",
+                     *           "createdAt": "2026-09-21T09:00:00.000Z",
+                     *           "updatedAt": "2026-09-21T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnListDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    createReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the store */
+                storeId: string;
+                /** @description the sales order (the id of its record) */
+                salesOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReturnDto"];
+            };
+        };
+        responses: {
+            /** @description The return */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
+                     *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "warehouseId": "wh-stockholm-1",
+                     *       "reference": "RMA-1042",
+                     *       "reason": "NO_LONGER_NEEDED",
+                     *       "status": "AWAITING_ARRIVAL",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "quantity": 1,
+                     *           "action": "RESTOCK"
+                     *         }
+                     *       ],
+                     *       "carrier": "PostNord",
+                     *       "trackingNumber": "00370712345678909999",
+                     *       "createdAt": "2026-09-21T09:00:00.000Z",
+                     *       "updatedAt": "2026-09-21T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: more than may be returned (return-quantity-exceeded), or a request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    /** @description seconds to wait before retrying, sent when the key is in flight */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unprocessable Content: unprocessable */
+            422: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                /** @description returns per page */
+                limit?: number;
+                /** @description the nextCursor of the previous page, sent with the same status and updatedSince */
+                cursor?: string;
+                /** @description only the returns in this state */
+                status?: "AWAITING_ARRIVAL" | "ARRIVED" | "COMPLETED" | "CANCELLED";
+                /** @description only the returns changed at or after this instant; an ISO 8601 date-time in the extended or basic format, to the minute or finer, with Z or an offset (±hh, ±hhmm, ±hh:mm), or without one for UTC, e.g. 2026-09-18T10:15:00Z or 20260918T1015+0200 */
+                updatedSince?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of returns, newest first */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
+                     *           "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-nordic-web",
+                     *           "warehouseId": "wh-stockholm-1",
+                     *           "reference": "RMA-1042",
+                     *           "reason": "NO_LONGER_NEEDED",
+                     *           "status": "COMPLETED",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "quantity": 1,
+                     *               "action": "RESTOCK",
+                     *               "receivedQuantity": 1,
+                     *               "restockedQuantity": 1
+                     *             }
+                     *           ],
+                     *           "carrier": "PostNord",
+                     *           "trackingNumber": "00370712345678909999",
+                     *           "createdAt": "2026-09-21T09:00:00.000Z",
+                     *           "updatedAt": "2026-09-23T14:10:00.000Z",
+                     *           "arrivedAt": "2026-09-23T11:02:00.000Z",
+                     *           "completedAt": "2026-09-23T14:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnPageDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the return (the id of its record) */
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
+                     *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "warehouseId": "wh-stockholm-1",
+                     *       "reference": "RMA-1042",
+                     *       "reason": "NO_LONGER_NEEDED",
+                     *       "status": "COMPLETED",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "quantity": 1,
+                     *           "action": "RESTOCK",
+                     *           "receivedQuantity": 1,
+                     *           "restockedQuantity": 1
+                     *         }
+                     *       ],
+                     *       "carrier": "PostNord",
+                     *       "trackingNumber": "00370712345678909999",
+                     *       "createdAt": "2026-09-21T09:00:00.000Z",
+                     *       "updatedAt": "2026-09-23T14:10:00.000Z",
+                     *       "arrivedAt": "2026-09-23T11:02:00.000Z",
+                     *       "completedAt": "2026-09-23T14:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    cancelReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the return (the id of its record) */
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelReturnDto"];
+            };
+        };
+        responses: {
+            /** @description The cancelled return */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
+                     *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "storeId": "store-nordic-web",
+                     *       "warehouseId": "wh-stockholm-1",
+                     *       "reference": "RMA-1042",
+                     *       "reason": "NO_LONGER_NEEDED",
+                     *       "status": "CANCELLED",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "quantity": 1,
+                     *           "action": "RESTOCK"
+                     *         }
+                     *       ],
+                     *       "carrier": "PostNord",
+                     *       "trackingNumber": "00370712345678909999",
+                     *       "createdAt": "2026-09-21T09:00:00.000Z",
+                     *       "updatedAt": "2026-09-21T10:00:00.000Z",
+                     *       "cancelledAt": "2026-09-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: the return has arrived or was processed (return-not-cancellable) */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -3936,7 +4976,7 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: {
-                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered); all when omitted */
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered, return.created, return.arrived, return.completed, return.cancelled); all when omitted */
                 types?: string;
                 /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
                 since?: string;
@@ -4430,6 +5470,134 @@ export interface operations {
             };
         };
     };
+    webhook_return_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "return.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_return_arrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "return.arrived";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_return_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "return.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_return_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "return.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_webhook_test: {
         parameters: {
             query?: never;
@@ -4465,4 +5633,4 @@ export interface operations {
 }
 
 /** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
-export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel"];
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns"];

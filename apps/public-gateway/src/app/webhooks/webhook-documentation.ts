@@ -6,6 +6,7 @@ import {
   DELIVERED_EVENT_TYPES,
   DeliveredEventType,
   InventoryLevelWebhookEventDto,
+  ReturnWebhookEventDto,
   SalesOrderWebhookEventDto,
   ShipmentWebhookEventDto,
   WEBHOOK_EVENT_CATALOG,
@@ -13,7 +14,13 @@ import {
   WebhookTestEventDto,
 } from '@gateway/public-api';
 
-export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, ShipmentWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
+export const WEBHOOK_PAYLOAD_MODELS = [
+  SalesOrderWebhookEventDto,
+  ShipmentWebhookEventDto,
+  InventoryLevelWebhookEventDto,
+  ReturnWebhookEventDto,
+  WebhookTestEventDto,
+];
 
 const HEADERS = [
   { name: 'webhook-id', description: 'the id of the event, the same on every retry: use it to discard duplicates' },
@@ -30,6 +37,7 @@ const MODELS: Record<WebhookPayloadKind, { name: string }> = {
   salesOrder: SalesOrderWebhookEventDto,
   shipment: ShipmentWebhookEventDto,
   inventoryLevel: InventoryLevelWebhookEventDto,
+  return: ReturnWebhookEventDto,
   endpoint: WebhookTestEventDto,
 };
 

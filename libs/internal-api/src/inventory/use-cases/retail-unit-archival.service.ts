@@ -1,5 +1,5 @@
 // Archiving a retail unit (contract section 5): refused while a warehouse holds stock of it or an order still
-// to be fulfilled has a line of it; archiving twice succeeds; the archival and its event in one transaction.
+// to be fulfilled or a return still to come back has a line of it; archiving twice succeeds; the archival and its event in one transaction.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import {
@@ -9,6 +9,7 @@ import {
   FulfilmentOrderRepository,
   InventoryLevelRepository,
   RetailUnitRepository,
+  ReturnRepository,
 } from '@gateway/persistence';
 import { RetailUnitArchivalDto } from '../dto/retail-unit-archival.dto';
 
@@ -21,6 +22,7 @@ export class RetailUnitArchivalService {
     private readonly fulfilmentOrders: FulfilmentOrderRepository,
     private readonly events: DomainEventRepository,
     private readonly access: AccessRepository,
+    private readonly returns: ReturnRepository,
   ) {}
 
   async archive(organizationId: string, barcode: string, initiator: string): Promise<RetailUnitArchivalDto> {
@@ -41,6 +43,10 @@ export class RetailUnitArchivalService {
           reason: 'OPEN_FULFILMENT_ORDERS',
           detail: `${open} fulfilment order${open === 1 ? ' is' : 's are'} still to be fulfilled with this unit.`,
         };
+      }
+      // A return still to come back names the unit: its goods are to be received and restocked under it.
+      if (await this.returns.openReturnNames(tx, organizationId, barcode)) {
+        return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_RETURNS', detail: 'A return still to arrive or be processed has a line of this unit.' };
       }
       await this.retailUnits.archive(tx, organizationId, barcode);
       await this.events.append(tx, [

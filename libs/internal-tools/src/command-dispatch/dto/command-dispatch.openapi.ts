@@ -36,6 +36,17 @@ export const COMMAND_DISPATCH_DOCS = operationDocs({
             occurredAt: '2026-09-19T11:20:00+02:00',
           }),
         },
+        returnArrived: {
+          summary: 'a return arrived at the warehouse',
+          value: command('MARK_RETURN_ARRIVED', { returnId: '5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b' }),
+        },
+        processReturn: {
+          summary: 'a return processed: two of three arrived, one restocked',
+          value: command('PROCESS_RETURN', {
+            returnId: '5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b',
+            lines: [{ barcode: '8710000000011', receivedQuantity: 2, restockQuantity: 1 }],
+          }),
+        },
       },
     },
     answer: {

@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { Transform } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasMaxLength, plainNumber } from '@gateway/platform';
-import { MAX_CURSOR_LENGTH } from '@gateway/domain';
+import { MAX_CURSOR_LENGTH, ReturnDto } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
 import { InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
@@ -60,14 +60,19 @@ export class WebhookEventsQuery {
 }
 
 @ClosedSchema()
-@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto)
+@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto, ReturnDto)
 export class WebhookEventDto {
   @ApiProperty({ description: 'the webhook-id of the deliveries of this event: deduplicate by it' }) id!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type!: WebhookEventType;
   @ApiProperty({ format: 'date-time', description: 'when the change was recorded (UTC, microseconds)' }) timestamp!: string;
   @ApiProperty({
-    oneOf: [{ $ref: getSchemaPath(SalesOrderView) }, { $ref: getSchemaPath(ShipmentWebhookDataDto) }, { $ref: getSchemaPath(InventoryLevelChangedDataDto) }],
-    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}`,
+    oneOf: [
+      { $ref: getSchemaPath(SalesOrderView) },
+      { $ref: getSchemaPath(ShipmentWebhookDataDto) },
+      { $ref: getSchemaPath(InventoryLevelChangedDataDto) },
+      { $ref: getSchemaPath(ReturnDto) },
+    ],
+    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}, the return for ${eventTypesCarrying('return').join(', ')}`,
   })
   data!: Record<string, unknown>;
 }

@@ -2,7 +2,7 @@
 // the test event, the endpoint). Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { ShipmentDto } from '@gateway/domain';
+import { ReturnDto, ShipmentDto } from '@gateway/domain';
 import { SalesOrderView } from '../../orders';
 import { InventoryItemDto } from '../../inventory';
 import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
@@ -46,7 +46,15 @@ export class ShipmentWebhookEventDto {
   data!: ShipmentWebhookDataDto;
 }
 
-export type WebhookPayload = SalesOrderWebhookEventDto | ShipmentWebhookEventDto | InventoryLevelWebhookEventDto;
+@ClosedSchema()
+export class ReturnWebhookEventDto {
+  @ApiProperty({ enum: eventTypesCarrying('return') }) type!: EventTypeCarrying<'return'>;
+  @TIMESTAMP() timestamp!: string;
+  @ApiProperty({ type: () => ReturnDto, description: 'the return as GET .../returns/{returnId} answers it when the event is dispatched' })
+  data!: ReturnDto;
+}
+
+export type WebhookPayload = SalesOrderWebhookEventDto | ShipmentWebhookEventDto | InventoryLevelWebhookEventDto | ReturnWebhookEventDto;
 
 @ClosedSchema()
 export class WebhookTestDataDto {

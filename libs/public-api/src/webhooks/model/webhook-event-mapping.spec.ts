@@ -47,6 +47,25 @@ describe('webhook event mapping', () => {
     expect(mapDomainEvent(event({ type: 'FulfilmentOrderOpened', aggregateType: 'FulfilmentOrder', aggregateId: 'fo-1' }))).toEqual([]);
   });
 
+  it('maps the steps of a return to the return events, and its restock to an inventory change', () => {
+    const subject = { kind: 'return', returnId: 'r-1' };
+    for (const [type, webhook] of [
+      ['ReturnCreated', 'return.created'],
+      ['ReturnArrived', 'return.arrived'],
+      ['ReturnCompleted', 'return.completed'],
+      ['ReturnCancelled', 'return.cancelled'],
+    ]) {
+      expect(mapDomainEvent(event({ type, aggregateType: 'Return', aggregateId: 'r-1', warehouseId: 'wh' }))).toEqual([{ type: webhook, subject }]);
+    }
+    expect(
+      mapDomainEvent(
+        event({ type: 'StockRestocked', aggregateType: 'Return', aggregateId: 'r-1', warehouseId: 'wh', barcode: 'B', payload: { delta: { onHand: 1 } } }),
+      ),
+    ).toEqual([{ type: 'inventory_level.changed', subject: { kind: 'inventoryLevel', warehouseId: 'wh', barcode: 'B' } }]);
+    // A return event of another aggregate is not a return's step.
+    expect(mapDomainEvent(event({ type: 'ReturnCreated', aggregateType: 'X' }))).toEqual([]);
+  });
+
   it('maps shipments to the shipment events, a partial shipment to a status change only, and a delivery to sales_order.delivered', () => {
     const shipment = { kind: 'shipment', shipmentId: 'sh-1' };
     // A shipment event names its warehouse but carries no delta: not an inventory change.

@@ -10,7 +10,8 @@ export type WebhookSubject =
   | { kind: 'fulfilmentOrder'; fulfilmentOrderId: string }
   /** A shipment with its sales order (a shipment of a fulfilment order without one makes no webhook). */
   | { kind: 'shipment'; shipmentId: string }
-  | { kind: 'inventoryLevel'; warehouseId: string; barcode: string };
+  | { kind: 'inventoryLevel'; warehouseId: string; barcode: string }
+  | { kind: 'return'; returnId: string };
 
 export interface MappedWebhookEvent {
   type: WebhookEventType;
@@ -27,6 +28,14 @@ const FULFILMENT_TRANSITIONS = new Set([
   'FulfilmentOrderCancelled',
   'FulfilmentOrderWithdrawn',
 ]);
+
+/** The steps of a return: each is the return.* event of its name. */
+const RETURN_EVENT_TYPES: Record<string, WebhookEventType | undefined> = {
+  ReturnCreated: 'return.created',
+  ReturnArrived: 'return.arrived',
+  ReturnCompleted: 'return.completed',
+  ReturnCancelled: 'return.cancelled',
+};
 
 /** A ledger event moves or sets one level: it names its warehouse and barcode and carries a delta or a set. */
 function isLevelChange(event: DomainEventRow): boolean {
@@ -51,6 +60,8 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
   if (event.type === 'SalesOrderDelivered') return [{ type: 'sales_order.delivered', subject: { kind: 'salesOrder', salesOrderId: event.aggregateId } }];
   if (event.type === 'ShipmentCreated') return [{ type: 'sales_order.shipment_created', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];
   if (event.type === 'ShipmentUpdated') return [{ type: 'sales_order.shipment_updated', subject: { kind: 'shipment', shipmentId: event.aggregateId } }];
+  const returnEvent = event.aggregateType === 'Return' ? RETURN_EVENT_TYPES[event.type] : undefined;
+  if (returnEvent) return [{ type: returnEvent, subject: { kind: 'return', returnId: event.aggregateId } }];
   if (event.aggregateType === 'FulfilmentOrder' && FULFILMENT_TRANSITIONS.has(event.type)) {
     const subject: WebhookSubject = { kind: 'fulfilmentOrder', fulfilmentOrderId: event.aggregateId };
     const changed: MappedWebhookEvent = { type: 'fulfilment_order.status_changed', subject };

@@ -3,8 +3,8 @@
 // connector's scope). A new event type is one entry here plus its line in mapDomainEvent
 // (webhook-event-mapping.ts).
 
-/** What a webhook of the type carries in `data`: the sales order, a shipment of one, the inventory entry, or (test) the endpoint. */
-export type WebhookPayloadKind = 'salesOrder' | 'shipment' | 'inventoryLevel' | 'endpoint';
+/** What a webhook of the type carries in `data`: the sales order, a shipment of one, the inventory entry, a return, or (test) the endpoint. */
+export type WebhookPayloadKind = 'salesOrder' | 'shipment' | 'inventoryLevel' | 'return' | 'endpoint';
 
 interface WebhookEventTypeEntry {
   payload: WebhookPayloadKind;
@@ -28,6 +28,10 @@ export const WEBHOOK_EVENT_CATALOG = {
   'sales_order.shipment_created': { payload: 'shipment', subscribable: true, summary: 'A parcel of a sales order shipped (a shipment was recorded)' },
   'sales_order.shipment_updated': { payload: 'shipment', subscribable: true, summary: "A shipment's status or tracking changed" },
   'sales_order.delivered': { payload: 'salesOrder', subscribable: true, summary: 'Every shipment of a shipped sales order was delivered' },
+  'return.created': { payload: 'return', subscribable: true, summary: 'A return of a shipped sales order was announced' },
+  'return.arrived': { payload: 'return', subscribable: true, summary: 'A return arrived at the warehouse' },
+  'return.completed': { payload: 'return', subscribable: true, summary: 'A return was processed: what arrived and what was restocked' },
+  'return.cancelled': { payload: 'return', subscribable: true, summary: 'A return was cancelled before it arrived' },
   'webhook.test': {
     payload: 'endpoint',
     subscribable: false,

@@ -19,10 +19,11 @@ import {
   InventoryReadRepository,
   Queryable,
   SalesOrderRepository,
+  ReturnRepository,
   ShipmentRepository,
 } from '@gateway/persistence';
 import { DispatchEndpoint, NewWebhookDelivery, NewWebhookEvent, WebhookDeliveryRepository } from '@gateway/persistence-public';
-import { toShipmentDto } from '@gateway/domain';
+import { toReturnDto, toShipmentDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders';
 import { DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
@@ -64,6 +65,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly salesOrders: SalesOrderRepository,
     private readonly inventory: InventoryReadRepository,
     private readonly shipments: ShipmentRepository,
+    private readonly returns: ReturnRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
@@ -203,10 +205,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const salesOrderIds = new Set<string>();
     const fulfilmentOrderIds = new Set<string>();
     const shipmentIds = new Set<string>();
+    const returnIds = new Set<string>();
     for (const subject of subjects) {
       if (subject.kind === 'inventoryLevel') levels.set(subjectKey(subject), { warehouseId: subject.warehouseId, barcode: subject.barcode });
       else if (subject.kind === 'salesOrder') salesOrderIds.add(subject.salesOrderId);
       else if (subject.kind === 'shipment') shipmentIds.add(subject.shipmentId);
+      else if (subject.kind === 'return') returnIds.add(subject.returnId);
       else fulfilmentOrderIds.add(subject.fulfilmentOrderId);
     }
     for (const entry of await this.inventory.stockEntries(tx, organizationId, [...levels.values()])) {
@@ -239,6 +243,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           storeId: found.storeId,
         });
     }
+    // A return event is one per step of a return: read one by one, with its store (a connector's scope).
+    for (const returnId of returnIds) {
+      const found = UUID.test(returnId) ? await this.returns.find(tx, organizationId, returnId) : undefined;
+      if (found) resources.set(subjectKey({ kind: 'return', returnId }), { data: toReturnDto(found), storeId: found.storeId });
+    }
     return resources;
   }
 }
@@ -250,7 +259,9 @@ function subjectKey(subject: WebhookSubject): string {
       ? `so/${subject.salesOrderId}`
       : subject.kind === 'shipment'
         ? `sh/${subject.shipmentId}`
-        : `fo/${subject.fulfilmentOrderId}`;
+        : subject.kind === 'return'
+          ? `ret/${subject.returnId}`
+          : `fo/${subject.fulfilmentOrderId}`;
 }
 
 /** A connector's endpoint hears only of its connections' stores (their orders, their warehouses' inventory). */
