@@ -44,6 +44,14 @@ export interface FixtureOrganization {
   id: string;
   name: string;
   releaseChannel?: ReleaseChannel;
+  /**
+   * a sandbox organization (PRODUCT.md 6.10); defaults to false. Its stores use its own warehouse, sandbox-<id>; it has no invoices; a re-import cannot turn a live organization into a sandbox or back
+   */
+  sandbox?: boolean;
+  /**
+   * sandbox only: its orders, inbound shipments and returns advance by themselves (PRODUCT.md 6.10); defaults to false
+   */
+  autoAdvance?: boolean;
 }
 export interface FixtureUser {
   id: Id;
