@@ -5,6 +5,7 @@ import { BearerAuthModule, OrganizationsModule, bearerAuthOptions, IssuerKeySet,
 import {
   BillingModule,
   CatalogueModule,
+  InboundModule,
   InventoryReadModule,
   IdempotencyRetentionModule,
   OrdersModule,
@@ -20,6 +21,7 @@ import { DiscoveryController } from './auth/discovery.controller';
 import { TokenController } from './auth/token.controller';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
+import { InboundShipmentsController } from './inbound/inbound-shipments.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
@@ -60,6 +62,7 @@ export class PublicGatewayModule {
           }),
         ),
         OrdersModule,
+        InboundModule,
         IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),
         OrganizationsModule,
         BillingModule,
@@ -97,6 +100,7 @@ export class PublicGatewayModule {
         InventoryController,
         RetailUnitsController,
         SalesOrdersController,
+        InboundShipmentsController,
         WebhookEndpointsController,
         WebhookEventsController,
         // Last, as the authorization server's routes always came after the API's in the served document.

@@ -1,9 +1,24 @@
 import { Module } from '@nestjs/common';
 import { RetailUnitArchivalService } from './use-cases/retail-unit-archival.service';
-import { AccessRepository, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository } from '@gateway/persistence';
+import {
+  AccessRepository,
+  DomainEventRepository,
+  FulfilmentOrderRepository,
+  InboundShipmentRepository,
+  InventoryLevelRepository,
+  RetailUnitRepository,
+} from '@gateway/persistence';
 
 @Module({
-  providers: [RetailUnitArchivalService, AccessRepository, DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, RetailUnitRepository],
+  providers: [
+    RetailUnitArchivalService,
+    AccessRepository,
+    DomainEventRepository,
+    FulfilmentOrderRepository,
+    InventoryLevelRepository,
+    RetailUnitRepository,
+    InboundShipmentRepository,
+  ],
   exports: [RetailUnitArchivalService],
 })
 export class RetailUnitsModule {}

@@ -1,12 +1,13 @@
 // dispatch-command: the registry of the commands and the use cases they run.
 import { Module } from '@nestjs/common';
 import { FulfilmentModule, InventoryLevelsModule } from '@gateway/internal-api';
+import { InboundStockModule } from '@gateway/domain';
 import { COMMAND_HANDLERS, CommandHandler, CommandRegistry } from './policies/command-registry';
 import { CommandDispatchService } from './use-cases/command-dispatch.service';
 import { DISPATCHABLE_COMMANDS } from './policies/dispatchable-commands';
 
 @Module({
-  imports: [InventoryLevelsModule, FulfilmentModule],
+  imports: [InventoryLevelsModule, FulfilmentModule, InboundStockModule],
   providers: [
     ...DISPATCHABLE_COMMANDS,
     { provide: COMMAND_HANDLERS, useFactory: (...handlers: CommandHandler[]) => handlers, inject: DISPATCHABLE_COMMANDS },

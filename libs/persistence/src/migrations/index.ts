@@ -15,6 +15,7 @@ import * as webhookFanoutQueue from './0013-webhook-fanout-queue';
 import * as webhookOperationBounds from './0014-webhook-operation-bounds';
 import * as shipments from './0015-shipments';
 import * as salesOrderAddressAndCancellation from './0016-sales-order-address-and-cancellation';
+import * as inboundShipments from './0018-inbound-shipments';
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 14, ...webhookOperationBounds },
   { version: 15, ...shipments },
   { version: 16, ...salesOrderAddressAndCancellation },
+  { version: 18, ...inboundShipments },
 ];

@@ -98,6 +98,14 @@ export const PROBLEM_TYPES = {
     remedy:
       'Read the order (`fulfilmentStatus`) to see where it is. What has shipped cannot be called back through the API: arrange a return with the customer. A WITHDRAWN order was taken back by the warehouse and is already `CANCELLED` for you.',
   },
+  'inbound-shipment-not-awaiting': {
+    status: 409,
+    heading: 'The inbound shipment can no longer be changed or cancelled',
+    meaning:
+      'The warehouse has started receiving the shipment, or is done with it: it is RECEIVING, COMPLETED or CANCELLED, and an inbound shipment is changed or cancelled only while it is AWAITING (a cancelled one is answered again when cancelled again). `detail` names the state. Nothing was changed.',
+    remedy:
+      'Read the shipment (`status`, and `receivedQuantity` per line) to see where it is. What arrives beyond the announcement is received as counted; announce further stock in a new inbound shipment.',
+  },
   'inventory-conflict': {
     status: 409,
     heading: 'The inventory would become invalid',

@@ -23,6 +23,7 @@ import {
   SalesOrderRepository,
   ServerSecretRepository,
   ShipmentRepository,
+  InboundShipmentRepository,
   WebhookEndpointRepository,
 } from '@gateway/persistence';
 import { WebhookDeliveryDatabaseModule, WebhookDeliveryRepository, WebhookEventRepository, WebhookRecoveryRepository } from '@gateway/persistence-public';
@@ -55,6 +56,7 @@ export class WebhooksModule {
         SalesOrderRepository,
         ServerSecretRepository,
         ShipmentRepository,
+        InboundShipmentRepository,
         WebhookEndpointRepository,
         WebhookDeliveryRepository,
         WebhookEventRepository,

@@ -5,6 +5,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import {
   DELIVERED_EVENT_TYPES,
   DeliveredEventType,
+  InboundShipmentWebhookEventDto,
   InventoryLevelWebhookEventDto,
   SalesOrderWebhookEventDto,
   ShipmentWebhookEventDto,
@@ -13,7 +14,13 @@ import {
   WebhookTestEventDto,
 } from '@gateway/public-api';
 
-export const WEBHOOK_PAYLOAD_MODELS = [SalesOrderWebhookEventDto, ShipmentWebhookEventDto, InventoryLevelWebhookEventDto, WebhookTestEventDto];
+export const WEBHOOK_PAYLOAD_MODELS = [
+  SalesOrderWebhookEventDto,
+  ShipmentWebhookEventDto,
+  InventoryLevelWebhookEventDto,
+  WebhookTestEventDto,
+  InboundShipmentWebhookEventDto,
+];
 
 const HEADERS = [
   { name: 'webhook-id', description: 'the id of the event, the same on every retry: use it to discard duplicates' },
@@ -31,6 +38,7 @@ const MODELS: Record<WebhookPayloadKind, { name: string }> = {
   shipment: ShipmentWebhookEventDto,
   inventoryLevel: InventoryLevelWebhookEventDto,
   endpoint: WebhookTestEventDto,
+  inboundShipment: InboundShipmentWebhookEventDto,
 };
 
 /** The schema of the body of one event type: its payload DTO with `type` fixed. */

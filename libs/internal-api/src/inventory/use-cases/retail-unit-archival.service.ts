@@ -1,5 +1,5 @@
-// Archiving a retail unit (contract section 5): refused while a warehouse holds stock of it or an order still
-// to be fulfilled has a line of it; archiving twice succeeds; the archival and its event in one transaction.
+// Archiving a retail unit (contract sections 5 and 6.9): refused while a warehouse holds stock of it, an order still
+// to be fulfilled has a line of it or an open inbound shipment names it; archiving twice succeeds; the archival and its event in one transaction.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import {
@@ -7,6 +7,7 @@ import {
   Database,
   DomainEventRepository,
   FulfilmentOrderRepository,
+  InboundShipmentRepository,
   InventoryLevelRepository,
   RetailUnitRepository,
 } from '@gateway/persistence';
@@ -21,6 +22,7 @@ export class RetailUnitArchivalService {
     private readonly fulfilmentOrders: FulfilmentOrderRepository,
     private readonly events: DomainEventRepository,
     private readonly access: AccessRepository,
+    private readonly inboundShipments: InboundShipmentRepository,
   ) {}
 
   async archive(organizationId: string, barcode: string, initiator: string): Promise<RetailUnitArchivalDto> {
@@ -41,6 +43,9 @@ export class RetailUnitArchivalService {
           reason: 'OPEN_FULFILMENT_ORDERS',
           detail: `${open} fulfilment order${open === 1 ? ' is' : 's are'} still to be fulfilled with this unit.`,
         };
+      }
+      if (await this.inboundShipments.openNaming(tx, organizationId, barcode)) {
+        return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_INBOUND_SHIPMENTS', detail: 'An inbound shipment still awaited or being received names this unit.' };
       }
       await this.retailUnits.archive(tx, organizationId, barcode);
       await this.events.append(tx, [

@@ -70,13 +70,13 @@ export class DispatchCommandOutcomeDto {
 
   @ApiPropertyOptional({
     description:
-      'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order or shipment, a state that does not allow it, or more to ship than is unshipped)',
+      'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment or inbound shipment, a state that does not allow it, or more to ship than is unshipped)',
   })
   reason?: string;
 
   @ApiPropertyOptional({
     description:
-      'with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is',
+      'with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; RECEIVE_INBOUND_SHIPMENT and CLOSE_INBOUND_SHIPMENT the inbound shipment as it now is',
     oneOf: uniqueModels(COMMANDS.map((c) => c.result)).map((model) => ({ $ref: getSchemaPath(model) })),
   })
   result?: object;

@@ -3,6 +3,7 @@ import { AllocateFulfilmentOrderCommand, ShipFulfilmentOrderCommand } from '../u
 import { RebuildInventoryLevelsCommand } from '../use-cases/rebuild-inventory-levels.command';
 import { ReceiveStockCommand } from '../use-cases/receive-stock.command';
 import { UpdateShipmentCommand } from '../use-cases/update-shipment.command';
+import { CloseInboundShipmentCommand, ReceiveInboundShipmentCommand } from '../use-cases/inbound-shipment.commands';
 
 export const DISPATCHABLE_COMMANDS = [
   ReceiveStockCommand,
@@ -10,4 +11,6 @@ export const DISPATCHABLE_COMMANDS = [
   ShipFulfilmentOrderCommand,
   RebuildInventoryLevelsCommand,
   UpdateShipmentCommand,
+  ReceiveInboundShipmentCommand,
+  CloseInboundShipmentCommand,
 ];

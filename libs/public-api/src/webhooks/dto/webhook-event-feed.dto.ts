@@ -6,7 +6,7 @@ import { ClosedSchema, HasMaxLength, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
-import { InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
+import { InboundShipmentWebhookDataDto, InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
 
 export const EVENT_FEED_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -60,14 +60,19 @@ export class WebhookEventsQuery {
 }
 
 @ClosedSchema()
-@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto)
+@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto, InboundShipmentWebhookDataDto)
 export class WebhookEventDto {
   @ApiProperty({ description: 'the webhook-id of the deliveries of this event: deduplicate by it' }) id!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type!: WebhookEventType;
   @ApiProperty({ format: 'date-time', description: 'when the change was recorded (UTC, microseconds)' }) timestamp!: string;
   @ApiProperty({
-    oneOf: [{ $ref: getSchemaPath(SalesOrderView) }, { $ref: getSchemaPath(ShipmentWebhookDataDto) }, { $ref: getSchemaPath(InventoryLevelChangedDataDto) }],
-    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}`,
+    oneOf: [
+      { $ref: getSchemaPath(SalesOrderView) },
+      { $ref: getSchemaPath(ShipmentWebhookDataDto) },
+      { $ref: getSchemaPath(InventoryLevelChangedDataDto) },
+      { $ref: getSchemaPath(InboundShipmentWebhookDataDto) },
+    ],
+    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}, the inbound shipment (with receipt on a receipt) for ${eventTypesCarrying('inboundShipment').join(', ')}, which a connector's feed leaves out`,
   })
   data!: Record<string, unknown>;
 }
