@@ -222,7 +222,7 @@ describe('inbound shipments (internal gateway)', () => {
 
   describe("a warehouse's inbound list", () => {
     const list = (query: Record<string, string | number> = {}, organizationId = org.organizationId, warehouseId = org.warehouseId) => {
-      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
       return gateway.get(`/organizations/${organizationId}/warehouses/${warehouseId}/inbound-shipments${search ? `?${search}` : ''}`);
     };
 
@@ -256,7 +256,8 @@ describe('inbound shipments (internal gateway)', () => {
       expect((await list({ status: 'COMPLETED' })).body.items.map((s: { id: string }) => s.id)).toEqual([done.id]);
       const first = await list({ limit: 1 });
       expect((await list({ status: 'AWAITING', cursor: first.body.nextCursor })).status).toBe(400);
-      for (const query of [{ status: 'OPEN' }, { limit: 0 }, { limit: 101 }, { unknown: 1 }]) expect([query, (await list(query)).status]).toEqual([query, 400]);
+      for (const query of [{ status: 'OPEN' }, { limit: 0 }, { limit: 101 }, { unknown: 1 }] as Record<string, string | number>[])
+        expect([query, (await list(query)).status]).toEqual([query, 400]);
       expect((await list({}, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
       expect((await list({}, org.organizationId, 'wh-does-not-exist')).status).toBe(404);
     });

@@ -335,8 +335,11 @@ describe('inbound shipments (public gateway)', () => {
       const first = await list({ status: 'AWAITING', updatedSince: since, limit: 1 });
       const mixed = await list({ status: 'CANCELLED', updatedSince: since, cursor: first.body.nextCursor });
       expect(mixed.status).toBe(400);
-      for (const query of [{ status: 'SHIPPED' }, { updatedSince: 'yesterday' }, { limit: 0 }, { limit: 101 }, { cursor: 'forged' }, { unknown: 1 }]) {
-        expect([query, (await list(query as Record<string, string>)).status]).toEqual([query, 400]);
+      for (const query of [{ status: 'SHIPPED' }, { updatedSince: 'yesterday' }, { limit: 0 }, { limit: 101 }, { cursor: 'forged' }, { unknown: 1 }] as Record<
+        string,
+        string | number
+      >[]) {
+        expect([query, (await list(query)).status]).toEqual([query, 400]);
       }
     });
   });

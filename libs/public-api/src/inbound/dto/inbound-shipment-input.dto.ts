@@ -12,7 +12,7 @@ import {
   IsTrackingUrl,
   MAX_CURSOR_LENGTH,
 } from '@gateway/domain';
-import { IsoDateTime } from '../../orders/policies/iso-date-time';
+import { IsoDateTime } from '../../orders';
 import { IsArrivalDate } from '../policies/arrival-date';
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);

@@ -18,7 +18,7 @@ import {
   decideInboundTransition,
   toInboundShipmentDto,
 } from '@gateway/domain';
-import { IdempotencyService, IdempotentOutcome } from '../../orders/use-cases/idempotency.service';
+import { IdempotencyService, IdempotentOutcome } from '../../orders';
 import {
   CreateInboundShipmentDto,
   INBOUND_PAGE_LIMIT,
