@@ -28,7 +28,7 @@ export class InboundShipmentLineDto {
 export class InboundShipmentDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
-  @ApiProperty({ description: 'where the stock goes', example: 'wh-stockholm-1' }) warehouseId!: string;
+  @ApiProperty({ description: 'where the stock goes', example: 'wh-ams-1' }) warehouseId!: string;
   @ApiProperty({ description: "the merchant's reference", example: 'PO-2026-0042' }) reference!: string;
   @ApiProperty({
     enum: INBOUND_SHIPMENT_STATUSES,
@@ -36,7 +36,7 @@ export class InboundShipmentDto {
       'AWAITING until a first receipt, RECEIVING after it, COMPLETED when everything arrived or the warehouse closed it; CANCELLED only from AWAITING',
   })
   status!: InboundShipmentStatus;
-  @ApiProperty({ format: 'date', example: '2026-10-01' }) expectedArrivalDate!: string;
+  @ApiProperty({ format: 'date', example: '2027-03-01' }) expectedArrivalDate!: string;
   @ApiPropertyOptional({ maxLength: INBOUND_SHIPMENT_LIMITS.carrier, example: 'DB Schenker' }) carrier?: string;
   @ApiPropertyOptional({ maxLength: INBOUND_SHIPMENT_LIMITS.trackingNumber, example: 'SCH-88123' }) trackingNumber?: string;
   @ApiPropertyOptional({

@@ -17,7 +17,7 @@ export const INTERNAL_INBOUND_DOCS = operationDocs({
             warehouseId: 'wh-ams-1',
             reference: 'PO-2026-0042',
             status: 'AWAITING',
-            expectedArrivalDate: '2026-10-01',
+            expectedArrivalDate: '2027-03-01',
             carrier: 'DB Schenker',
             trackingNumber: 'SCH-88123',
             lines: [{ barcode: '8710000000011', sku: 'NOS-TENT-2P', expectedQuantity: 40, receivedQuantity: 0 }],

@@ -69,7 +69,7 @@ export class CreateInboundShipmentDto extends InboundTrackingInput {
   @HasLength(1, INBOUND_SHIPMENT_LIMITS.reference)
   reference!: string;
 
-  @ApiProperty({ pattern: ENTITY_ID.source, description: "one of the warehouses the organization's stores use", example: 'wh-stockholm-1' })
+  @ApiProperty({ pattern: ENTITY_ID.source, description: "one of the warehouses the organization's stores use", example: 'wh-ams-1' })
   @Required()
   @IsString({ message: 'must be a string' })
   @Matches(ENTITY_ID, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' })

@@ -18,14 +18,14 @@ const TRACKING_EXAMPLE = { carrier: 'DB Schenker', trackingNumber: 'SCH-88123', 
 const SHIPMENT_EXAMPLE = {
   id: '5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c',
   organizationId: DEMO_ORGANIZATION_ID,
-  warehouseId: 'wh-stockholm-1',
+  warehouseId: 'wh-ams-1',
   reference: 'PO-2026-0042',
   status: 'AWAITING',
-  expectedArrivalDate: '2026-10-01',
+  expectedArrivalDate: '2027-03-01',
   ...TRACKING_EXAMPLE,
   lines: [
     { barcode: '8710000000011', sku: 'NOS-TENT-2P', expectedQuantity: 40, receivedQuantity: 0 },
-    { barcode: '8710000000028', sku: 'NOS-MAT-1', expectedQuantity: 12, receivedQuantity: 0 },
+    { barcode: '8710000000028', sku: 'NOS-BAG-0C', expectedQuantity: 12, receivedQuantity: 0 },
   ],
   createdAt: '2026-09-18T10:15:00.000Z',
   updatedAt: '2026-09-18T10:15:00.000Z',
@@ -35,9 +35,9 @@ const RECEIVING_EXAMPLE = {
   status: 'RECEIVING',
   lines: [
     { barcode: '8710000000011', sku: 'NOS-TENT-2P', expectedQuantity: 40, receivedQuantity: 24 },
-    { barcode: '8710000000028', sku: 'NOS-MAT-1', expectedQuantity: 12, receivedQuantity: 13 },
+    { barcode: '8710000000028', sku: 'NOS-BAG-0C', expectedQuantity: 12, receivedQuantity: 13 },
   ],
-  updatedAt: '2026-10-01T09:30:00.000Z',
+  updatedAt: '2027-03-01T09:30:00.000Z',
 };
 const IN_FLIGHT_RETRY_AFTER = {
   'Retry-After': { description: 'seconds to wait before retrying, sent when the key is in flight', schema: { type: 'integer', minimum: 1 } },
@@ -52,7 +52,7 @@ export const INBOUND_DOCS = operationDocs({
       examples: {
         demo: {
           summary: 'two products for the demo warehouse',
-          value: { reference: 'PO-2026-0042', warehouseId: 'wh-stockholm-1', expectedArrivalDate: '2026-10-01', ...TRACKING_EXAMPLE, lines: LINES_EXAMPLE },
+          value: { reference: 'PO-2026-0042', warehouseId: 'wh-ams-1', expectedArrivalDate: '2027-03-01', ...TRACKING_EXAMPLE, lines: LINES_EXAMPLE },
         },
       },
     },
@@ -92,11 +92,11 @@ export const INBOUND_DOCS = operationDocs({
       examples: {
         later: {
           summary: 'a day later, one line more',
-          value: { expectedArrivalDate: '2026-10-02', lines: [...LINES_EXAMPLE, { barcode: '8710000000035', quantity: 6 }] },
+          value: { expectedArrivalDate: '2027-03-02', lines: [...LINES_EXAMPLE, { barcode: '8710000000035', quantity: 6 }] },
         },
       },
     },
-    answer: { type: InboundShipmentDto, description: 'The inbound shipment as it now is', example: { ...SHIPMENT_EXAMPLE, expectedArrivalDate: '2026-10-02' } },
+    answer: { type: InboundShipmentDto, description: 'The inbound shipment as it now is', example: { ...SHIPMENT_EXAMPLE, expectedArrivalDate: '2027-03-02' } },
     problems: [400, 403, 404, 409, 413, 415, 500],
   },
   cancelInboundShipment: {

@@ -31,5 +31,5 @@ export const IsArrivalDate = (description: string, required: boolean) =>
       name: 'isArrivalDate',
       validator: { validate: (value) => isFullDate(value) && value >= earliestToday(), defaultMessage: () => ARRIVAL_DATE_MESSAGE },
     }),
-    ApiProperty({ type: 'string', format: 'date', required, description, example: '2026-10-01' }),
+    ApiProperty({ type: 'string', format: 'date', required, description, example: '2027-03-01' }),
   );
