@@ -11,6 +11,7 @@ import {
   OpenApiValidator,
   SeededOrganization,
   TestDatabase,
+  createTestClient,
   createTestDatabase,
   importFixture,
   inboundReceiving,
@@ -18,6 +19,7 @@ import {
   waitUntil,
 } from '@gateway/testing';
 import { WEBHOOK_EVENT_TYPES } from '@gateway/public-api';
+import { ProblemError, createPublicClient, inboundShipments } from '@gateway/sdk';
 import { callerTokens } from './support/caller-tokens';
 import { RunningGateway, startPublicGateway } from './support/start-public-gateway';
 import { WebhookReceiver, startWebhookReceiver } from './support/webhook-receiver';
@@ -424,6 +426,28 @@ describe('inbound shipments (public gateway)', () => {
         problem: { status: 409, detail: expect.stringMatching(/COMPLETED cannot be completed/) },
       });
       expect([inReceipt.body.status, closing.body.status]).toEqual(['RECEIVING', 'RECEIVING']);
+    });
+  });
+
+  describe('the SDK', () => {
+    it('announces (retried with the same key: one shipment), lists, reads, changes and cancels; a later cancel throws the problem', async () => {
+      const client = await createTestClient(database.url, { type: 'ORGANIZATION', organizationId: org.organizationId });
+      const api = createPublicClient({ baseUrl: gateway.url, clientId: client.clientId, clientSecret: client.clientSecret });
+      const inbound = inboundShipments(api, org.organizationId);
+      const sent = body();
+      const created = await inbound.create(sent, { idempotencyKey: 'sdk-po-1' });
+      expect(await inbound.create(sent, { idempotencyKey: 'sdk-po-1' })).toEqual(created);
+      expect(await inbound.get(created.id)).toEqual(created);
+      const listed: string[] = [];
+      for await (const shipment of inbound.list({ status: 'AWAITING', updatedSince: created.createdAt, limit: 1 })) listed.push(shipment.id);
+      expect(listed).toContain(created.id);
+      expect((await inbound.update(created.id, { carrier: 'SDK Freight' })).carrier).toBe('SDK Freight');
+      expect((await inbound.cancel(created.id)).status).toBe('CANCELLED');
+      const other = await inbound.create(body());
+      await inboundReceiving(database.db).receive(org.organizationId, other.id, [{ barcode: org.barcodes[0], quantity: 1 }]);
+      const refusal = await inbound.cancel(other.id).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ProblemError);
+      expect((refusal as ProblemError).problem).toMatchObject({ status: 409, type: '/problems/inbound-shipment-not-awaiting' });
     });
   });
 

@@ -8,4 +8,5 @@ export type { GatewayClient, GatewayClientOptions } from './gateway-client';
 export * from './public-client';
 export type * from './shipment-types';
 export * from './sales-orders';
+export * from './inbound-shipments';
 export type { paths as PublicPaths, components as PublicComponents, operations as PublicOperations } from './generated/public-api';
