@@ -11,6 +11,8 @@ type Schemas = components['schemas'];
 /** An inbound shipment: what was announced and, per line, what the warehouse has received so far. */
 export type InboundShipment = Schemas['InboundShipmentDto'];
 export type NewInboundShipment = Schemas['CreateInboundShipmentDto'];
+/** What an inbound_shipment.* webhook carries: the shipment, and on inbound_shipment.received what that receipt counted. */
+export type InboundShipmentWebhookData = Schemas['InboundShipmentWebhookDataDto'];
 export type InboundShipmentChange = Schemas['UpdateInboundShipmentDto'];
 export type InboundShipmentQuery = { status?: InboundShipment['status']; updatedSince?: string; limit?: number };
 
