@@ -42,7 +42,7 @@ describe('inbound shipments (public gateway)', () => {
   let other: SeededOrganization;
   let tokens: Record<string, string>;
   let otherTokens: Record<string, string>;
-  let endpoints: { organization: { secret: string }; connector: { secret: string } };
+  let endpoints: { organization: { id: string; secret: string }; connector: { id: string; secret: string } };
 
   const http = () => request(gateway.app.getHttpServer());
   const check = (method: string, template: string, res: request.Response) => {
@@ -117,7 +117,7 @@ describe('inbound shipments (public gateway)', () => {
         .set('Authorization', `Bearer ${token}`)
         .send({ url: receiver.url(endpointPath), eventTypes });
       expect(res.status).toBe(201);
-      return { secret: res.body.secret as string };
+      return { id: res.body.id as string, secret: res.body.secret as string };
     };
     endpoints = {
       organization: await register(tokens.organization, '/organization', [...WEBHOOK_EVENT_TYPES]),
@@ -519,6 +519,30 @@ describe('inbound shipments (public gateway)', () => {
       const connectorFeed = await feed(tokens.connector);
       expect(connectorFeed.filter((e) => e.type.startsWith('inbound_shipment.'))).toEqual([]);
       expect(connectorFeed.some((e) => e.type === 'inventory_level.changed')).toBe(true);
+
+      // recover sends the organization's endpoint its inbound shipment events again (the same webhook-id); the connector's none.
+      const ids = (endpointPath: string) => receiver.received.filter((r) => r.path === endpointPath).map((r) => String(r.headers['webhook-id']));
+      const before = { organization: ids('/organization').length, connector: ids('/connector').length };
+      const since = new Date(Date.now() - 3600_000).toISOString();
+      for (const endpoint of [endpoints.organization, endpoints.connector]) {
+        const recovered = await http()
+          .post(`/v0/organizations/${org.organizationId}/webhook-endpoints/${endpoint.id}/recover`)
+          .set('Authorization', `Bearer ${tokens.organization}`)
+          .send({ since });
+        expect(recovered.status).toBe(202);
+      }
+      await waitUntil(() => delivered('/organization', endpoints.organization.secret, shipment.id).length >= 2 * expected.length);
+      expect(
+        delivered('/organization', endpoints.organization.secret, shipment.id)
+          .map((p) => p.type)
+          .sort(),
+      ).toEqual([...expected, ...expected].sort());
+      await waitUntil(() => ids('/connector').length > before.connector);
+      const connectorAfter = receiver.received
+        .filter((r) => r.path === '/connector')
+        .map((r) => (new Webhook(endpoints.connector.secret).verify(r.body, r.headers) as { type: string }).type);
+      expect(connectorAfter.filter((t) => t.startsWith('inbound_shipment.'))).toEqual([]);
+      expect(before.organization).toBeGreaterThan(0);
     });
   });
 });
