@@ -35,7 +35,8 @@ describe('dispatch-command', () => {
         problem([
           {
             pointer: '/commandName',
-            message: 'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS, UPDATE_SHIPMENT',
+            message:
+              'must be one of RECEIVE_STOCK, ALLOCATE_FULFILMENT_ORDER, SHIP_FULFILMENT_ORDER, REBUILD_INVENTORY_LEVELS, UPDATE_SHIPMENT, RECEIVE_INBOUND_SHIPMENT, CLOSE_INBOUND_SHIPMENT',
           },
         ]),
       );

@@ -296,6 +296,8 @@ describe('the internal OpenAPI document', () => {
       ['SHIP_FULFILMENT_ORDER', 'ShipFulfilmentOrderBody'],
       ['REBUILD_INVENTORY_LEVELS', 'RebuildInventoryLevelsBody'],
       ['UPDATE_SHIPMENT', 'UpdateShipmentBody'],
+      ['RECEIVE_INBOUND_SHIPMENT', 'ReceiveInboundShipmentBody'],
+      ['CLOSE_INBOUND_SHIPMENT', 'CloseInboundShipmentBody'],
     ]);
     for (const variant of variants) expect(variant.additionalProperties).toBe(false);
   });
