@@ -4,9 +4,9 @@
 // with one unit more than announced, and the shipment completes by itself. The receiver verifies and prints
 // each event; the inventory read shows the stock after each step.
 import { once } from 'node:events';
-import { AddressInfo, createServer } from 'node:net';
 import { InboundShipment, PublicClient, inboundShipments, unwrap } from '@gateway/sdk';
-import type { InternalClient, InternalPaths } from '@gateway/sdk/internal';
+import type { InternalClient } from '@gateway/sdk/internal';
+import { dispatch, freePort } from './fulfilment-walkthrough';
 import { createWebhookReceiver } from './webhook-receiver';
 
 export interface InboundWalkthroughOptions {
@@ -26,23 +26,6 @@ const EVENT_TYPES = [
   'inbound_shipment.cancelled',
   'inbound_shipment.updated',
 ] as const;
-
-type Command = InternalPaths['/internal-tools/dispatch-command']['post']['requestBody']['content']['application/json'];
-
-async function dispatch(staff: InternalClient, command: Command): Promise<InboundShipment> {
-  const answer = await unwrap(staff.POST('/internal-tools/dispatch-command', { body: command }));
-  if (answer.outcome !== 'SUCCESS') throw new Error(`${command.commandName}: ${answer.outcome} (${answer.reason})`);
-  return answer.result as InboundShipment;
-}
-
-async function freePort(host: string): Promise<number> {
-  const probe = createServer().listen(0, host);
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 export async function inboundWalkthrough(
   api: PublicClient,
@@ -114,7 +97,7 @@ export async function inboundWalkthrough(
     await arrived(1);
 
     // 2. The warehouse receives part of it: 3 of the first unit.
-    const part = await dispatch(staff, {
+    const part = await dispatch<InboundShipment>(staff, {
       commandName: 'RECEIVE_INBOUND_SHIPMENT',
       organizationId,
       commandBody: { inboundShipmentId: announced.id, lines: [{ barcode: first, quantity: 3 }] },
@@ -124,7 +107,7 @@ export async function inboundWalkthrough(
     say(`  stock: ${(await stock()).join('; ')}`);
 
     // 3. The rest, with one unit of the second more than announced: everything arrived, so it completes.
-    const rest = await dispatch(staff, {
+    const rest = await dispatch<InboundShipment>(staff, {
       commandName: 'RECEIVE_INBOUND_SHIPMENT',
       organizationId,
       commandBody: {

@@ -4,6 +4,7 @@
 // framework.
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { canonical, idempotentStart } from './baseline-sales-order';
 
 export interface BaselineInboundInput {
   reference: string;
@@ -36,19 +37,6 @@ export function parseInboundInput(body: unknown, today: string): BaselineInbound
   return b as BaselineInboundInput;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-const lockKey = (clientId: string, key: string) => createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
-
 export type BaselineInboundOutcome = { kind: 'created' | 'replayed'; record: unknown } | { kind: 'conflict' | 'reused' | 'refused' };
 
 export async function baselineInboundShipment(
@@ -63,23 +51,8 @@ export async function baselineInboundShipment(
   let broken = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    if (key !== undefined) {
-      const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)])).rows[0]
-        .locked;
-      const { rows } = await client.query<{ request_fingerprint: string; response_body: unknown }>(
-        `SELECT request_fingerprint, response_status, response_body, created_at
-           FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
-        [clientId, key],
-      );
-      if (rows[0]) {
-        await client.query('COMMIT');
-        return rows[0].request_fingerprint === fingerprint ? { kind: 'replayed', record: rows[0].response_body } : { kind: 'reused' };
-      }
-      if (!locked) {
-        await client.query('ROLLBACK');
-        return { kind: 'conflict' };
-      }
-    }
+    const earlier = await idempotentStart(client, clientId, key, fingerprint);
+    if (earlier) return earlier;
     const warehouses = await client.query<{ warehouse_id: string }>('SELECT DISTINCT warehouse_id FROM stores WHERE organization_id = $1', [organizationId]);
     const units = await client.query<{ barcode: string; sku: string; archived: boolean }>(
       `SELECT barcode, sku, archived_at IS NOT NULL AS archived FROM retail_units

@@ -761,7 +761,10 @@ export interface components {
         InboundReceiptLineBody: {
             /** @description a live retail unit of the organization, announced or not */
             barcode: string;
-            /** @description items counted: onHand goes up by this much */
+            /**
+             * @description items counted: onHand goes up by this much
+             * @example 40
+             */
             quantity: number;
         };
         ReceiveInboundShipmentBody: {

@@ -1,12 +1,24 @@
 // An inbound shipment as both gateways show it (contract 6.9): in the public answers and webhooks, and in
 // the internal gateway's warehouse list and command results. Built field by field; unset fields are left out.
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ClosedSchema } from '@gateway/platform';
+import { IsInt, Max, Min } from 'class-validator';
+import { ClosedSchema, Required } from '@gateway/platform';
 import type { InboundShipmentRow } from '@gateway/persistence';
 import { INBOUND_SHIPMENT_STATUSES, InboundShipmentStatus } from '../policies/inbound-shipment-state-machine';
 
 /** Bounds of an announcement (contract 6.9; lengths as 6.7, in code points). */
 export const INBOUND_SHIPMENT_LIMITS = { reference: 200, carrier: 100, trackingNumber: 100, trackingUrl: 2000, lines: 500, quantity: 1_000_000 } as const;
+
+/** A line's quantity, announced or received: 1 to INBOUND_SHIPMENT_LIMITS.quantity, documented with its bounds. */
+export const IsInboundQuantity = (description: string) =>
+  applyDecorators(
+    ApiProperty({ type: 'integer', minimum: 1, maximum: INBOUND_SHIPMENT_LIMITS.quantity, description, example: 40 }),
+    Required(),
+    IsInt({ message: 'must be an integer' }),
+    Min(1, { message: 'must be at least 1' }),
+    Max(INBOUND_SHIPMENT_LIMITS.quantity, { message: `must be at most ${INBOUND_SHIPMENT_LIMITS.quantity}` }),
+  );
 
 @ClosedSchema()
 export class InboundShipmentLineDto {

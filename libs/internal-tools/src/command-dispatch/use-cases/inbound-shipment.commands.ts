@@ -3,9 +3,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsUUID } from 'class-validator';
 import { ClosedSchema, HasItems, NestedObjectList, Required, canonicalUuid } from '@gateway/platform';
-import { INBOUND_SHIPMENT_LIMITS, InboundShipmentDto, InboundShipmentReceiving } from '@gateway/domain';
+import { INBOUND_SHIPMENT_LIMITS, InboundShipmentDto, InboundShipmentReceiving, IsInboundQuantity } from '@gateway/domain';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcode, IsDistinctBarcodes } from '../policies/command-body-rules';
 
@@ -21,11 +21,7 @@ const InboundShipmentId = () =>
 export class InboundReceiptLineBody {
   @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a live retail unit of the organization, announced or not' }) @IsBarcode() barcode!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: INBOUND_SHIPMENT_LIMITS.quantity, description: 'items counted: onHand goes up by this much' })
-  @Required()
-  @IsInt({ message: 'must be an integer' })
-  @Min(1, { message: 'must be at least 1' })
-  @Max(INBOUND_SHIPMENT_LIMITS.quantity, { message: `must be at most ${INBOUND_SHIPMENT_LIMITS.quantity}` })
+  @IsInboundQuantity('items counted: onHand goes up by this much')
   quantity!: number;
 }
 

@@ -9,6 +9,7 @@ import {
   INBOUND_SHIPMENT_STATUSES,
   InboundShipmentDto,
   InboundShipmentStatus,
+  IsInboundQuantity,
   IsTrackingUrl,
   MAX_CURSOR_LENGTH,
 } from '@gateway/domain';
@@ -27,11 +28,7 @@ export class InboundShipmentLineInput {
   @MatchesPattern(/^[A-Za-z0-9._-]{1,100}$/, 'must be 1 to 100 letters, digits, dots, underscores or hyphens')
   barcode!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: INBOUND_SHIPMENT_LIMITS.quantity, description: 'items announced', example: 40 })
-  @Required()
-  @IsInt({ message: 'must be an integer' })
-  @Min(1, { message: 'must be at least 1' })
-  @Max(INBOUND_SHIPMENT_LIMITS.quantity, { message: `must be at most ${INBOUND_SHIPMENT_LIMITS.quantity}` })
+  @IsInboundQuantity('items announced')
   quantity!: number;
 }
 
