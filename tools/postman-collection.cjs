@@ -27,6 +27,8 @@ const VARIABLES = { organizationId: '0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01', stor
 const script = (lines) => ({ type: 'text/javascript', exec: lines });
 
 const PRE_REQUEST = [
+  '// A full date in a body ({{arrivalDate}}) is a week after the run: an announced arrival must not lie in the past.',
+  "pm.collectionVariables.set('arrivalDate', new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10));",
   '// Mints a client-credentials token (client_secret_post) when there is none or it expires within a minute.',
   `if (pm.request.url.getPath() === '${TOKEN_PATH}') return;`,
   "const expiresAt = Number(pm.collectionVariables.get('accessTokenExpiresAt') || 0);",
@@ -82,6 +84,24 @@ const REFUSED_HERE = {
   'POST /v0/organizations/{organizationId}/returns/{returnId}/cancel': { status: 404, type: '/problems/not-found', why: 'the collection makes no return' },
 };
 
+Object.assign(CHAIN_TESTS, {
+  'POST /v0/organizations/{organizationId}/inbound-shipments': [
+    "pm.test('the inbound shipment is announced, awaited', () => pm.expect(pm.response.json().status).to.equal('AWAITING'));",
+  ],
+  'GET /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}': [
+    "pm.test('the inbound shipment reads back', () => pm.expect(pm.response.json().id).to.equal(pm.collectionVariables.get('inboundShipmentId')));",
+  ],
+  'PATCH /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}': [
+    "pm.test('the inbound shipment is changed, still awaited', () => {",
+    '  const shipment = pm.response.json();',
+    "  pm.expect([shipment.id, shipment.status, shipment.expectedArrivalDate]).to.deep.equal([pm.collectionVariables.get('inboundShipmentId'), 'AWAITING', pm.collectionVariables.get('arrivalDate')]);",
+    '});',
+  ],
+  'POST /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}/cancel': [
+    "pm.test('the inbound shipment is cancelled', () => pm.expect(pm.response.json().status).to.equal('CANCELLED'));",
+  ],
+});
+
 const RATE_LIMIT_TEST = [
   "pm.test('RateLimit fields, when sent, have their IETF form', () => {",
   "  if (pm.response.headers.has('RateLimit')) pm.expect(pm.response.headers.get('RateLimit')).to.match(/^\"[^\"]+\";r=\\d+;t=\\d+$/);",
@@ -102,10 +122,11 @@ function firstExample(content) {
   return first?.value;
 }
 
-/** An example's date-times become the time of the run ({{$isoTimestamp}}): a fixed date ages past the limits of an operation (recover: 30 days). */
+/** An example's date-times become the time of the run ({{$isoTimestamp}}), its full dates a week after it ({{arrivalDate}}): a fixed date ages past the limits of an operation (recover: 30 days; an arrival: today). */
 function relativeTimes(value) {
   if (Array.isArray(value)) return value.map(relativeTimes);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, relativeTimes(entry)]));
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return '{{arrivalDate}}';
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? '{{$isoTimestamp}}' : value;
 }
 

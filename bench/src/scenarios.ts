@@ -21,7 +21,7 @@ export interface BenchContext {
   returnable: ReturnableOrder;
 }
 
-export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders'>;
+export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders' | 'freshKeys'>;
 
 /**
  * The public gateway with its token cache on, the same with TOKEN_CACHE_ENABLED=false, the same with
@@ -49,6 +49,20 @@ export interface Scenario {
   connections?: number;
   timeoutSeconds?: number;
   request(context: BenchContext): ScenarioRequest;
+}
+
+/** An announcement of two of the organization's units at its store's warehouse, expected in 30 days. */
+export function inboundShipmentBody(org: { warehouseId: string; barcodes: string[] }): string {
+  return JSON.stringify({
+    reference: 'bench-inbound',
+    warehouseId: org.warehouseId,
+    expectedArrivalDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    carrier: 'Bench Freight',
+    lines: [
+      { barcode: org.barcodes[0], quantity: 40 },
+      { barcode: org.barcodes[1], quantity: 12 },
+    ],
+  });
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -146,6 +160,23 @@ export const SCENARIOS: Scenario[] = [
         headers: json(c.publicToken),
         body: salesOrderBody('placeholder', org.barcodes),
         freshSalesOrders: { barcodes: org.barcodes },
+      };
+    },
+  },
+  {
+    name: 'inbound-shipment-create',
+    description: 'POST /v0/organizations/{id}/inbound-shipments, 2 lines, a fresh Idempotency-Key each (contract 6.9)',
+    gateway: 'public',
+    comparison: 'baseline',
+    throughputTarget: 0.8,
+    request: (c) => {
+      const org = c.dataset[1_000];
+      return {
+        method: 'POST',
+        path: `/v0/organizations/${org.organizationId}/inbound-shipments`,
+        headers: json(c.publicToken),
+        body: inboundShipmentBody(org),
+        freshKeys: true,
       };
     },
   },

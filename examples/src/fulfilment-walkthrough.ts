@@ -44,17 +44,17 @@ const EVENT_TYPES = [
   'return.completed',
 ] as const;
 
-type Command = InternalPaths['/internal-tools/dispatch-command']['post']['requestBody']['content']['application/json'];
+export type Command = InternalPaths['/internal-tools/dispatch-command']['post']['requestBody']['content']['application/json'];
 
 /** A dispatch-command on the internal gateway: its result, or an Error when the domain refused it (FAILED). */
-async function dispatch<T>(staff: InternalClient, command: Command): Promise<T> {
+export async function dispatch<T>(staff: InternalClient, command: Command): Promise<T> {
   const answer = await unwrap(staff.POST('/internal-tools/dispatch-command', { body: command }));
   if (answer.outcome !== 'SUCCESS') throw new Error(`${command.commandName}: ${answer.outcome} (${answer.reason})`);
   return answer.result as T;
 }
 
 /** A port free on `host` now (the endpoint's URL names it before the receiver, which needs the endpoint's secret, listens). */
-async function freePort(host: string): Promise<number> {
+export async function freePort(host: string): Promise<number> {
   const probe = createServer().listen(0, host);
   await once(probe, 'listening');
   const { port } = probe.address() as AddressInfo;

@@ -3,11 +3,13 @@
 // npm run example -- fulfilment: the fulfilment walkthrough, which also drives the internal gateway
 // (INTERNAL_GATEWAY_URL) as staff tools do, with a client of the internal audience (INTERNAL_CLIENT_ID and
 // INTERNAL_CLIENT_SECRET, client_secret_post), and receives webhooks on 127.0.0.1 (WEBHOOK_RECEIVER_HOST).
+// npm run example -- inbound: stock announced with the SDK and received in two parts, the same way.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientAuthMethod, createPublicClient } from '@gateway/sdk';
 import { createInternalClient } from '@gateway/sdk/internal';
 import { fulfilmentWalkthrough } from './fulfilment-walkthrough';
+import { inboundWalkthrough } from './inbound-walkthrough';
 import { quickstart } from './quickstart';
 
 function credentials(): { clientId: string; clientSecret: string; authMethod: ClientAuthMethod } {
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
   const target = { organizationId: process.env.ORGANIZATION_ID, storeId: process.env.STORE_ID };
   const [name = 'quickstart'] = process.argv.slice(2);
   if (name === 'quickstart') await quickstart(api, say, target);
-  else if (name === 'fulfilment') {
+  else if (name === 'fulfilment' || name === 'inbound') {
     const { INTERNAL_CLIENT_ID: clientId, INTERNAL_CLIENT_SECRET: clientSecret } = process.env;
     if (!clientId || !clientSecret)
       throw new Error('set INTERNAL_CLIENT_ID and INTERNAL_CLIENT_SECRET (`npm run -s admin -- clients:create --type SERVICE --audience internal`)');
@@ -44,8 +46,10 @@ async function main(): Promise<void> {
       clientId,
       clientSecret,
     });
-    await fulfilmentWalkthrough(api, staff, say, { ...target, warehouseId: process.env.WAREHOUSE_ID, receiverHost: process.env.WEBHOOK_RECEIVER_HOST });
-  } else throw new Error(`unknown example ${name}: quickstart (the default) or fulfilment`);
+    const where = { warehouseId: process.env.WAREHOUSE_ID, receiverHost: process.env.WEBHOOK_RECEIVER_HOST };
+    if (name === 'fulfilment') await fulfilmentWalkthrough(api, staff, say, { ...target, ...where });
+    else await inboundWalkthrough(api, staff, say, { organizationId: target.organizationId, ...where });
+  } else throw new Error(`unknown example ${name}: quickstart (the default), fulfilment or inbound`);
   say('done');
 }
 

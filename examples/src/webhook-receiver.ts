@@ -9,7 +9,7 @@
 // given the new secret verifies at once. Give the receiver both, newest first, while you deploy the new one.
 import { createServer, Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Return, Shipment, ShipmentWebhookData } from '@gateway/sdk';
+import type { InboundShipmentWebhookData, Return, Shipment, ShipmentWebhookData } from '@gateway/sdk';
 
 export interface WebhookEvent {
   type: string;
@@ -59,9 +59,25 @@ export function describeReturn(event: WebhookEvent): string | undefined {
 }
 
 /**
+ * One line about an inbound shipment event (undefined for the others): what a receipt counted against what was
+ * announced, or where the shipment now stands. Plan your stock from these.
+ */
+export function describeInbound(event: WebhookEvent): string | undefined {
+  if (!event.type.startsWith('inbound_shipment.')) return undefined;
+  const shipment = event.data as unknown as InboundShipmentWebhookData;
+  const totals = shipment.lines.map((l) => `${l.barcode} ${l.receivedQuantity}/${l.expectedQuantity}`).join(', ');
+  if (event.type === 'inbound_shipment.received' && shipment.receipt) {
+    const counted = shipment.receipt.lines.map((l) => `${l.quantity} x ${l.barcode}`).join(', ');
+    return `inbound ${shipment.reference}: received ${counted}; now ${shipment.status} (received/announced: ${totals})`;
+  }
+  return `inbound ${shipment.reference}: ${shipment.status}, expected ${shipment.expectedArrivalDate} (received/announced: ${totals})`;
+}
+
+/**
  * `secrets`: the endpoint's secret, or during a rotation its secrets newest first (a request is accepted when
  * it verifies with any of them). `say`, when given, hears one line per request verified, and for a shipping event
- * a second line with its parcels' tracking (describeShipping), for a return event one with its lines (describeReturn).
+ * a second line with its parcels' tracking (describeShipping), for a return event one with its lines (describeReturn),
+ * and for an inbound shipment event what arrived (describeInbound).
  */
 export function createWebhookReceiver(
   secrets: string | string[],
@@ -105,8 +121,8 @@ export function createWebhookReceiver(
       );
       if (!handled.has(webhookId)) {
         handled.add(webhookId);
-        const shipping = describeShipping(verified.event) ?? describeReturn(verified.event);
-        if (shipping) say?.(shipping);
+        const line = describeShipping(verified.event) ?? describeReturn(verified.event) ?? describeInbound(verified.event);
+        if (line) say?.(line);
         onEvent(verified.event, webhookId);
       }
       res.writeHead(204).end();

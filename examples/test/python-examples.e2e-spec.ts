@@ -1,7 +1,7 @@
 // The Python examples (examples/python, standard library only) run with python3 against the public gateway
 // on the demo data: a token and its renewal, an idempotent order and its replay, an order's life (catalogue,
-// address, PATCH, cancel), a return of a shipped order, the events feed, and a
-// receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
+// address, PATCH, cancel), a return of a shipped order, an inbound shipment's (announced, replayed, changed,
+// cancelled), the events feed, and a receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
 // Skipped, saying so, where python3 is not installed.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -148,6 +148,22 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
         'more than shipped: 409 /problems/return-quantity-exceeded',
         'cancelled: 200 CANCELLED',
         'cancelled again: 200, unchanged: True',
+      ],
+    ]);
+  }, 60_000);
+
+  it('inbound_shipment.py: announced and replayed, read, changed, cancelled, cancelled again unchanged, then refused a change', async () => {
+    const { code, output } = await python('inbound_shipment.py', env);
+    expect([code, output.trimEnd().split('\n')]).toEqual([
+      0,
+      [
+        'announced: 201 AWAITING, 2 lines to wh-ams-1',
+        'retried with the same key: 201, replayed: True',
+        'read back: AWAITING, NOS-TENT-2P 0/40, NOS-BAG-0C 0/12',
+        'changed: 200, a week later, now 1 line of 48',
+        'cancelled: 200 CANCELLED',
+        'cancelled again: 200, unchanged: True',
+        'a cancelled shipment cannot change: 409 /problems/inbound-shipment-not-awaiting',
       ],
     ]);
   }, 60_000);

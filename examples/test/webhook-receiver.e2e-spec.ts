@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { signWebhook, webhookHeaders } from '@gateway/public-api';
-import { WebhookEvent, createWebhookReceiver, describeReturn, describeShipping } from '../src/webhook-receiver';
+import { WebhookEvent, createWebhookReceiver, describeInbound, describeReturn, describeShipping } from '../src/webhook-receiver';
 
 describe('the webhook receiver example', () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -131,6 +131,29 @@ describe("the webhook receiver example's shipping lines", () => {
       'return RMA-1042 of order 9865a2a3-90e1-4291-ba3e-1060283ba337: COMPLETED (DAMAGED) at wh-stockholm-1: NOS-TENT-2P: 2 of 3 arrived, 1 restocked, 1 not; NOS-MAT: 1 of 1 arrived, 0 restocked, 1 not',
     );
     expect(describeReturn({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
+  });
+
+  it('describes an inbound receipt against what was announced, and a completed inbound shipment', () => {
+    const shipment = {
+      reference: 'PO-2026-0042',
+      status: 'RECEIVING',
+      expectedArrivalDate: '2027-03-01',
+      lines: [
+        { barcode: '8710000000011', sku: 'NOS-TENT-2P', expectedQuantity: 40, receivedQuantity: 24 },
+        { barcode: '8710000000028', sku: 'NOS-BAG-0C', expectedQuantity: 12, receivedQuantity: 13 },
+      ],
+    };
+    expect(
+      describeInbound({
+        type: 'inbound_shipment.received',
+        timestamp: '',
+        data: { ...shipment, receipt: { lines: [{ barcode: '8710000000028', sku: 'NOS-BAG-0C', quantity: 13 }] } },
+      }),
+    ).toBe('inbound PO-2026-0042: received 13 x 8710000000028; now RECEIVING (received/announced: 8710000000011 24/40, 8710000000028 13/12)');
+    expect(describeInbound({ type: 'inbound_shipment.completed', timestamp: '', data: { ...shipment, status: 'COMPLETED' } })).toBe(
+      'inbound PO-2026-0042: COMPLETED, expected 2027-03-01 (received/announced: 8710000000011 24/40, 8710000000028 13/12)',
+    );
+    expect(describeInbound({ type: 'sales_order.created', timestamp: '', data: {} })).toBeUndefined();
   });
 });
 

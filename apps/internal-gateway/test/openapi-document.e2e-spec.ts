@@ -298,6 +298,8 @@ describe('the internal OpenAPI document', () => {
       ['UPDATE_SHIPMENT', 'UpdateShipmentBody'],
       ['MARK_RETURN_ARRIVED', 'MarkReturnArrivedBody'],
       ['PROCESS_RETURN', 'ProcessReturnBody'],
+      ['RECEIVE_INBOUND_SHIPMENT', 'ReceiveInboundShipmentBody'],
+      ['CLOSE_INBOUND_SHIPMENT', 'CloseInboundShipmentBody'],
     ]);
     for (const variant of variants) expect(variant.additionalProperties).toBe(false);
   });

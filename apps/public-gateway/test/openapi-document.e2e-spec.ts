@@ -49,6 +49,11 @@ describe('the public OpenAPI document', () => {
         'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/test',
         'POST /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}/recover',
         'GET /v0/organizations/{organizationId}/events',
+        'POST /v0/organizations/{organizationId}/inbound-shipments',
+        'GET /v0/organizations/{organizationId}/inbound-shipments',
+        'GET /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}',
+        'PATCH /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}',
+        'POST /v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}/cancel',
       ].sort(),
     );
   });
@@ -62,6 +67,11 @@ describe('the public OpenAPI document', () => {
   it('documents one webhook per event type and the test event, its body the payload schema of its resource', () => {
     expect(Object.keys(publicDocument.webhooks).sort()).toEqual([
       'fulfilment_order.status_changed',
+      'inbound_shipment.cancelled',
+      'inbound_shipment.completed',
+      'inbound_shipment.created',
+      'inbound_shipment.received',
+      'inbound_shipment.updated',
       'inventory_level.changed',
       'return.arrived',
       'return.cancelled',
@@ -84,6 +94,12 @@ describe('the public OpenAPI document', () => {
     });
     expect(publicDocument.webhooks['return.completed'].post.requestBody.content['application/json'].schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/ReturnWebhookEventDto' }, { type: 'object', properties: { type: { const: 'return.completed' } } }],
+    });
+    expect(publicDocument.webhooks['inbound_shipment.received'].post.requestBody.content['application/json'].schema).toEqual({
+      allOf: [
+        { $ref: '#/components/schemas/InboundShipmentWebhookEventDto' },
+        { type: 'object', properties: { type: { const: 'inbound_shipment.received' } } },
+      ],
     });
     expect(publicDocument.components.schemas.InventoryLevelChangedDataDto.required.sort()).toEqual(['barcode', 'onHand', 'sellable', 'warehouseId']);
     expect(publicDocument.webhooks['inventory_level.changed'].post.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -50,7 +50,7 @@ export function parseSalesOrderInput(body: unknown): BaselineSalesOrderInput {
   return b as BaselineSalesOrderInput;
 }
 
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -61,7 +61,36 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const lockKey = (clientId: string, key: string) => createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
+export const lockKey = (clientId: string, key: string) => createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
+
+/**
+ * The Idempotency-Key protocol's opening, in the transaction begun on `client`: the stored answer (replayed, or
+ * reused with another request), a conflict while the key's first request runs, or undefined to do the work.
+ * It ends the transaction when it answers.
+ */
+export async function idempotentStart(
+  client: pg.PoolClient,
+  clientId: string,
+  key: string | undefined,
+  fingerprint: string,
+): Promise<{ kind: 'replayed'; record: unknown } | { kind: 'reused' | 'conflict' } | undefined> {
+  if (key === undefined) return undefined;
+  const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)])).rows[0].locked;
+  const { rows } = await client.query<{ request_fingerprint: string; response_body: unknown }>(
+    `SELECT request_fingerprint, response_status, response_body, created_at
+       FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
+    [clientId, key],
+  );
+  if (rows[0]) {
+    await client.query('COMMIT');
+    return rows[0].request_fingerprint === fingerprint ? { kind: 'replayed', record: rows[0].response_body } : { kind: 'reused' };
+  }
+  if (!locked) {
+    await client.query('ROLLBACK');
+    return { kind: 'conflict' };
+  }
+  return undefined;
+}
 
 export type BaselineOutcome = { kind: 'created' | 'replayed'; record: unknown } | { kind: 'conflict' | 'reused' | 'unresolved' };
 
@@ -88,23 +117,8 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
   let broken = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    if (key !== undefined) {
-      const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)])).rows[0]
-        .locked;
-      const { rows } = await client.query<{ request_fingerprint: string; response_body: unknown }>(
-        `SELECT request_fingerprint, response_status, response_body, created_at
-           FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
-        [clientId, key],
-      );
-      if (rows[0]) {
-        await client.query('COMMIT');
-        return rows[0].request_fingerprint === fingerprint ? { kind: 'replayed', record: rows[0].response_body } : { kind: 'reused' };
-      }
-      if (!locked) {
-        await client.query('ROLLBACK');
-        return { kind: 'conflict' };
-      }
-    }
+    const earlier = await idempotentStart(client, clientId, key, fingerprint);
+    if (earlier) return earlier;
     const units = await client.query<{ barcode: string; sku: string; archived: boolean }>(
       `SELECT barcode, sku, archived_at IS NOT NULL AS archived FROM retail_units
         WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))`,

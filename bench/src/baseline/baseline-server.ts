@@ -10,6 +10,7 @@ import pg from 'pg';
 import { JWK, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { baselineSalesOrder, BaselineSalesOrderInput, SalesOrderInputError, parseSalesOrderInput } from './baseline-sales-order';
 import { BaselineReturnInput, ReturnInputError, baselineReturn, parseReturnInput } from './baseline-return';
+import { BaselineInboundInput, InboundInputError, baselineInboundShipment, parseInboundInput } from './baseline-inbound-shipment';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;
@@ -340,6 +341,31 @@ async function createReturn(
     .end(JSON.stringify(outcome.record));
 }
 
+/** POST an inbound shipment (contract 6.9): a SERVICE caller, as the bench sends it; the same transaction as the gateway's. */
+async function inboundShipment(req: IncomingMessage, res: ServerResponse, identity: Identity, organizationId: string): Promise<void> {
+  const keyHeader = req.headers['idempotency-key'];
+  if (keyHeader !== undefined && (Array.isArray(keyHeader) || !IDEMPOTENCY_KEY.test(keyHeader)))
+    throw new HttpProblem(400, 'The Idempotency-Key header is not valid.');
+  let input: BaselineInboundInput;
+  try {
+    // Today is the earliest date still current somewhere (UTC-12), as the gateway has it.
+    input = parseInboundInput(await readJson(req), new Date(Date.now() - 12 * 3600_000).toISOString().slice(0, 10));
+  } catch (error) {
+    if (error instanceof InboundInputError) throw new HttpProblem(400, error.message);
+    throw error;
+  }
+  await assertCanAccessOrganization(identity, organizationId);
+  if (identity.clientType === 'CONNECTOR') throw new HttpProblem(403, 'A connector cannot announce or read inbound shipments.');
+  const outcome = await baselineInboundShipment(pool, { clientId: identity.clientId, organizationId, idempotencyKey: keyHeader, input });
+  if (outcome.kind === 'conflict') throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.');
+  if (outcome.kind === 'reused') throw new HttpProblem(422, 'This Idempotency-Key was already used with a different request.');
+  if (outcome.kind === 'refused') throw new HttpProblem(400, 'The inbound shipment cannot be announced as sent.');
+  if (outcome.kind !== 'created' && outcome.kind !== 'replayed') return;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (outcome.kind === 'replayed') headers['Idempotent-Replayed'] = 'true';
+  res.writeHead(201, headers).end(JSON.stringify(outcome.record));
+}
+
 const STATUS_OF_FULFILMENT: Record<string, string> = { SHIPPED: 'SHIPPED', CANCELLED: 'CANCELLED', WITHDRAWN: 'CANCELLED' };
 
 /** GET one sales order (contract 6.2): the same access rule, query and fields as the gateway, by hand. */
@@ -407,9 +433,11 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     parts[4] === 'stores' &&
     parts[6] === 'sales-orders' &&
     parts[8] === 'returns';
+  const isInbound = req.method === 'POST' && parts.length === 5 && parts[1] === 'v0' && parts[2] === 'organizations' && parts[4] === 'inbound-shipments';
   // The internal gateway's GET /organizations/{organizationId}/warehouses/{warehouseId}/inventory/{barcode}.
   const isLevel = req.method === 'GET' && parts.length === 7 && parts[1] === 'organizations' && parts[3] === 'warehouses' && parts[5] === 'inventory';
-  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isReturn && !isLevel) throw new HttpProblem(404, 'No such operation.');
+  if (!isWhoami && !isInventory && !isInvoices && !isSalesOrder && !isSalesOrderRead && !isReturn && !isLevel && !isInbound)
+    throw new HttpProblem(404, 'No such operation.');
   const identity = isLevel ? await authenticate(req, INTERNAL_AUDIENCE, INTERNAL_AUDIENCE) : await authenticate(req, AUDIENCE, AUDIENCE);
   if (isWhoami) {
     res.writeHead(200, JSON_HEADERS).end(whoami(identity));
@@ -418,6 +446,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const organizationId = decodeURIComponent(parts[isLevel ? 2 : 3]).toLowerCase();
   if (!UUID.test(organizationId)) throw new HttpProblem(400, 'The path parameter organizationId is not valid.');
   if (isInventory) return inventory(res, identity, organizationId);
+  if (isInbound) return inboundShipment(req, res, identity, organizationId);
   if (isInvoices) {
     res.writeHead(200, JSON_HEADERS).end(await invoices(identity, organizationId));
     return;

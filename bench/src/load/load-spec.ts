@@ -9,6 +9,8 @@ export interface LoadSpec {
   body?: string;
   /** Each request a new sales order over random barcodes, with a fresh Idempotency-Key. */
   freshSalesOrders?: { barcodes: string[] };
+  /** Each request the same body with a fresh Idempotency-Key (each one creates). */
+  freshKeys?: boolean;
   /**
    * Each request a bearer token not sent before: the run makes as many requests as there are tokens
    * (less a margin of two per connection, so that none is sent twice) instead of lasting durationSeconds.

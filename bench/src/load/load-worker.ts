@@ -20,6 +20,7 @@ function setupOf(spec: LoadSpec, tokens: string[] | undefined): Setup | undefine
       body: salesOrderBody(`bench-${process.pid}-${++sequence}`, fresh.barcodes),
     }));
   }
+  if (spec.freshKeys) steps.push((request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } }));
   if (tokens) {
     let next = 0;
     steps.push((request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }));

@@ -7,6 +7,7 @@ export * from './organizations'; // Organizations and access
 export * from './inventory'; // Inventory: the ledger, sync modes and barcodes, level pages
 export * from './orders'; // Orders and fulfilment: the fulfilment order state machine, its transitions and cancellation, shipments
 export * from './returns'; // Returns: the return state machine, what is returnable, the warehouse's steps
+export * from './inbound'; // Inbound stock: the inbound shipment's state machine, its record, receipts and closing
 export * from './release-channels'; // Release channels: channels and their features
 export * from './shared'; // Shared: paging, cursor sealing
 

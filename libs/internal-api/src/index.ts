@@ -4,4 +4,5 @@
 
 export * from './inventory'; // Inventory: internal reads, sync, rebuild, stock receipt, retail units
 export * from './orders'; // Orders: fulfilment orders (allocation, shipping and shipments, closure) and back orders
+export * from './inbound'; // Inbound stock: a warehouse's inbound shipments
 export * from './release-channels'; // Release channels: assigning an organization's channel

@@ -9,6 +9,7 @@ export * from './repositories/inventory-level.repository';
 export * from './repositories/fulfilment-order.repository';
 export * from './repositories/shipment.repository';
 export * from './repositories/return.repository';
+export * from './repositories/inbound-shipment.repository';
 export * from './repositories/access.repository';
 export * from './repositories/api-client.repository';
 export * from './repositories/request-quota.repository';

@@ -9,4 +9,5 @@ export * from './public-client';
 export type * from './shipment-types';
 export * from './sales-orders';
 export * from './returns';
+export * from './inbound-shipments';
 export type { paths as PublicPaths, components as PublicComponents, operations as PublicOperations } from './generated/public-api';

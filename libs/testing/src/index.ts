@@ -8,6 +8,7 @@ export * from './openapi-lint';
 export * from './response-recorder';
 export * from './order-integrity';
 export * from './sales-order-factory';
+export * from './inbound-shipments';
 export * from './fulfilment';
 export * from './command-dispatch';
 export * from './committed-openapi';

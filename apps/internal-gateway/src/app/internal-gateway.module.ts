@@ -2,7 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController, MetricsModule, ProblemPagesController, readinessChecks } from '@gateway/platform';
 import { DatabaseModule, DatabaseReadinessCheck, JobQueueModule, databaseOptions } from '@gateway/persistence';
 import { BearerAuthModule, IssuerKeySet, OrganizationsModule, SigningKeyStoreSource, bearerAuthOptions } from '@gateway/domain';
-import { FulfilmentModule, InternalInventoryReadModule, InventorySyncModule, ReleaseChannelsModule, RetailUnitsModule } from '@gateway/internal-api';
+import {
+  FulfilmentModule,
+  InternalInventoryReadModule,
+  InventorySyncModule,
+  ReleaseChannelsModule,
+  RetailUnitsModule,
+  WarehouseInboundModule,
+} from '@gateway/internal-api';
 import { CommandDispatchModule, EventLogModule, InventoryClarificationModule } from '@gateway/internal-tools';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { ReleaseChannelsController } from './release-channels/release-channels.controller';
@@ -11,6 +18,7 @@ import { EventsController } from './tools/events.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { RetailUnitsController } from './inventory/retail-units.controller';
 import { FulfilmentOrdersController } from './orders/fulfilment-orders.controller';
+import { InboundShipmentsController } from './inbound/inbound-shipments.controller';
 import { CommandDispatchController } from './tools/command-dispatch.controller';
 import { InventoryClarificationController } from './tools/inventory-clarification.controller';
 import { InternalGatewayConfig } from './internal-gateway.config';
@@ -44,6 +52,7 @@ export class InternalGatewayModule {
         InternalInventoryReadModule,
         RetailUnitsModule,
         FulfilmentModule,
+        WarehouseInboundModule,
         CommandDispatchModule,
         InventoryClarificationModule,
       ],
@@ -57,6 +66,7 @@ export class InternalGatewayModule {
         InventoryController,
         RetailUnitsController,
         FulfilmentOrdersController,
+        InboundShipmentsController,
         CommandDispatchController,
         InventoryClarificationController,
       ],

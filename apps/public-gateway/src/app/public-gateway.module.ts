@@ -5,6 +5,7 @@ import { BearerAuthModule, OrganizationsModule, bearerAuthOptions, IssuerKeySet,
 import {
   BillingModule,
   CatalogueModule,
+  InboundModule,
   InventoryReadModule,
   IdempotencyRetentionModule,
   OrdersModule,
@@ -22,6 +23,7 @@ import { TokenController } from './auth/token.controller';
 import { WhoamiController } from './auth/whoami.controller';
 import { SalesOrdersController } from './orders/sales-orders.controller';
 import { ReturnsController } from './returns/returns.controller';
+import { InboundShipmentsController } from './inbound/inbound-shipments.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { InvoicesController } from './billing/invoices.controller';
 import { InventoryController } from './inventory/inventory.controller';
@@ -63,6 +65,7 @@ export class PublicGatewayModule {
         ),
         OrdersModule,
         PublicReturnsModule,
+        InboundModule,
         IdempotencyRetentionModule.forRoot(config.IDEMPOTENCY_RETENTION_DAYS),
         OrganizationsModule,
         BillingModule,
@@ -101,6 +104,7 @@ export class PublicGatewayModule {
         RetailUnitsController,
         SalesOrdersController,
         ReturnsController,
+        InboundShipmentsController,
         WebhookEndpointsController,
         WebhookEventsController,
         // Last, as the authorization server's routes always came after the API's in the served document.

@@ -402,7 +402,94 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: false,
     valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }),
   },
+  // Inbound stock (contract 6.9): the merchant's operations on the public gateway, the warehouse's on the internal one.
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/inbound-shipments',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, body: inboundShipmentBody(w), headers: { 'idempotency-key': `k-${randomUUID()}` } }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/inbound-shipments',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w) }, query: { status: 'AWAITING', updatedSince: '2026-01-01T00:00:00Z', limit: '2' } }),
+  },
+  {
+    gateway: 'public',
+    method: 'GET',
+    template: '/v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), inboundShipmentId: w.inboundShipments.received } }),
+  },
+  {
+    gateway: 'public',
+    method: 'PATCH',
+    template: '/v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}',
+    organizationScoped: true,
+    valid: (w) => {
+      const { reference: _reference, warehouseId: _warehouseId, ...change } = inboundShipmentBody(w);
+      return { path: { organizationId: org(w), inboundShipmentId: w.inboundShipments.patched }, body: change };
+    },
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}/cancel',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), inboundShipmentId: w.inboundShipments.cancelled } }),
+  },
+  // One unit at a time of a shipment announced with more than the suite receives.
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'RECEIVE_INBOUND_SHIPMENT',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: {},
+      body: {
+        commandName: 'RECEIVE_INBOUND_SHIPMENT',
+        organizationId: org(w),
+        commandBody: { inboundShipmentId: w.inboundShipments.received, lines: [{ barcode: w.org.barcodes[0], quantity: 1 }] },
+      },
+    }),
+  },
+  // Closed once; later requests are 200 FAILED.
+  {
+    gateway: 'internal',
+    method: 'POST',
+    template: '/internal-tools/dispatch-command',
+    variant: 'CLOSE_INBOUND_SHIPMENT',
+    organizationScoped: true,
+    valid: (w) => ({
+      path: {},
+      body: { commandName: 'CLOSE_INBOUND_SHIPMENT', organizationId: org(w), commandBody: { inboundShipmentId: w.inboundShipments.closed } },
+    }),
+  },
+  {
+    gateway: 'internal',
+    method: 'GET',
+    template: '/organizations/{organizationId}/warehouses/{warehouseId}/inbound-shipments',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: org(w), warehouseId: w.org.warehouseId }, query: { status: 'AWAITING', limit: '5' } }),
+  },
 ];
+
+/** An announcement with every field, of `org`'s first barcode, expected in a week. */
+export function inboundShipmentBody(world: World): Record<string, unknown> {
+  return {
+    reference: `PO-${randomUUID()}`,
+    warehouseId: world.org.warehouseId,
+    expectedArrivalDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    carrier: 'DB Schenker',
+    trackingNumber: 'SCH-88123',
+    trackingUrl: 'https://tracking.carrier.example/SCH-88123',
+    lines: [{ barcode: world.org.barcodes[0], quantity: 3 }],
+  };
+}
 
 export function fillPath(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');

@@ -46,6 +46,8 @@ export interface World {
   returns: { salesOrderId: string; cancelled: string; processed: string };
   /** Two webhook endpoints of `org`, to a host that resolves nowhere: one changed (PATCH, secret rolls), one sent to (test, recover). */
   webhookEndpoints: { managed: string; operated: string };
+  /** Inbound shipments of `org`: one changed (PATCH), one cancelled, one received a unit at a time (never complete), one closed. */
+  inboundShipments: { patched: string; cancelled: string; received: string; closed: string };
   close(): Promise<void>;
 }
 
@@ -100,6 +102,12 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     managed: await registerEndpoint(publicGateway.url, publicToken, org, 'managed'),
     operated: await registerEndpoint(publicGateway.url, publicToken, org, 'operated'),
   };
+  const inboundShipments = {
+    patched: await announceInbound(publicGateway.url, publicToken, org, 1),
+    cancelled: await announceInbound(publicGateway.url, publicToken, org, 1),
+    received: await announceInbound(publicGateway.url, publicToken, org, 1_000_000),
+    closed: await announceInbound(publicGateway.url, publicToken, org, 1),
+  };
   return {
     database,
     org,
@@ -117,6 +125,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     shippableOrderId,
     returns,
     webhookEndpoints,
+    inboundShipments,
     close: async () => {
       await Promise.all([publicGateway.stop(), internalGateway.stop()]);
       await database.drop();
@@ -237,5 +246,23 @@ export async function registerEndpoint(publicUrl: string, token: string, org: Se
   });
   const body = JSON.parse(res.text) as { id?: string };
   if (res.status !== 201 || !body.id) throw new Error(`no webhook endpoint: ${res.status} ${res.text}`);
+  return body.id;
+}
+
+/** Announces an inbound shipment of `quantity` of `org`'s first barcode at its warehouse, expected in a week; answers its id. */
+export async function announceInbound(publicUrl: string, token: string, org: SeededOrganization, quantity: number): Promise<string> {
+  const res = await send(publicUrl, {
+    method: 'POST',
+    path: `/v0/organizations/${org.organizationId}/inbound-shipments`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      reference: `world-${randomUUID()}`,
+      warehouseId: org.warehouseId,
+      expectedArrivalDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      lines: [{ barcode: org.barcodes[0], quantity }],
+    }),
+  });
+  const body = JSON.parse(res.text) as { id?: string };
+  if (res.status !== 201 || !body.id) throw new Error(`no inbound shipment: ${res.status} ${res.text}`);
   return body.id;
 }

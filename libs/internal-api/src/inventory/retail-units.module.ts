@@ -4,6 +4,7 @@ import {
   AccessRepository,
   DomainEventRepository,
   FulfilmentOrderRepository,
+  InboundShipmentRepository,
   InventoryLevelRepository,
   RetailUnitRepository,
   ReturnRepository,
@@ -18,6 +19,7 @@ import {
     InventoryLevelRepository,
     RetailUnitRepository,
     ReturnRepository,
+    InboundShipmentRepository,
   ],
   exports: [RetailUnitArchivalService],
 })

@@ -16,6 +16,7 @@ import * as webhookOperationBounds from './0014-webhook-operation-bounds';
 import * as shipments from './0015-shipments';
 import * as salesOrderAddressAndCancellation from './0016-sales-order-address-and-cancellation';
 import * as returns from './0017-returns';
+import * as inboundShipments from './0018-inbound-shipments';
 
 export interface Migration {
   version: number;
@@ -41,4 +42,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 15, ...shipments },
   { version: 16, ...salesOrderAddressAndCancellation },
   { version: 17, ...returns },
+  { version: 18, ...inboundShipments },
 ];

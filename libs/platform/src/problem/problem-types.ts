@@ -120,6 +120,14 @@ export const PROBLEM_TYPES = {
       'A return is cancelled only while it awaits arrival; this one has arrived at the warehouse or was processed. `detail` names its state. Nothing was changed.',
     remedy: "Read the return to see its state. Goods that arrived are processed by the warehouse; what it restocks shows in the return's lines.",
   },
+  'inbound-shipment-not-awaiting': {
+    status: 409,
+    heading: 'The inbound shipment can no longer be changed or cancelled',
+    meaning:
+      'The warehouse has started receiving the shipment, or is done with it: it is RECEIVING, COMPLETED or CANCELLED, and an inbound shipment is changed or cancelled only while it is AWAITING (a cancelled one is answered again when cancelled again). `detail` names the state. Nothing was changed.',
+    remedy:
+      'Read the shipment (`status`, and `receivedQuantity` per line) to see where it is. What arrives beyond the announcement is received as counted; announce further stock in a new inbound shipment.',
+  },
   'inventory-conflict': {
     status: 409,
     heading: 'The inventory would become invalid',

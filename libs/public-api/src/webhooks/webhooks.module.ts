@@ -24,6 +24,7 @@ import {
   ServerSecretRepository,
   ShipmentRepository,
   ReturnRepository,
+  InboundShipmentRepository,
   WebhookEndpointRepository,
 } from '@gateway/persistence';
 import { WebhookDeliveryDatabaseModule, WebhookDeliveryRepository, WebhookEventRepository, WebhookRecoveryRepository } from '@gateway/persistence-public';
@@ -57,6 +58,7 @@ export class WebhooksModule {
         ServerSecretRepository,
         ShipmentRepository,
         ReturnRepository,
+        InboundShipmentRepository,
         WebhookEndpointRepository,
         WebhookDeliveryRepository,
         WebhookEventRepository,

@@ -231,6 +231,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organizationId}/warehouses/{warehouseId}/inbound-shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A warehouse's inbound shipments of an organization, earliest expected first (the open ones unless a status is asked for)
+         * @description Receive them with RECEIVE_INBOUND_SHIPMENT and close them with CLOSE_INBOUND_SHIPMENT (dispatch-command). Follow nextCursor with the same status. Unknown query parameters are refused.
+         */
+        get: operations["listWarehouseInboundShipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal-tools/dispatch-command": {
         parameters: {
             query?: never;
@@ -435,10 +455,10 @@ export interface components {
              */
             outcome: "SUCCESS" | "ARCHIVAL_FAILED";
             /**
-             * @description with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it, OPEN_RETURNS when a return still to arrive or be processed (AWAITING_ARRIVAL, ARRIVED) has a line of it
+             * @description with ARCHIVAL_FAILED only: STOCK_ON_HAND when a warehouse holds a non-zero onHand of the unit, OPEN_FULFILMENT_ORDERS when an order still to be fulfilled (OPEN, ALLOCATED, BACK_ORDERED, PICKING) has a line of it, OPEN_RETURNS when a return still to arrive or be processed (AWAITING_ARRIVAL, ARRIVED) has a line of it, OPEN_INBOUND_SHIPMENTS when an inbound shipment still AWAITING or RECEIVING names it
              * @enum {string}
              */
-            reason?: "STOCK_ON_HAND" | "OPEN_FULFILMENT_ORDERS" | "OPEN_RETURNS";
+            reason?: "STOCK_ON_HAND" | "OPEN_FULFILMENT_ORDERS" | "OPEN_RETURNS" | "OPEN_INBOUND_SHIPMENTS";
             /** @description with ARCHIVAL_FAILED only: the reason for a person */
             detail?: string;
         };
@@ -488,6 +508,83 @@ export interface components {
             backOrdered: boolean;
             /** @description in line order */
             lines: components["schemas"]["BackOrderLineDto"][];
+        };
+        InboundShipmentLineDto: {
+            /** @example 8710000000011 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example NOS-TENT-2P
+             */
+            sku: string;
+            /**
+             * @description what was announced (0 for a barcode the warehouse received without its being announced)
+             * @example 40
+             */
+            expectedQuantity: number;
+            /**
+             * @description what the warehouse has counted so far
+             * @example 0
+             */
+            receivedQuantity: number;
+        };
+        InboundShipmentDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * @description where the stock goes
+             * @example wh-ams-1
+             */
+            warehouseId: string;
+            /**
+             * @description the merchant's reference
+             * @example PO-2026-0042
+             */
+            reference: string;
+            /**
+             * @description AWAITING until a first receipt, RECEIVING after it, COMPLETED when everything arrived or the warehouse closed it; CANCELLED only from AWAITING
+             * @enum {string}
+             */
+            status: "AWAITING" | "RECEIVING" | "COMPLETED" | "CANCELLED";
+            /**
+             * Format: date
+             * @example 2027-03-01
+             */
+            expectedArrivalDate: string;
+            /** @example DB Schenker */
+            carrier?: string;
+            /** @example SCH-88123 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://tracking.carrier.example/SCH-88123
+             */
+            trackingUrl?: string;
+            /** @description per barcode, in the order announced (barcodes received unannounced after them) */
+            lines: components["schemas"]["InboundShipmentLineDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description with COMPLETED
+             */
+            completedAt?: string;
+            /**
+             * Format: date-time
+             * @description with CANCELLED
+             */
+            cancelledAt?: string;
+        };
+        WarehouseInboundPageDto: {
+            /** @description by expected arrival date, earliest first */
+            items: components["schemas"]["InboundShipmentDto"][];
+            /** @description opaque; pass it as cursor, with the same status, for the next page; null on the last page */
+            nextCursor: string | null;
         };
         ReceiveStockBody: {
             warehouseId: string;
@@ -760,13 +857,40 @@ export interface components {
             /** @description every line of the return, once */
             lines: components["schemas"]["ProcessedReturnLineBody"][];
         };
+        InboundReceiptLineBody: {
+            /** @description a live retail unit of the organization, announced or not */
+            barcode: string;
+            /**
+             * @description items counted: onHand goes up by this much
+             * @example 40
+             */
+            quantity: number;
+        };
+        ReceiveInboundShipmentBody: {
+            /**
+             * Format: uuid
+             * @description the inbound shipment (its id)
+             * @example 5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c
+             */
+            inboundShipmentId: string;
+            /** @description what arrived, as counted; distinct barcodes */
+            lines: components["schemas"]["InboundReceiptLineBody"][];
+        };
+        CloseInboundShipmentBody: {
+            /**
+             * Format: uuid
+             * @description the inbound shipment (its id)
+             * @example 5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c
+             */
+            inboundShipmentId: string;
+        };
         DispatchCommandOutcomeDto: {
             /** @enum {string} */
             outcome: "SUCCESS" | "FAILED";
-            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment or return, a state that does not allow it, more to ship than is unshipped, or processed lines that do not match the return) */
+            /** @description with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment, return or inbound shipment, a state that does not allow it, more to ship than is unshipped, or processed lines that do not match the return) */
             reason?: string;
-            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; MARK_RETURN_ARRIVED and PROCESS_RETURN the return as it now is */
-            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"] | components["schemas"]["ReturnDto"];
+            /** @description with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; MARK_RETURN_ARRIVED and PROCESS_RETURN the return as it now is; RECEIVE_INBOUND_SHIPMENT and CLOSE_INBOUND_SHIPMENT the inbound shipment as it now is */
+            result?: components["schemas"]["InventoryLevelDto"] | components["schemas"]["FulfilmentOrderStatusDto"] | components["schemas"]["InventoryRebuildDto"] | components["schemas"]["ShipmentUpdateResultDto"] | components["schemas"]["ReturnDto"] | components["schemas"]["InboundShipmentDto"];
         };
         ClarifyInventoryLevelsDto: {
             /** Format: uuid */
@@ -794,7 +918,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inbound-shipment-not-awaiting" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -2288,6 +2412,132 @@ export interface operations {
             };
         };
     };
+    listWarehouseInboundShipments: {
+        parameters: {
+            query?: {
+                /** @description only the shipments in this state; without it, the open ones (AWAITING and RECEIVING) */
+                status?: "AWAITING" | "RECEIVING" | "COMPLETED" | "CANCELLED";
+                limit?: number;
+                /** @description the nextCursor of the previous page, sent with the same status */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the warehouse */
+                warehouseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of inbound shipments, earliest expected first */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "reference": "PO-2026-0042",
+                     *           "status": "AWAITING",
+                     *           "expectedArrivalDate": "2027-03-01",
+                     *           "carrier": "DB Schenker",
+                     *           "trackingNumber": "SCH-88123",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "expectedQuantity": 40,
+                     *               "receivedQuantity": 0
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WarehouseInboundPageDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     dispatchCommand: {
         parameters: {
             query?: never;
@@ -2339,6 +2589,18 @@ export interface operations {
                     /** Format: uuid */
                     organizationId: string;
                     commandBody: components["schemas"]["ProcessReturnBody"];
+                } | {
+                    /** @enum {string} */
+                    commandName: "RECEIVE_INBOUND_SHIPMENT";
+                    /** Format: uuid */
+                    organizationId: string;
+                    commandBody: components["schemas"]["ReceiveInboundShipmentBody"];
+                } | {
+                    /** @enum {string} */
+                    commandName: "CLOSE_INBOUND_SHIPMENT";
+                    /** Format: uuid */
+                    organizationId: string;
+                    commandBody: components["schemas"]["CloseInboundShipmentBody"];
                 };
             };
         };

@@ -246,6 +246,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/organizations/{organizationId}/inbound-shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization's inbound shipments, in pages
+         * @description Least recently changed first, so that following nextCursor from an updatedSince reads every change. Follow nextCursor with the same status and updatedSince. Unknown query parameters are refused.
+         */
+        get: operations["listInboundShipments"];
+        put?: never;
+        /**
+         * Announce stock on its way to a warehouse
+         * @description Announces stock on its way to a warehouse the organization's stores use. Each barcode a retail unit of the organization that is not archived, distinct; quantity 1 to 1,000,000; at most 500 lines; expectedArrivalDate a full date, today or later. Sends inbound_shipment.created. For USER (OWNER), ORGANIZATION and SERVICE clients; a CONNECTOR gets 403.
+         */
+        post: operations["createInboundShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One inbound shipment, with what has been received of it */
+        get: operations["getInboundShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an inbound shipment that is still awaited
+         * @description Allowed while the shipment is AWAITING: the fields sent replace the announced ones (lines replaced whole). A change sends inbound_shipment.updated; a body that changes nothing answers the shipment unchanged. Later, a 409 problem (inbound-shipment-not-awaiting).
+         */
+        patch: operations["updateInboundShipment"];
+        trace?: never;
+    };
+    "/v0/organizations/{organizationId}/inbound-shipments/{inboundShipmentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an inbound shipment that is still awaited
+         * @description Allowed while the shipment is AWAITING (sends inbound_shipment.cancelled); a CANCELLED one is answered again, unchanged. From RECEIVING or COMPLETED: a 409 problem (inbound-shipment-not-awaiting). No body.
+         */
+        post: operations["cancelInboundShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/organizations/{organizationId}/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -682,6 +747,106 @@ export interface webhooks {
          * @description Sent to the one endpoint it was asked for, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
          */
         post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbound_shipment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound shipment was announced
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inbound_shipment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbound_shipment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An announced inbound shipment was changed
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inbound_shipment_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbound_shipment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The warehouse received part of an inbound shipment (one per receipt, with what it counted in `receipt`)
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inbound_shipment_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbound_shipment.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound shipment is complete: everything announced arrived, or the warehouse closed it
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inbound_shipment_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbound_shipment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound shipment was cancelled
+         * @description Sent to every endpoint subscribed to this event type, at least once, retried on WEBHOOK_RETRY_SCHEDULE until it answers 2xx.
+         */
+        post: operations["webhook_inbound_shipment_cancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1132,13 +1297,150 @@ export interface components {
             nextCursor: string | null;
         };
         CancelReturnDto: Record<string, never>;
+        InboundShipmentLineInput: {
+            /**
+             * @description a retail unit of the organization, not archived
+             * @example 8710000000011
+             */
+            barcode: string;
+            /**
+             * @description items announced
+             * @example 40
+             */
+            quantity: number;
+        };
+        CreateInboundShipmentDto: {
+            /** @example DB Schenker */
+            carrier?: string;
+            /** @example SCH-88123 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             */
+            trackingUrl?: string;
+            /**
+             * @description the merchant's reference (a purchase order, an ASN)
+             * @example PO-2026-0042
+             */
+            reference: string;
+            /**
+             * @description one of the warehouses the organization's stores use
+             * @example wh-ams-1
+             */
+            warehouseId: string;
+            /**
+             * Format: date
+             * @description when the stock is expected at the warehouse: a full date, today or later
+             * @example 2027-03-01
+             */
+            expectedArrivalDate: string;
+            /** @description distinct barcodes */
+            lines: components["schemas"]["InboundShipmentLineInput"][];
+        };
+        InboundShipmentLineDto: {
+            /** @example 8710000000011 */
+            barcode: string;
+            /**
+             * @description the retail unit's sku
+             * @example NOS-TENT-2P
+             */
+            sku: string;
+            /**
+             * @description what was announced (0 for a barcode the warehouse received without its being announced)
+             * @example 40
+             */
+            expectedQuantity: number;
+            /**
+             * @description what the warehouse has counted so far
+             * @example 0
+             */
+            receivedQuantity: number;
+        };
+        InboundShipmentDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * @description where the stock goes
+             * @example wh-ams-1
+             */
+            warehouseId: string;
+            /**
+             * @description the merchant's reference
+             * @example PO-2026-0042
+             */
+            reference: string;
+            /**
+             * @description AWAITING until a first receipt, RECEIVING after it, COMPLETED when everything arrived or the warehouse closed it; CANCELLED only from AWAITING
+             * @enum {string}
+             */
+            status: "AWAITING" | "RECEIVING" | "COMPLETED" | "CANCELLED";
+            /**
+             * Format: date
+             * @example 2027-03-01
+             */
+            expectedArrivalDate: string;
+            /** @example DB Schenker */
+            carrier?: string;
+            /** @example SCH-88123 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://tracking.carrier.example/SCH-88123
+             */
+            trackingUrl?: string;
+            /** @description per barcode, in the order announced (barcodes received unannounced after them) */
+            lines: components["schemas"]["InboundShipmentLineDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description with COMPLETED
+             */
+            completedAt?: string;
+            /**
+             * Format: date-time
+             * @description with CANCELLED
+             */
+            cancelledAt?: string;
+        };
+        InboundShipmentPageDto: {
+            /** @description least recently changed first */
+            items: components["schemas"]["InboundShipmentDto"][];
+            /** @description opaque; pass it as cursor, with the same status and updatedSince, for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        UpdateInboundShipmentDto: {
+            /** @example DB Schenker */
+            carrier?: string;
+            /** @example SCH-88123 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             */
+            trackingUrl?: string;
+            /**
+             * Format: date
+             * @description a new expected arrival date: a full date, today or later
+             * @example 2027-03-01
+             */
+            expectedArrivalDate?: string;
+            /** @description replaces the lines whole; distinct barcodes */
+            lines?: components["schemas"]["InboundShipmentLineInput"][];
+        };
         CreateWebhookEndpointDto: {
             /**
              * Format: uri
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             description?: string;
         };
         CreatedWebhookEndpointDto: {
@@ -1146,7 +1448,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -1165,7 +1467,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
+            eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             description: string | null;
             /** @description false: sent nothing (see disabledReason) */
             enabled: boolean;
@@ -1185,7 +1487,7 @@ export interface components {
             /** @description the webhook-id the receiver gets: the same on every attempt of one event to one endpoint */
             eventId: string;
             /** @enum {string} */
-            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "webhook.test";
+            eventType: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "webhook.test" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled";
             /** @description 1 for the first attempt, 2 for the first retry, ... */
             attempt: number;
             /**
@@ -1216,7 +1518,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
-            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled")[];
+            eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             /** @description null removes it */
             description?: string | null;
             /** @description false: disabled (disabledReason MANUAL), sent nothing, its pending deliveries dropped; true: enabled again (from MANUAL or FAILING, not CLIENT_REVOKED: 409), sent the events fanned out from then on (catch up with recover) */
@@ -1293,18 +1595,82 @@ export interface components {
             sellable: number;
             warehouseId: string;
         };
+        InboundReceiptLineDto: {
+            barcode: string;
+            /** @description the retail unit's sku */
+            sku: string;
+            /** @description what this receipt counted of the barcode */
+            quantity: number;
+        };
+        InboundReceiptDto: {
+            lines: components["schemas"]["InboundReceiptLineDto"][];
+        };
+        InboundShipmentWebhookDataDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * @description where the stock goes
+             * @example wh-ams-1
+             */
+            warehouseId: string;
+            /**
+             * @description the merchant's reference
+             * @example PO-2026-0042
+             */
+            reference: string;
+            /**
+             * @description AWAITING until a first receipt, RECEIVING after it, COMPLETED when everything arrived or the warehouse closed it; CANCELLED only from AWAITING
+             * @enum {string}
+             */
+            status: "AWAITING" | "RECEIVING" | "COMPLETED" | "CANCELLED";
+            /**
+             * Format: date
+             * @example 2027-03-01
+             */
+            expectedArrivalDate: string;
+            /** @example DB Schenker */
+            carrier?: string;
+            /** @example SCH-88123 */
+            trackingNumber?: string;
+            /**
+             * Format: uri
+             * @description https
+             * @example https://tracking.carrier.example/SCH-88123
+             */
+            trackingUrl?: string;
+            /** @description per barcode, in the order announced (barcodes received unannounced after them) */
+            lines: components["schemas"]["InboundShipmentLineDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description with COMPLETED
+             */
+            completedAt?: string;
+            /**
+             * Format: date-time
+             * @description with CANCELLED
+             */
+            cancelledAt?: string;
+            /** @description with inbound_shipment.received only: what this receipt counted */
+            receipt?: components["schemas"]["InboundReceiptDto"];
+        };
         WebhookEventDto: {
             /** @description the webhook-id of the deliveries of this event: deduplicate by it */
             id: string;
             /** @enum {string} */
-            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled";
+            type: "sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled";
             /**
              * Format: date-time
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
-            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed, the return for return.created, return.arrived, return.completed, return.cancelled */
-            data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"] | components["schemas"]["ReturnDto"];
+            /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed, the return for return.created, return.arrived, return.completed, return.cancelled, the inbound shipment (with receipt on a receipt) for inbound_shipment.created, inbound_shipment.updated, inbound_shipment.received, inbound_shipment.completed, inbound_shipment.cancelled, which a connector's feed leaves out */
+            data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"] | components["schemas"]["ReturnDto"] | components["schemas"]["InboundShipmentWebhookDataDto"];
         };
         WebhookEventPageDto: {
             /** @description oldest first (in the order the events were fanned out) */
@@ -1352,7 +1718,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inbound-shipment-not-awaiting" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -1421,6 +1787,17 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["WebhookTestDataDto"];
+        };
+        InboundShipmentWebhookEventDto: {
+            /** @enum {string} */
+            type: "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled";
+            /**
+             * Format: date-time
+             * @description when the change was recorded (UTC, microseconds)
+             */
+            timestamp: string;
+            /** @description the inbound shipment as GET .../inbound-shipments/{inboundShipmentId} answers it when the event is dispatched */
+            data: components["schemas"]["InboundShipmentWebhookDataDto"];
         };
     };
     responses: never;
@@ -3783,6 +4160,785 @@ export interface operations {
             };
         };
     };
+    listInboundShipments: {
+        parameters: {
+            query?: {
+                /** @description only the shipments in this state */
+                status?: "AWAITING" | "RECEIVING" | "COMPLETED" | "CANCELLED";
+                /** @description only the shipments changed at or after this instant; an ISO 8601 date-time in the extended or basic format, to the minute or finer, with Z or an offset (±hh, ±hhmm, ±hh:mm), or without one for UTC, e.g. 2026-09-18T10:15:00Z or 20260918T1015+0200 */
+                updatedSince?: string;
+                /** @description shipments per page */
+                limit?: number;
+                /** @description the nextCursor of the previous page, sent with the same status and updatedSince */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of inbound shipments */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "warehouseId": "wh-ams-1",
+                     *           "reference": "PO-2026-0042",
+                     *           "status": "AWAITING",
+                     *           "expectedArrivalDate": "2027-03-01",
+                     *           "carrier": "DB Schenker",
+                     *           "trackingNumber": "SCH-88123",
+                     *           "trackingUrl": "https://tracking.carrier.example/SCH-88123",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "expectedQuantity": 40,
+                     *               "receivedQuantity": 0
+                     *             },
+                     *             {
+                     *               "barcode": "8710000000028",
+                     *               "sku": "NOS-BAG-0C",
+                     *               "expectedQuantity": 12,
+                     *               "receivedQuantity": 0
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundShipmentPageDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    createInboundShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters; the same key with the same request replays the first answer for at least 92 days */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInboundShipmentDto"];
+            };
+        };
+        responses: {
+            /** @description The inbound shipment, AWAITING */
+            201: {
+                headers: {
+                    /** @description the path of the shipment */
+                    Location?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "reference": "PO-2026-0042",
+                     *       "status": "AWAITING",
+                     *       "expectedArrivalDate": "2027-03-01",
+                     *       "carrier": "DB Schenker",
+                     *       "trackingNumber": "SCH-88123",
+                     *       "trackingUrl": "https://tracking.carrier.example/SCH-88123",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "expectedQuantity": 40,
+                     *           "receivedQuantity": 0
+                     *         },
+                     *         {
+                     *           "barcode": "8710000000028",
+                     *           "sku": "NOS-BAG-0C",
+                     *           "expectedQuantity": 12,
+                     *           "receivedQuantity": 0
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundShipmentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: a request with this Idempotency-Key is still in flight */
+            409: {
+                headers: {
+                    /** @description seconds to wait before retrying, sent when the key is in flight */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unprocessable Content: unprocessable */
+            422: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getInboundShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the inbound shipment (the id of its record) */
+                inboundShipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound shipment */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "reference": "PO-2026-0042",
+                     *       "status": "RECEIVING",
+                     *       "expectedArrivalDate": "2027-03-01",
+                     *       "carrier": "DB Schenker",
+                     *       "trackingNumber": "SCH-88123",
+                     *       "trackingUrl": "https://tracking.carrier.example/SCH-88123",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "expectedQuantity": 40,
+                     *           "receivedQuantity": 24
+                     *         },
+                     *         {
+                     *           "barcode": "8710000000028",
+                     *           "sku": "NOS-BAG-0C",
+                     *           "expectedQuantity": 12,
+                     *           "receivedQuantity": 13
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "updatedAt": "2027-03-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundShipmentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    updateInboundShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the inbound shipment (the id of its record) */
+                inboundShipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInboundShipmentDto"];
+            };
+        };
+        responses: {
+            /** @description The inbound shipment as it now is */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "reference": "PO-2026-0042",
+                     *       "status": "AWAITING",
+                     *       "expectedArrivalDate": "2027-03-02",
+                     *       "carrier": "DB Schenker",
+                     *       "trackingNumber": "SCH-88123",
+                     *       "trackingUrl": "https://tracking.carrier.example/SCH-88123",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "expectedQuantity": 40,
+                     *           "receivedQuantity": 0
+                     *         },
+                     *         {
+                     *           "barcode": "8710000000028",
+                     *           "sku": "NOS-BAG-0C",
+                     *           "expectedQuantity": 12,
+                     *           "receivedQuantity": 0
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "updatedAt": "2026-09-18T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundShipmentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    cancelInboundShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+                /** @description the inbound shipment (the id of its record) */
+                inboundShipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled inbound shipment */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
+                     *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "warehouseId": "wh-ams-1",
+                     *       "reference": "PO-2026-0042",
+                     *       "status": "CANCELLED",
+                     *       "expectedArrivalDate": "2027-03-01",
+                     *       "carrier": "DB Schenker",
+                     *       "trackingNumber": "SCH-88123",
+                     *       "trackingUrl": "https://tracking.carrier.example/SCH-88123",
+                     *       "lines": [
+                     *         {
+                     *           "barcode": "8710000000011",
+                     *           "sku": "NOS-TENT-2P",
+                     *           "expectedQuantity": 40,
+                     *           "receivedQuantity": 0
+                     *         },
+                     *         {
+                     *           "barcode": "8710000000028",
+                     *           "sku": "NOS-BAG-0C",
+                     *           "expectedQuantity": 12,
+                     *           "receivedQuantity": 0
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-09-18T10:15:00.000Z",
+                     *       "updatedAt": "2026-09-19T08:00:00.000Z",
+                     *       "cancelledAt": "2026-09-19T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundShipmentDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: insufficient access */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict: conflict */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -4976,7 +6132,7 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: {
-                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered, return.created, return.arrived, return.completed, return.cancelled); all when omitted */
+                /** @description only these event types, comma-separated (sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, inventory_level.changed, sales_order.shipment_created, sales_order.shipment_updated, sales_order.delivered, return.created, return.arrived, return.completed, return.cancelled, inbound_shipment.created, inbound_shipment.updated, inbound_shipment.received, inbound_shipment.completed, inbound_shipment.cancelled); all when omitted */
                 types?: string;
                 /** @description only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC) */
                 since?: string;
@@ -5630,7 +6786,167 @@ export interface operations {
             };
         };
     };
+    webhook_inbound_shipment_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inbound_shipment.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inbound_shipment_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inbound_shipment.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inbound_shipment_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inbound_shipment.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inbound_shipment_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inbound_shipment.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inbound_shipment_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the id of the event, the same on every retry: use it to discard duplicates */
+                "webhook-id": string;
+                /** @description seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the endpoint secret (Standard Webhooks); while a rotated secret overlaps, two of them separated by a space, `v1,<new> v1,<old>`: accept the request when either verifies */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundShipmentWebhookEventDto"] & {
+                    /** @constant */
+                    type?: "inbound_shipment.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no retry follows */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
 
 /** The paths whose POST takes an Idempotency-Key (the SDK sends one on each). */
-export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns"];
+export const idempotentPostPaths: readonly string[] = ["/v0/organizations/{organizationId}/stores/{storeId}/sales-orders","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/cancel","/v0/organizations/{organizationId}/stores/{storeId}/sales-orders/{salesOrderId}/returns","/v0/organizations/{organizationId}/inbound-shipments"];

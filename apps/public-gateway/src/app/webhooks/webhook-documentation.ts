@@ -5,6 +5,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import {
   DELIVERED_EVENT_TYPES,
   DeliveredEventType,
+  InboundShipmentWebhookEventDto,
   InventoryLevelWebhookEventDto,
   ReturnWebhookEventDto,
   SalesOrderWebhookEventDto,
@@ -20,6 +21,7 @@ export const WEBHOOK_PAYLOAD_MODELS = [
   InventoryLevelWebhookEventDto,
   ReturnWebhookEventDto,
   WebhookTestEventDto,
+  InboundShipmentWebhookEventDto,
 ];
 
 const HEADERS = [
@@ -39,6 +41,7 @@ const MODELS: Record<WebhookPayloadKind, { name: string }> = {
   inventoryLevel: InventoryLevelWebhookEventDto,
   return: ReturnWebhookEventDto,
   endpoint: WebhookTestEventDto,
+  inboundShipment: InboundShipmentWebhookEventDto,
 };
 
 /** The schema of the body of one event type: its payload DTO with `type` fixed. */

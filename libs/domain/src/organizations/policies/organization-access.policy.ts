@@ -47,6 +47,15 @@ export class OrganizationAccessPolicy {
     }
   }
 
+  /** Inbound shipments (contract 6.9): the organization's OWNER users, ORGANIZATION and SERVICE clients; never a CONNECTOR. */
+  async assertCanManageInboundStock(identity: CallerIdentity, organizationId: string): Promise<void> {
+    await this.assertCanAccessOrganization(identity, organizationId);
+    if (identity.clientType === 'CONNECTOR') throw new ForbiddenProblem('A connector cannot announce or read inbound shipments.');
+    if (identity.clientType === 'USER' && (await this.access.membershipRole(this.db, identity.userId, organizationId)) !== 'OWNER') {
+      throw new ForbiddenProblem('Only the account owner can announce or read inbound shipments.');
+    }
+  }
+
   /** The store, when the caller may create sales orders against it; a connector only through its connections. */
   async assertCanCreateSalesOrder(identity: CallerIdentity, organizationId: string, storeId: string): Promise<{ warehouseId: string }> {
     await this.assertCanAccessOrganization(identity, organizationId);

@@ -1,5 +1,6 @@
-// Archiving a retail unit (contract section 5): refused while a warehouse holds stock of it or an order still
-// to be fulfilled or a return still to come back has a line of it; archiving twice succeeds; the archival and its event in one transaction.
+// Archiving a retail unit (contract sections 5, 6.8 and 6.9): refused while a warehouse holds stock of it, an order
+// still to be fulfilled or a return still to come back has a line of it, or an open inbound shipment names it;
+// archiving twice succeeds; the archival and its event in one transaction.
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import {
@@ -7,6 +8,7 @@ import {
   Database,
   DomainEventRepository,
   FulfilmentOrderRepository,
+  InboundShipmentRepository,
   InventoryLevelRepository,
   RetailUnitRepository,
   ReturnRepository,
@@ -23,6 +25,7 @@ export class RetailUnitArchivalService {
     private readonly events: DomainEventRepository,
     private readonly access: AccessRepository,
     private readonly returns: ReturnRepository,
+    private readonly inboundShipments: InboundShipmentRepository,
   ) {}
 
   async archive(organizationId: string, barcode: string, initiator: string): Promise<RetailUnitArchivalDto> {
@@ -47,6 +50,9 @@ export class RetailUnitArchivalService {
       // A return still to come back names the unit: its goods are to be received and restocked under it.
       if (await this.returns.openReturnNames(tx, organizationId, barcode)) {
         return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_RETURNS', detail: 'A return still to arrive or be processed has a line of this unit.' };
+      }
+      if (await this.inboundShipments.openNaming(tx, organizationId, barcode)) {
+        return { outcome: 'ARCHIVAL_FAILED', reason: 'OPEN_INBOUND_SHIPMENTS', detail: 'An inbound shipment still awaited or being received names this unit.' };
       }
       await this.retailUnits.archive(tx, organizationId, barcode);
       await this.events.append(tx, [

@@ -70,13 +70,13 @@ export class DispatchCommandOutcomeDto {
 
   @ApiPropertyOptional({
     description:
-      'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment or return, a state that does not allow it, more to ship than is unshipped, or processed lines that do not match the return)',
+      'with FAILED only: why the domain refused the command (unknown organization, warehouse, retail unit, fulfilment order, shipment, return or inbound shipment, a state that does not allow it, more to ship than is unshipped, or processed lines that do not match the return)',
   })
   reason?: string;
 
   @ApiPropertyOptional({
     description:
-      'with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; MARK_RETURN_ARRIVED and PROCESS_RETURN the return as it now is',
+      'with SUCCESS only: RECEIVE_STOCK the level after the receipt; ALLOCATE_FULFILMENT_ORDER the order and its status now; SHIP_FULFILMENT_ORDER the order, its status now and the shipment it recorded; REBUILD_INVENTORY_LEVELS every level rebuilt; UPDATE_SHIPMENT the shipment as it now is; MARK_RETURN_ARRIVED and PROCESS_RETURN the return as it now is; RECEIVE_INBOUND_SHIPMENT and CLOSE_INBOUND_SHIPMENT the inbound shipment as it now is',
     oneOf: uniqueModels(COMMANDS.map((c) => c.result)).map((model) => ({ $ref: getSchemaPath(model) })),
   })
   result?: object;

@@ -1,7 +1,7 @@
 // Validation rules shared by the command bodies, in the words of the schema's domains (each a required value).
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, ValidateBy } from 'class-validator';
 import { Required } from '@gateway/platform';
 
 export const ENTITY_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -28,3 +28,18 @@ export const IsBarcodeList = (max: number) =>
     IsString({ each: true, message: 'each barcode must be a string' }),
     Matches(BARCODE_PATTERN, { each: true, message: `each barcode ${BARCODE_MESSAGE}` }),
   );
+
+/** A list of lines whose barcodes are distinct (a line that is not an object is judged by its own rules). */
+export const IsDistinctBarcodes = () =>
+  ValidateBy({
+    name: 'isDistinctBarcodes',
+    validator: {
+      validate: (value: unknown) => {
+        if (!Array.isArray(value)) return true;
+        const barcodes = value.map((line) => (typeof line === 'object' && line !== null ? (line as { barcode?: unknown }).barcode : undefined));
+        const named = barcodes.filter((b) => typeof b === 'string');
+        return new Set(named).size === named.length;
+      },
+      defaultMessage: () => 'must name each barcode once',
+    },
+  });

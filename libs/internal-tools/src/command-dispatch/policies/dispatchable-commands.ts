@@ -4,6 +4,7 @@ import { RebuildInventoryLevelsCommand } from '../use-cases/rebuild-inventory-le
 import { ReceiveStockCommand } from '../use-cases/receive-stock.command';
 import { UpdateShipmentCommand } from '../use-cases/update-shipment.command';
 import { MarkReturnArrivedCommand, ProcessReturnCommand } from '../use-cases/return.commands';
+import { CloseInboundShipmentCommand, ReceiveInboundShipmentCommand } from '../use-cases/inbound-shipment.commands';
 
 export const DISPATCHABLE_COMMANDS = [
   ReceiveStockCommand,
@@ -13,4 +14,6 @@ export const DISPATCHABLE_COMMANDS = [
   UpdateShipmentCommand,
   MarkReturnArrivedCommand,
   ProcessReturnCommand,
+  ReceiveInboundShipmentCommand,
+  CloseInboundShipmentCommand,
 ];

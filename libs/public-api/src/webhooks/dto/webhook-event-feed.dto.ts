@@ -6,7 +6,7 @@ import { ClosedSchema, HasMaxLength, plainNumber } from '@gateway/platform';
 import { MAX_CURSOR_LENGTH, ReturnDto } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
-import { InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
+import { InboundShipmentWebhookDataDto, InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
 
 export const EVENT_FEED_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -60,7 +60,7 @@ export class WebhookEventsQuery {
 }
 
 @ClosedSchema()
-@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto, ReturnDto)
+@ApiExtraModels(SalesOrderView, ShipmentWebhookDataDto, InventoryLevelChangedDataDto, ReturnDto, InboundShipmentWebhookDataDto)
 export class WebhookEventDto {
   @ApiProperty({ description: 'the webhook-id of the deliveries of this event: deduplicate by it' }) id!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type!: WebhookEventType;
@@ -71,8 +71,9 @@ export class WebhookEventDto {
       { $ref: getSchemaPath(ShipmentWebhookDataDto) },
       { $ref: getSchemaPath(InventoryLevelChangedDataDto) },
       { $ref: getSchemaPath(ReturnDto) },
+      { $ref: getSchemaPath(InboundShipmentWebhookDataDto) },
     ],
-    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}, the return for ${eventTypesCarrying('return').join(', ')}`,
+    description: `the payload the webhooks of this event carry: the sales order for ${eventTypesCarrying('salesOrder').join(', ')}, the shipment with its order's salesOrderId, storeId and orderReference for ${eventTypesCarrying('shipment').join(', ')}, the inventory entry with its warehouse for ${eventTypesCarrying('inventoryLevel').join(', ')}, the return for ${eventTypesCarrying('return').join(', ')}, the inbound shipment (with receipt on a receipt) for ${eventTypesCarrying('inboundShipment').join(', ')}, which a connector's feed leaves out`,
   })
   data!: Record<string, unknown>;
 }

@@ -2,7 +2,7 @@
 // the test event, the endpoint). Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { ReturnDto, ShipmentDto } from '@gateway/domain';
+import { InboundShipmentDto, ReturnDto, ShipmentDto } from '@gateway/domain';
 import { SalesOrderView } from '../../orders';
 import { InventoryItemDto } from '../../inventory';
 import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
@@ -54,7 +54,38 @@ export class ReturnWebhookEventDto {
   data!: ReturnDto;
 }
 
-export type WebhookPayload = SalesOrderWebhookEventDto | ShipmentWebhookEventDto | InventoryLevelWebhookEventDto | ReturnWebhookEventDto;
+@ClosedSchema()
+export class InboundReceiptLineDto {
+  @ApiProperty() barcode!: string;
+  @ApiProperty({ description: "the retail unit's sku" }) sku!: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'what this receipt counted of the barcode' }) quantity!: number;
+}
+
+@ClosedSchema()
+export class InboundReceiptDto {
+  @ApiProperty({ type: () => [InboundReceiptLineDto] }) lines!: InboundReceiptLineDto[];
+}
+
+/** An inbound shipment; on inbound_shipment.received, with what that receipt counted. */
+@ClosedSchema()
+export class InboundShipmentWebhookDataDto extends InboundShipmentDto {
+  @ApiProperty({ type: () => InboundReceiptDto, required: false, description: 'with inbound_shipment.received only: what this receipt counted' })
+  receipt?: InboundReceiptDto;
+}
+
+@ClosedSchema()
+export class InboundShipmentWebhookEventDto {
+  @ApiProperty({ enum: eventTypesCarrying('inboundShipment') }) type!: EventTypeCarrying<'inboundShipment'>;
+  @TIMESTAMP() timestamp!: string;
+  @ApiProperty({
+    type: () => InboundShipmentWebhookDataDto,
+    description: 'the inbound shipment as GET .../inbound-shipments/{inboundShipmentId} answers it when the event is dispatched',
+  })
+  data!: InboundShipmentWebhookDataDto;
+}
+
+export type WebhookPayload =
+  SalesOrderWebhookEventDto | ShipmentWebhookEventDto | InventoryLevelWebhookEventDto | ReturnWebhookEventDto | InboundShipmentWebhookEventDto;
 
 @ClosedSchema()
 export class WebhookTestDataDto {

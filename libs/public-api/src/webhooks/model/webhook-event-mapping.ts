@@ -11,7 +11,9 @@ export type WebhookSubject =
   /** A shipment with its sales order (a shipment of a fulfilment order without one makes no webhook). */
   | { kind: 'shipment'; shipmentId: string }
   | { kind: 'inventoryLevel'; warehouseId: string; barcode: string }
-  | { kind: 'return'; returnId: string };
+  | { kind: 'return'; returnId: string }
+  /** An inbound shipment; with `receipt`, what one receipt counted (from its event). */
+  | { kind: 'inboundShipment'; inboundShipmentId: string; receipt?: { barcode: string; quantity: number }[] };
 
 export interface MappedWebhookEvent {
   type: WebhookEventType;
@@ -67,7 +69,23 @@ export function mapDomainEvent(event: DomainEventRow): MappedWebhookEvent[] {
     const changed: MappedWebhookEvent = { type: 'fulfilment_order.status_changed', subject };
     return event.type === 'FulfilmentOrderShipped' ? [{ type: 'sales_order.shipped', subject }, changed] : [changed];
   }
-  return [];
+  return inboundShipmentEvent(event);
+}
+
+/** The events of an inbound shipment's aggregate and the webhook each makes. */
+const INBOUND_SHIPMENT_EVENTS: Record<string, WebhookEventType> = {
+  InboundShipmentCreated: 'inbound_shipment.created',
+  InboundShipmentUpdated: 'inbound_shipment.updated',
+  InboundShipmentReceived: 'inbound_shipment.received',
+  InboundShipmentCompleted: 'inbound_shipment.completed',
+  InboundShipmentCancelled: 'inbound_shipment.cancelled',
+};
+
+function inboundShipmentEvent(event: DomainEventRow): MappedWebhookEvent[] {
+  const type = INBOUND_SHIPMENT_EVENTS[event.type];
+  if (event.aggregateType !== 'InboundShipment' || type === undefined) return [];
+  const receipt = type === 'inbound_shipment.received' ? (event.payload as { lines?: { barcode: string; quantity: number }[] }).lines : undefined;
+  return [{ type, subject: { kind: 'inboundShipment', inboundShipmentId: event.aggregateId, ...(receipt ? { receipt } : {}) } }];
 }
 
 /** The `webhook-id` of one webhook event: stable, so the same on every attempt and for every endpoint. */

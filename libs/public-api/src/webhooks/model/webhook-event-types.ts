@@ -3,8 +3,8 @@
 // connector's scope). A new event type is one entry here plus its line in mapDomainEvent
 // (webhook-event-mapping.ts).
 
-/** What a webhook of the type carries in `data`: the sales order, a shipment of one, the inventory entry, a return, or (test) the endpoint. */
-export type WebhookPayloadKind = 'salesOrder' | 'shipment' | 'inventoryLevel' | 'return' | 'endpoint';
+/** What a webhook of the type carries in `data`: the sales order, a shipment of one, the inventory entry, a return, an inbound shipment, or (test) the endpoint. */
+export type WebhookPayloadKind = 'salesOrder' | 'shipment' | 'inventoryLevel' | 'return' | 'inboundShipment' | 'endpoint';
 
 interface WebhookEventTypeEntry {
   payload: WebhookPayloadKind;
@@ -37,6 +37,20 @@ export const WEBHOOK_EVENT_CATALOG = {
     subscribable: false,
     summary: 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)',
   },
+  // Inbound stock (contract 6.9): the organization's own, never sent to a connector's endpoints nor in its events feed.
+  'inbound_shipment.created': { payload: 'inboundShipment', subscribable: true, summary: 'An inbound shipment was announced' },
+  'inbound_shipment.updated': { payload: 'inboundShipment', subscribable: true, summary: 'An announced inbound shipment was changed' },
+  'inbound_shipment.received': {
+    payload: 'inboundShipment',
+    subscribable: true,
+    summary: 'The warehouse received part of an inbound shipment (one per receipt, with what it counted in `receipt`)',
+  },
+  'inbound_shipment.completed': {
+    payload: 'inboundShipment',
+    subscribable: true,
+    summary: 'An inbound shipment is complete: everything announced arrived, or the warehouse closed it',
+  },
+  'inbound_shipment.cancelled': { payload: 'inboundShipment', subscribable: true, summary: 'An inbound shipment was cancelled' },
 } as const satisfies Record<string, WebhookEventTypeEntry>;
 
 type Catalog = typeof WEBHOOK_EVENT_CATALOG;

@@ -16,6 +16,7 @@ import {
   Database,
   DomainEventRepository,
   DomainEventRow,
+  InboundShipmentRepository,
   InventoryReadRepository,
   Queryable,
   SalesOrderRepository,
@@ -23,7 +24,7 @@ import {
   ShipmentRepository,
 } from '@gateway/persistence';
 import { DispatchEndpoint, NewWebhookDelivery, NewWebhookEvent, WebhookDeliveryRepository } from '@gateway/persistence-public';
-import { toReturnDto, toShipmentDto } from '@gateway/domain';
+import { toInboundShipmentDto, toReturnDto, toShipmentDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders';
 import { DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS, WEBHOOK_OPTIONS, WebhookOptions } from '../model/webhook-options';
 import { MappedWebhookEvent, WebhookSubject, mapDomainEvent, webhookIdOf } from '../model/webhook-event-mapping';
@@ -66,6 +67,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly inventory: InventoryReadRepository,
     private readonly shipments: ShipmentRepository,
     private readonly returns: ReturnRepository,
+    private readonly inboundShipments: InboundShipmentRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
@@ -206,7 +208,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const fulfilmentOrderIds = new Set<string>();
     const shipmentIds = new Set<string>();
     const returnIds = new Set<string>();
+    const inbound: Extract<WebhookSubject, { kind: 'inboundShipment' }>[] = [];
     for (const subject of subjects) {
+      if (subject.kind === 'inboundShipment') {
+        inbound.push(subject);
+        continue;
+      }
       if (subject.kind === 'inventoryLevel') levels.set(subjectKey(subject), { warehouseId: subject.warehouseId, barcode: subject.barcode });
       else if (subject.kind === 'salesOrder') salesOrderIds.add(subject.salesOrderId);
       else if (subject.kind === 'shipment') shipmentIds.add(subject.shipmentId);
@@ -248,11 +255,27 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const found = UUID.test(returnId) ? await this.returns.find(tx, organizationId, returnId) : undefined;
       if (found) resources.set(subjectKey({ kind: 'return', returnId }), { data: toReturnDto(found), storeId: found.storeId });
     }
+    // An inbound shipment's events are one per announcement, change or receipt: read one by one. It names no
+    // store and its warehouse is not stored with it, so a connector's endpoints and feed never see it.
+    const inboundRows = new Map<string, ReturnType<typeof toInboundShipmentDto> | undefined>();
+    for (const subject of inbound) {
+      if (!UUID.test(subject.inboundShipmentId)) continue;
+      if (!inboundRows.has(subject.inboundShipmentId)) {
+        const row = await this.inboundShipments.find(tx, organizationId, subject.inboundShipmentId);
+        inboundRows.set(subject.inboundShipmentId, row && toInboundShipmentDto(row));
+      }
+      const shipment = inboundRows.get(subject.inboundShipmentId);
+      if (!shipment) continue;
+      const skus = new Map(shipment.lines.map((l) => [l.barcode, l.sku]));
+      const receipt = subject.receipt && { lines: subject.receipt.map((l) => ({ barcode: l.barcode, sku: skus.get(l.barcode) ?? '', quantity: l.quantity })) };
+      resources.set(subjectKey(subject), { data: { ...shipment, ...(receipt ? { receipt } : {}) } });
+    }
     return resources;
   }
 }
 
 function subjectKey(subject: WebhookSubject): string {
+  if (subject.kind === 'inboundShipment') return `ib/${subject.inboundShipmentId}${subject.receipt ? `/${JSON.stringify(subject.receipt)}` : ''}`;
   return subject.kind === 'inventoryLevel'
     ? `level/${subject.warehouseId}/${subject.barcode}`
     : subject.kind === 'salesOrder'
