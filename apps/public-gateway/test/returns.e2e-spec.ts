@@ -407,9 +407,15 @@ describe('returns', () => {
     const feed = await get(`/v0/organizations/${org.organizationId}/events?types=${RETURN_EVENTS.join(',')}&limit=100`);
     expect(feed.status).toBe(200);
     const ids = new Set([kept.id, dropped.id]);
+    // The feed is in commit order; deliveries in arrival order: compared keyed by event.
+    const byEvent = (events: Payload[]) => [...events].sort((a, b) => `${a.type} ${a.data.id}`.localeCompare(`${b.type} ${b.data.id}`));
     expect(
-      feed.body.items.filter((e: Payload) => ids.has(e.data.id as string)).map((e: Payload) => ({ type: e.type, timestamp: e.timestamp, data: e.data })),
-    ).toEqual(returnEvents());
+      byEvent(feed.body.items.filter((e: Payload) => ids.has(e.data.id as string))).map((e: Payload) => ({
+        type: e.type,
+        timestamp: e.timestamp,
+        data: e.data,
+      })),
+    ).toEqual(byEvent(returnEvents()));
     const connectorFeed = await get(`/v0/organizations/${org.organizationId}/events?types=${RETURN_EVENTS.join(',')}&limit=100`, 'connector');
     expect(connectorFeed.body.items.some((e: Payload) => e.data.id === dropped.id)).toBe(false);
     expect(connectorFeed.body.items.some((e: Payload) => e.data.id === kept.id)).toBe(true);
