@@ -17,6 +17,7 @@ import * as shipments from './0015-shipments';
 import * as salesOrderAddressAndCancellation from './0016-sales-order-address-and-cancellation';
 import * as returns from './0017-returns';
 import * as inboundShipments from './0018-inbound-shipments';
+import * as sandboxOrganizations from './0019-sandbox-organizations';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 16, ...salesOrderAddressAndCancellation },
   { version: 17, ...returns },
   { version: 18, ...inboundShipments },
+  { version: 19, ...sandboxOrganizations },
 ];
