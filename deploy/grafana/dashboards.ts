@@ -204,9 +204,11 @@ function publicSections(job: string): Section[] {
         },
         {
           title: 'Webhook lag',
-          description: 'p99 from an event to its first attempt (the freshness objective: within 60 s) and to its delivery.',
+          description:
+            'p99 from an event to its first attempt (the freshness objective: within 60 s) and to its delivery, and how long the oldest due attempt has waited (WebhookBacklogGrowing: over 60 s for 2 minutes).',
           unit: 's',
           queries: [
+            [`max(gateway_webhook_oldest_due_attempt_age_seconds{${sel}})`, 'oldest due attempt waited'],
             [`histogram_quantile(0.99, sum by (le) (rate(gateway_webhook_first_attempt_lag_seconds_bucket{${sel}}[$__rate_interval])))`, 'first attempt p99'],
             [`histogram_quantile(0.99, sum by (le) (rate(gateway_webhook_delivery_lag_seconds_bucket{${sel}}[$__rate_interval])))`, 'delivered p99'],
           ],

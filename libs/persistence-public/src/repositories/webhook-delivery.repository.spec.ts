@@ -206,6 +206,40 @@ describe('WebhookDeliveryRepository', () => {
     });
   });
 
+  describe('oldestDueAttemptAge', () => {
+    it('is how long the oldest due attempt of an enabled endpoint has waited, in flight or not; retries not yet due and disabled endpoints do not count', async () => {
+      const org = await organization();
+      const hook = await endpoint(org);
+      const disabled = await endpoint(org, { enabled: false });
+      const age = () => deliveries.oldestDueAttemptAge(database.db);
+      const dueSince = (deliveryIds: string[], seconds: number) =>
+        database.db.query(`UPDATE webhook_delivery_attempts SET next_attempt_at = now() - make_interval(secs => $2) WHERE delivery_id = ANY ($1::uuid[])`, [
+          deliveryIds,
+          seconds,
+        ]);
+      expect(await age()).toBe(0);
+      // A disabled endpoint's attempt, due for an hour: never sent, not late.
+      await dueSince(await queue(org, disabled), 3600);
+      expect(await age()).toBe(0);
+      // A retry due in 5 minutes: waiting for its time, not late.
+      await dueSince(await queue(org, hook), -300);
+      expect(await age()).toBe(0);
+      const [older, newer] = await queue(org, hook, 2);
+      await dueSince([older], 90);
+      await dueSince([newer], 30);
+      expect(await age()).toBeGreaterThanOrEqual(90);
+      expect(await age()).toBeLessThan(95);
+      // Claimed and not answered yet: still waiting for its answer.
+      await claim({ perEndpoint: 1 });
+      expect(await age()).toBeGreaterThanOrEqual(90);
+      await database.db.query(`UPDATE webhook_delivery_attempts SET status = 'SUCCEEDED' WHERE delivery_id = $1`, [older]);
+      expect(await age()).toBeGreaterThanOrEqual(30);
+      expect(await age()).toBeLessThan(35);
+      await drain([hook, disabled]);
+      expect(await age()).toBe(0);
+    });
+  });
+
   describe('recordOutcomes', () => {
     it('records many outcomes in one call: a success, a failure with its retry one step on, a failure given up; an attempt no longer PENDING is left alone', async () => {
       const org = await organization();

@@ -507,4 +507,24 @@ export class WebhookDeliveryRepository {
     const { rows } = await q.query<{ count: string }>(`SELECT count(*) AS count FROM webhook_delivery_attempts WHERE status = 'PENDING'`);
     return Number(rows[0].count);
   }
+
+  /**
+   * Seconds the oldest attempt that is due (PENDING, its time come, of an enabled endpoint; in flight or not)
+   * has been due, in every organization; 0 when none is. How far the workers run behind their schedule: a retry
+   * waiting for its time is not late, an attempt of a disabled endpoint is never sent. One probe of the due
+   * index per enabled endpoint.
+   */
+  async oldestDueAttemptAge(q: Queryable): Promise<number> {
+    const { rows } = await q.query<{ age: number }>(
+      `SELECT coalesce(extract(epoch FROM statement_timestamp() - min(due.next_attempt_at)), 0)::float8 AS age
+         FROM webhook_endpoints e
+         CROSS JOIN LATERAL (
+           SELECT a.next_attempt_at FROM webhook_delivery_attempts a
+            WHERE a.endpoint_id = e.id AND a.status = 'PENDING' AND a.next_attempt_at <= statement_timestamp()
+            ORDER BY a.next_attempt_at LIMIT 1
+         ) due
+        WHERE e.enabled`,
+    );
+    return Math.max(0, rows[0].age);
+  }
 }

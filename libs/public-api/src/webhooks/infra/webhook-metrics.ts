@@ -1,7 +1,7 @@
 // Webhook delivery in the process's metrics: attempts by outcome (counted once recorded), their latency, the
 // lag from an event to its first attempt (the freshness objective) and to its delivery, endpoints disabled for
-// failing, the attempts waiting (all replicas) and those in flight here. No label names an organization,
-// endpoint or URL (contract 7).
+// failing, the attempts waiting and how long the oldest due one has waited (all replicas), and those in flight
+// here. No label names an organization, endpoint or URL (contract 7).
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { GatewayMetrics } from '@gateway/platform';
@@ -56,6 +56,14 @@ export class WebhookMetrics {
       registers,
       async collect() {
         this.set(await deliveries.pendingCount(db).catch(() => Number.NaN));
+      },
+    });
+    new Gauge({
+      name: 'gateway_webhook_oldest_due_attempt_age_seconds',
+      help: 'Seconds the oldest webhook delivery attempt that is due (its time come, endpoint enabled) has waited, all replicas; 0 when none is due. Retries waiting for their time are not counted.',
+      registers,
+      async collect() {
+        this.set(await deliveries.oldestDueAttemptAge(db).catch(() => Number.NaN));
       },
     });
     const inFlight = () => this.inFlight();
