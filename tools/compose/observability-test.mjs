@@ -1,8 +1,10 @@
 // The observability test's driver (started by tools/compose/observability.sh once the stack is up): a steady load
 // through HAProxy; every panel of the gateways' dashboards (deploy/grafana) has its queries run against the live
-// Prometheus with Grafana's variables substituted, and each must return data; then the internal gateway's
-// replicas are stopped, and its not-ready and availability alerts must reach Alertmanager's API within their
-// `for` plus a scrape and two evaluation intervals, and the not-ready ones resolve once the replicas are back.
+// Prometheus with Grafana's variables substituted, and each must return data; then, at once, the internal
+// gateway's replicas are stopped and the webhook receiver stops answering (paused). Each alert must reach
+// Alertmanager's API within its `for` plus a scrape and two evaluation intervals of its condition, and resolve:
+// the not-ready ones once the replicas are back, the availability burn once its 5 min window no longer holds
+// the outage, the webhook backlog once the receiver answers again.
 // With the argument database-tier (the HA file's stack with its exporters), the database tier's dashboard instead.
 // One line per panel and per alert, with its time; exit 1 on a failed check. Traffic goes only to 127.0.0.1.
 import { readFileSync } from 'node:fs';
@@ -221,11 +223,106 @@ async function outagePhase() {
     resolvedAt !== undefined,
     `GatewayDown and GatewayInstanceNotReady resolved ${resolvedAt ? seconds(resolvedAt - startedAt) : `not within ${seconds(resolveBound)}`} after the start began`,
   );
-  // The availability burn resolves once its 5 min window no longer holds the outage (its unit test shows it).
-  const burning = (await alertsInAlertmanager()).filter((a) => a.labels.alertname === 'GatewayAvailabilityBudgetBurnFast');
-  say(
-    `GatewayAvailabilityBudgetBurnFast ${burning.length ? 'still active' : 'resolved'} (it resolves when its 5 min window no longer holds the outage: tests/objectives.test.yml)`,
+  // The availability burn resolves once its short window (5m) no longer holds a sample of the outage: timed
+  // from the moment Prometheus scrapes both replicas again.
+  await waitFor(
+    'both internal gateway replicas scraped again',
+    async () => Number((await query('sum(up{job="internal-gateway"})'))[0]?.value[1]) === 2,
+    60_000,
   );
+  const backAt = Date.now();
+  say(`internal gateway's replicas scraped again ${seconds(backAt - startedAt)} after the start began`);
+  const burn = 'GatewayAvailabilityBudgetBurnFast';
+  const windowMs = Math.min(...[...rules.find((r) => r.alert === burn).expr.matchAll(/ratio_rate(\d+[smh])/g)].map(([, w]) => durationMs(w)));
+  const burnBound = windowMs + scrapeMs + 2 * evaluationMs + 30_000;
+  let burnResolvedAt;
+  await waitFor(
+    `${burn} resolved in Alertmanager`,
+    async () => !(await alertsInAlertmanager()).some((a) => a.labels.job === 'internal-gateway' && a.labels.alertname === burn),
+    burnBound,
+  )
+    .then(() => (burnResolvedAt = Date.now()))
+    .catch(() => undefined);
+  check(
+    burnResolvedAt !== undefined,
+    `${burn} resolved ${burnResolvedAt ? seconds(burnResolvedAt - backAt) : `not within ${seconds(burnBound)}`} after the replicas were scraped again (bound: window ${seconds(windowMs)} + scrape ${seconds(scrapeMs)} + 2 x evaluation ${seconds(evaluationMs)} + 30 s)`,
+  );
+}
+
+/**
+ * The receiver stops answering (docker-compose pause: connections are accepted, nothing is answered), so each
+ * attempt holds its endpoint's share of the workers until its timeout, and due attempts wait. The backlog alert
+ * must reach Alertmanager within its `for` plus a scrape and two evaluation intervals of the first scrape that
+ * shows the oldest due attempt over the rule's threshold (and no sooner than its `for`), then resolve once the
+ * receiver answers again.
+ */
+async function webhookBacklogPhase() {
+  const alertname = 'WebhookBacklogGrowing';
+  const rule = rules.find((r) => r.alert === alertname);
+  const threshold = Number(rule.expr.match(/>\s*(\d+)\s*$/)[1]);
+  const series = 'gateway_webhook_oldest_due_attempt_age_seconds{job="public-gateway"}';
+  const pending = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()).data.alerts.filter((a) => a.labels.alertname === alertname);
+  check(
+    pending.length === 0,
+    `before the receiver stops answering, ${alertname} neither pending nor firing in Prometheus (${pending.map((a) => a.state).join(', ') || 'none'})`,
+  );
+  const pausedAt = Date.now();
+  await dockerCompose('pause', 'webhook-receiver');
+  say(`webhook receiver paused: it accepts connections and answers nothing (docker-compose pause: ${seconds(Date.now() - pausedAt)})`);
+
+  // The first scraped sample over the threshold: the alert's condition holds from that scrape.
+  let over;
+  await waitFor(
+    `the oldest due webhook attempt over ${threshold} s`,
+    async () => {
+      for (const { values } of await query(`${series}[1m]`))
+        for (const [at, value] of values) if (Number(value) > threshold && (!over || at * 1000 < over.at)) over = { at: at * 1000, value: Number(value) };
+      return over !== undefined;
+    },
+    240_000,
+  ).catch(() => undefined);
+  check(
+    over !== undefined,
+    `the oldest due webhook attempt waited over ${threshold} s ${over ? `in the scrape ${seconds(over.at - pausedAt)} after the pause (${over.value.toFixed(1)} s)` : 'not within 240 s of the pause'}`,
+  );
+  if (!over) return dockerCompose('unpause', 'webhook-receiver');
+
+  const bound = forMs(alertname) + scrapeMs + 2 * evaluationMs;
+  let firedAt;
+  await waitFor(
+    `${alertname} in Alertmanager`,
+    async () => (await alertsInAlertmanager()).some((a) => a.labels.alertname === alertname && a.labels.job === 'public-gateway'),
+    over.at + bound + 30_000 - Date.now(),
+  )
+    .then(() => (firedAt = Date.now()))
+    .catch(() => undefined);
+  const firing = (await alertsInAlertmanager()).find((a) => a.labels.alertname === alertname);
+  say(
+    `${firing ? labelsOf(firing) : alertname} in Alertmanager ${firedAt ? `${seconds(firedAt - pausedAt)} after the pause, ${seconds(firedAt - over.at)} after the scrape over ${threshold} s` : 'never'} (bound: for ${seconds(forMs(alertname))} + scrape ${seconds(scrapeMs)} + 2 x evaluation ${seconds(evaluationMs)} = ${seconds(bound)}): "${firing?.annotations.summary ?? ''}"`,
+  );
+  check(
+    firedAt !== undefined && firedAt - over.at <= bound && firedAt - over.at >= forMs(alertname),
+    `${alertname} in Alertmanager after its for (${seconds(forMs(alertname))}) and within ${seconds(bound)} of the scrape over ${threshold} s`,
+  );
+
+  const unpausedAt = Date.now();
+  await dockerCompose('unpause', 'webhook-receiver');
+  say(`webhook receiver answering again (docker-compose unpause: ${seconds(Date.now() - unpausedAt)})`);
+  const resolveBound = 60_000;
+  let resolvedAt;
+  await waitFor(
+    `${alertname} resolved in Alertmanager`,
+    async () => !(await alertsInAlertmanager()).some((a) => a.labels.alertname === alertname),
+    resolveBound,
+  )
+    .then(() => (resolvedAt = Date.now()))
+    .catch(() => undefined);
+  check(
+    resolvedAt !== undefined,
+    `${alertname} resolved ${resolvedAt ? seconds(resolvedAt - unpausedAt) : `not within ${seconds(resolveBound)}`} after the receiver answered again`,
+  );
+  const others = (await alertsInAlertmanager()).filter((a) => a.labels.job === 'public-gateway');
+  say(`alerts on the public gateway in Alertmanager now: ${others.map((a) => `${labelsOf(a)} ${a.status.state}`).join(', ') || 'none'}`);
 }
 
 async function gatewaysTest() {
@@ -241,7 +338,7 @@ async function gatewaysTest() {
   await sleep(30_000);
   await panelsPhase(['public-gateway.json', 'internal-gateway.json']);
   say(`panels checked ${seconds(Date.now() - panelsFrom)} after the load began`);
-  await outagePhase();
+  await Promise.all([outagePhase(), webhookBacklogPhase()]);
   running = false;
   await Promise.all(loops);
   say(`load: ${answers.ok} answers 2xx, ${answers.other} others (429s by design, and the outage's 503s)`);

@@ -2,8 +2,8 @@
 # npm run test:observability: the scaled stack (two replicas of each gateway behind HAProxy) with Prometheus and
 # Alertmanager from Debian's packages (docker-compose.observability.yml) running the shipped rules, under a
 # steady load; tools/compose/observability-test.mjs checks every dashboard panel's query against the live
-# Prometheus, then stops the internal gateway's replicas and times its alerts in Alertmanager's API, firing and
-# resolving. Then a short phase on the HA file's database tier (docker-compose.ha.yml with docker-compose.observability-ha.yml:
+# Prometheus, then stops the internal gateway's replicas and pauses the webhook receiver, and times their alerts
+# in Alertmanager's API, firing and resolving. Then a short phase on the HA file's database tier (docker-compose.ha.yml with docker-compose.observability-ha.yml:
 # the Postgres and PgBouncer exporters): every panel of the database tier's dashboard returns data. This script brings
 # each stack up and tears it down. Same docker set-up and lock as the other compose tests
 # (tools/compose/docker-env.sh); where dockerd cannot run: SKIPPED, exit 0.
@@ -41,6 +41,7 @@ PUBLIC_BASE_URL="http://127.0.0.1:$PUBLIC_GATEWAY_HOST_PORT"
 teardown() {
   local status=$?
   if [ $status -ne 0 ]; then dc ps || true; dc logs --no-color --tail=30 prometheus alertmanager internal-gateway postgres-exporter-pg1 pgbouncer-exporter || true; fi
+  dc unpause webhook-receiver >/dev/null 2>&1 || true
   KEY_ENCRYPTION_KEY='' dc down -v --remove-orphans >/dev/null 2>&1 || true
   say "stack $COMPOSE_PROJECT_NAME removed (down -v) after $((SECONDS - started_at)) s"
   if [ $status -eq 0 ]; then summarize passed; else summarize failed "exit $status"; fi
