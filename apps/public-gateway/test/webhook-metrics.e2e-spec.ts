@@ -77,6 +77,7 @@ describe('webhook delivery metrics', () => {
     expect(sample(text, 'gateway_webhook_endpoints_auto_disabled_total')).toBe(0);
     expect(sample(text, 'gateway_webhook_attempt_duration_seconds_count{outcome="succeeded"}')).toBe(EVENTS);
     expect(sample(text, 'gateway_webhook_queue_depth')).toBe(0);
+    expect(sample(text, 'gateway_webhook_oldest_due_attempt_age_seconds')).toBe(0);
     expect(sample(text, 'gateway_webhook_deliveries_in_flight')).toBe(0);
     // Nothing was sent twice.
     expect(new Set(receiver.received.filter((r) => r.path === '/ok').map((r) => r.headers['webhook-id'])).size).toBe(EVENTS);
