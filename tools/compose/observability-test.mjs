@@ -205,7 +205,7 @@ async function outagePhase() {
     // Not before its `for` from the stop's first moment either: no condition can hold sooner.
     check(
       seen.length === count && seen.every((s) => s.at - origin <= bound && s.at - stoppedAt >= forMs(alertname)),
-      `${alertname}: ${seen.length} of ${count} in Alertmanager after its for (${seconds(forMs(alertname))}) and within ${seconds(bound)} of ${since}`,
+      `${alertname}: ${seen.length} of ${count} in Alertmanager after its for (${seconds(forMs(alertname))}) and within ${seconds(bound)} after ${since}`,
     );
   }
 
