@@ -1,10 +1,10 @@
 // Inbound shipments on the public gateway (contract 6.9): announcing one (every field bounded, unknown
 // properties refused, barcodes of another organization and archived units refused with their pointers, the
-// date and the warehouse checked, Idempotency-Key replayed and 422 on another body), reading, paging, changing
-// and cancelling while AWAITING, 409 inbound-shipment-not-awaiting later, who may (a CONNECTOR never), two
-// organizations side by side on one warehouse and one barcode, every state reached through real transitions,
-// and the webhooks (never to a connector's endpoint nor its feed). Every answer is checked against the served
-// document.
+// date and the warehouse checked, Idempotency-Key replayed and 422 on another body), reading, paging (newest
+// first, a walk unmoved by changes), changing and cancelling while AWAITING, 409 inbound-shipment-not-awaiting
+// later, who may (a CONNECTOR never), two organizations side by side on one warehouse and one barcode, every
+// state reached through real transitions, and the webhooks (never to a connector's endpoint nor its feed; a
+// connector's endpoint may not subscribe to them). Every answer is checked against the served document.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import {
