@@ -21,7 +21,7 @@ import { quotaRoundPlan, sliceOrder } from './quota-slices';
 import { ServerProcess, peakResidentMb, residentMb, sampleMemory, startServer } from './processes';
 import { BenchReport, CostGrowthReport, ReplicaReadsReport, ScenarioReport, formatReport, readPreviousRun, verdictOf, writeReport } from './report';
 import { BenchContext, GatewayName, SCENARIOS, Scenario, ScenarioRequest } from './scenarios';
-import { prepareReturnableOrder } from './returnable-order';
+import { prepareReturnableOrders, returnableOrderCount } from './returnable-order';
 import { Figures, summarize } from './stats';
 import { WebhookDeliveryReport, measureWebhookDelivery } from './webhook-delivery';
 import { measureWebhookCapacity, measureWebhookLag, waitForWebhookDispatcher } from './webhook-capacity';
@@ -252,7 +252,7 @@ async function prepareContext(run: Run): Promise<BenchContext & { serviceClient:
     mintingClient: await run.register({ clientType: 'SERVICE', audience: 'public', name: 'bench token minting' }),
     replay: { key: `bench-replay-${randomUUID()}`, body: salesOrderBody('bench-replay', dataset[1_000].barcodes) },
     salesOrderId: '',
-    returnable: { salesOrderId: '', barcode: '' },
+    returnable: { salesOrderIds: [], barcode: '' },
   };
   // The replayed key's first answer.
   const first = await fetch(`${publicUrl}${salesOrdersPath(dataset[1_000])}`, {
@@ -262,11 +262,17 @@ async function prepareContext(run: Run): Promise<BenchContext & { serviceClient:
   });
   if (first.status !== 201) throw new Error(`the first request of the replay scenario answered ${first.status}: ${await first.text()}`);
   context.salesOrderId = ((await first.json()) as { id: string }).id;
-  context.returnable = await prepareReturnableOrder(
-    { public: publicUrl, internal: `http://127.0.0.1:${run.ports.internal}` },
-    { public: context.publicToken, internal: context.internalToken },
-    dataset[1_000],
-  );
+  if (run.scenarios.some((s) => s.name === 'return-create')) {
+    const count = returnableOrderCount(run.config);
+    const started = Date.now();
+    context.returnable = await prepareReturnableOrders(
+      { public: publicUrl, internal: `http://127.0.0.1:${run.ports.internal}` },
+      { public: context.publicToken, internal: context.internalToken },
+      dataset[1_000],
+      count,
+    );
+    say(`return-create: ${count.toLocaleString('en')} shipped orders prepared (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
   return { ...context, serviceClient };
 }
 

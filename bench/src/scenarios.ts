@@ -3,7 +3,7 @@
 import { BenchDataset } from './dataset';
 import { LoadSpec } from './load/load-spec';
 import { salesOrderBody, salesOrdersPath } from './load/load-kit.mjs';
-import { ReturnableOrder, returnBody } from './returnable-order';
+import { ReturnableOrders, returnBody, returnPaths } from './returnable-order';
 
 export interface BenchContext {
   dataset: BenchDataset;
@@ -17,11 +17,11 @@ export interface BenchContext {
   replay: { key: string; body: string };
   /** The order the replay's first request created: what sales-order-get reads. */
   salesOrderId: string;
-  /** A shipped order of many units of one barcode: what return-create returns one unit of at a time. */
-  returnable: ReturnableOrder;
+  /** Shipped orders of one barcode: what return-create returns one unit at a time from, a slice of them at a time. */
+  returnable: ReturnableOrders;
 }
 
-export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders' | 'freshKeys'>;
+export type ScenarioRequest = Pick<LoadSpec, 'method' | 'path' | 'headers' | 'body' | 'freshSalesOrders' | 'freshKeys' | 'pathPool'>;
 
 /**
  * The public gateway with its token cache on, the same with TOKEN_CACHE_ENABLED=false, the same with
@@ -201,15 +201,13 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'return-create',
-    description: 'POST .../sales-orders/{salesOrderId}/returns, one unit of a shipped order (contract 6.8)',
+    description: 'POST .../sales-orders/{salesOrderId}/returns, one unit of a shipped order, each slice of requests its own orders (contract 6.8)',
     gateway: 'public',
     comparison: 'baseline',
-    request: (c) => ({
-      method: 'POST',
-      path: `${salesOrdersPath(c.dataset[1_000])}/${c.returnable.salesOrderId}/returns`,
-      headers: json(c.publicToken),
-      body: returnBody(c.returnable.barcode),
-    }),
+    request: (c) => {
+      const pool = returnPaths(c.dataset, c.returnable);
+      return { method: 'POST', path: pool.paths[0], headers: json(c.publicToken), body: returnBody(c.returnable.barcode), pathPool: pool };
+    },
   },
   {
     name: 'internal-inventory-level',

@@ -9,7 +9,7 @@ import { createTestDatabase, createTestToken, useFixture } from '@gateway/testin
 import { BenchDataset, loadDataset } from '../src/dataset';
 import { salesOrderBody, salesOrdersPath } from '../src/load/load-kit.mjs';
 import { ServerProcess } from '../src/processes';
-import { prepareReturnableOrder } from '../src/returnable-order';
+import { prepareReturnableOrders } from '../src/returnable-order';
 import { BenchContext, SCENARIOS, Scenario, ScenarioRequest } from '../src/scenarios';
 import { BenchServers, startBenchServers } from './support/bench-servers';
 import { RowChange, Snapshot, changesBetween, snapshot } from './support/database-changes';
@@ -167,7 +167,7 @@ function changesOf(x: Exchange): string[] {
     .sort();
 }
 
-/** What the scenarios address, as main.ts makes it: tokens of two SERVICE clients, the replay's first order (the one sales-order-get reads), and the shipped order return-create returns from. */
+/** What the scenarios address, as main.ts makes it: tokens of two SERVICE clients, the replay's first order (the one sales-order-get reads), and the shipped orders return-create returns from (two: the requests here go to the first). */
 async function benchContext(
   urls: { public: string; internal: string },
   dataset: BenchDataset,
@@ -185,7 +185,7 @@ async function benchContext(
   const salesOrderId = ((await first.json()) as { id: string }).id;
   // Token minting is compared with oidc-provider, not the baseline: its client is not needed here.
   const internalToken = await token('internal');
-  const returnable = await prepareReturnableOrder(urls, { public: publicToken, internal: internalToken }, dataset[1_000]);
+  const returnable = await prepareReturnableOrders(urls, { public: publicToken, internal: internalToken }, dataset[1_000], 2);
   return { dataset, publicToken, internalToken, mintingClient: { clientId: '', clientSecret: '' }, replay, salesOrderId, returnable };
 }
 

@@ -1,10 +1,10 @@
 // Inbound shipments on the public gateway (contract 6.9): announcing one (every field bounded, unknown
 // properties refused, barcodes of another organization and archived units refused with their pointers, the
-// date and the warehouse checked, Idempotency-Key replayed and 422 on another body), reading, paging, changing
-// and cancelling while AWAITING, 409 inbound-shipment-not-awaiting later, who may (a CONNECTOR never), two
-// organizations side by side on one warehouse and one barcode, every state reached through real transitions,
-// and the webhooks (never to a connector's endpoint nor its feed). Every answer is checked against the served
-// document.
+// date and the warehouse checked, Idempotency-Key replayed and 422 on another body), reading, paging (newest
+// first, a walk unmoved by changes), changing and cancelling while AWAITING, 409 inbound-shipment-not-awaiting
+// later, who may (a CONNECTOR never), two organizations side by side on one warehouse and one barcode, every
+// state reached through real transitions, and the webhooks (never to a connector's endpoint nor its feed; a
+// connector's endpoint may not subscribe to them). Every answer is checked against the served document.
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -121,8 +121,15 @@ describe('inbound shipments (public gateway)', () => {
     };
     endpoints = {
       organization: await register(tokens.organization, '/organization', [...WEBHOOK_EVENT_TYPES]),
-      connector: await register(tokens.connector, '/connector', [...WEBHOOK_EVENT_TYPES]),
+      connector: await register(
+        tokens.connector,
+        '/connector',
+        WEBHOOK_EVENT_TYPES.filter((type) => !type.startsWith('inbound_shipment.')),
+      ),
     };
+    // As an endpoint a connector registered before its inbound types were refused: subscribed to every type, so
+    // that the fan-out's scope, not the subscription, is what keeps inbound shipments from it.
+    await database.db.query('UPDATE webhook_endpoints SET event_types = $1 WHERE id = $2', [[...WEBHOOK_EVENT_TYPES], endpoints.connector.id]);
   });
 
   afterAll(async () => {
@@ -316,7 +323,7 @@ describe('inbound shipments (public gateway)', () => {
   });
 
   describe('reading in pages', () => {
-    it('pages by status and updatedSince, least recently changed first, and refuses a cursor sent with another query', async () => {
+    it('pages by status and updatedSince, newest first, and refuses a cursor sent with another query', async () => {
       const since = new Date().toISOString();
       const made = [await announced(), await announced(), await announced()];
       await cancel(made[1].id);
@@ -328,12 +335,12 @@ describe('inbound shipments (public gateway)', () => {
         awaiting.push(...page.body.items.map((s: { id: string; status: string }) => s.id));
         cursor = page.body.nextCursor ?? undefined;
       } while (cursor);
-      expect(awaiting).toEqual([made[0].id, made[2].id]);
+      expect(awaiting).toEqual([made[2].id, made[0].id]);
       const cancelled = await list({ status: 'CANCELLED', updatedSince: since });
       expect(cancelled.body.items.map((s: { id: string }) => s.id)).toEqual([made[1].id]);
-      // A page after the cancel shows it last: it was changed last.
+      // The cancel changed made[1] last; it keeps its place: newest first is by creation, as the sales orders'.
       const all = await list({ updatedSince: since });
-      expect(all.body.items.map((s: { id: string }) => s.id)).toEqual([made[0].id, made[2].id, made[1].id]);
+      expect(all.body.items.map((s: { id: string }) => s.id)).toEqual([made[2].id, made[1].id, made[0].id]);
       const first = await list({ status: 'AWAITING', updatedSince: since, limit: 1 });
       const mixed = await list({ status: 'CANCELLED', updatedSince: since, cursor: first.body.nextCursor });
       expect(mixed.status).toBe(400);
@@ -343,6 +350,28 @@ describe('inbound shipments (public gateway)', () => {
       >[]) {
         expect([query, (await list(query)).status]).toEqual([query, 400]);
       }
+    });
+
+    it('a walk through the pages while shipments change neither skips nor repeats one; the next poll from its start sees the changes', async () => {
+      const since = new Date().toISOString();
+      const made = [await announced(), await announced(), await announced(), await announced()];
+      const walkStart = new Date().toISOString();
+      const seen: string[] = [];
+      let page = await list({ updatedSince: since, limit: 2 });
+      seen.push(...page.body.items.map((s: { id: string }) => s.id));
+      // Between two pages: one shipment already read and one not yet read change.
+      await patch(made[3].id, { carrier: 'Changed after it was read' });
+      await patch(made[0].id, { carrier: 'Changed before it was read' });
+      page = await list({ updatedSince: since, limit: 2, cursor: page.body.nextCursor });
+      seen.push(...page.body.items.map((s: { id: string }) => s.id));
+      expect(page.body.nextCursor).toBeNull();
+      expect(seen).toEqual([made[3].id, made[2].id, made[1].id, made[0].id]);
+      // The poller's next walk, from the moment its last one began, holds both changes.
+      const next = await list({ updatedSince: walkStart });
+      expect(next.body.items.map((s: { id: string; carrier: string }) => [s.id, s.carrier])).toEqual([
+        [made[3].id, 'Changed after it was read'],
+        [made[0].id, 'Changed before it was read'],
+      ]);
     });
   });
 
@@ -452,6 +481,46 @@ describe('inbound shipments (public gateway)', () => {
   });
 
   describe('webhooks and the events feed', () => {
+    it("refuses inbound_shipment.* on a connector's endpoint, at registration and on PATCH, with a 400 pointing at each", async () => {
+      const endpointsPath = `/v0/organizations/${org.organizationId}/webhook-endpoints`;
+      const refused = (pointers: [number, string][]) => ({
+        type: expect.stringMatching(/\/validation-failed$/),
+        title: 'Bad Request',
+        status: 400,
+        detail: "The event types name events a connector's endpoint is never sent.",
+        errors: pointers.map(([index, type]) => ({
+          pointer: `/eventTypes/${index}`,
+          message: `${type} is never sent to a connector's endpoint: connectors cannot see inbound shipments`,
+        })),
+      });
+      const registered = await http()
+        .post(endpointsPath)
+        .set('Authorization', `Bearer ${tokens.connector}`)
+        .send({ url: receiver.url('/refused'), eventTypes: ['sales_order.created', 'inbound_shipment.created', 'inbound_shipment.received'] });
+      check('POST', '/v0/organizations/{organizationId}/webhook-endpoints', registered);
+      expect(registered.status).toBe(400);
+      expect(registered.body).toEqual(
+        refused([
+          [1, 'inbound_shipment.created'],
+          [2, 'inbound_shipment.received'],
+        ]),
+      );
+      const changed = await http()
+        .patch(`${endpointsPath}/${endpoints.connector.id}`)
+        .set('Authorization', `Bearer ${tokens.connector}`)
+        .send({ eventTypes: ['inbound_shipment.cancelled'] });
+      check('PATCH', '/v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}', changed);
+      expect(changed.status).toBe(400);
+      expect(changed.body).toEqual(refused([[0, 'inbound_shipment.cancelled']]));
+      // The organization's own clients subscribe to them as to any other type.
+      const own = await http()
+        .post(endpointsPath)
+        .set('Authorization', `Bearer ${tokens.organization}`)
+        .send({ url: receiver.url('/own'), eventTypes: ['inbound_shipment.created'] });
+      expect(own.status).toBe(201);
+      await http().delete(`${endpointsPath}/${own.body.id}`).set('Authorization', `Bearer ${tokens.organization}`).expect(204);
+    });
+
     it('sends created, updated, received (with the receipt), completed and cancelled to the organization, never to a connector', async () => {
       const receiving = inboundReceiving(database.db);
       const shipment = await announced();

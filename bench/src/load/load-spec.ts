@@ -11,6 +11,8 @@ export interface LoadSpec {
   freshSalesOrders?: { barcodes: string[] };
   /** Each request the same body with a fresh Idempotency-Key (each one creates). */
   freshKeys?: boolean;
+  /** Each request to the next path of a pool instead of `path` (see PathPool). */
+  pathPool?: PathPool;
   /**
    * Each request a bearer token not sent before: the run makes as many requests as there are tokens
    * (less a margin of two per connection, so that none is sent twice) instead of lasting durationSeconds.
@@ -42,3 +44,20 @@ export interface LoadResult {
 }
 
 export type WorkerMessage = { id: number; result: LoadResult } | { id: number; error: string };
+
+/**
+ * Paths taken in slices: a slice of `width` paths takes `width * perPath` requests, one path after the other,
+ * then the next slice its own paths. The worker counts across its runs, so each run and slice goes on where
+ * the last stopped (no path serves two runs); past the last slice it starts over.
+ */
+export interface PathPool {
+  paths: string[];
+  width: number;
+  perPath: number;
+}
+
+/** The path of the pool's n-th request (from 0). */
+export function pathOfRequest(pool: PathPool, n: number): string {
+  const slice = Math.floor(n / (pool.width * pool.perPath));
+  return pool.paths[(slice * pool.width + (n % pool.width)) % pool.paths.length];
+}

@@ -2,15 +2,26 @@
 // autocannon for each job it is sent over IPC, a warm-up first, and answers every response's latency.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { LoadResult, LoadSpec, WorkerMessage } from './load-spec';
+import { LoadResult, LoadSpec, WorkerMessage, pathOfRequest } from './load-spec';
 import { salesOrderBody } from './load-kit.mjs';
 
-type Request = { headers?: Record<string, string>; body?: string | Buffer };
+type Request = { path?: string; headers?: Record<string, string>; body?: string | Buffer };
 type Setup = <R extends Request>(request: R) => R;
 
-/** Rewrites each request before it is sent: a fresh sales order and key, or the next unused token. */
+/** Requests sent so far from each path pool (by its first path), across runs: each run goes on where the last stopped. */
+const poolRequests = new Map<string, number>();
+
+/** Rewrites each request before it is sent: a fresh sales order and key, the next path of a pool, or the next unused token. */
 function setupOf(spec: LoadSpec, tokens: string[] | undefined): Setup | undefined {
   const steps: Setup[] = [];
+  const pool = spec.pathPool;
+  if (pool) {
+    steps.push((request) => {
+      const n = poolRequests.get(pool.paths[0]) ?? 0;
+      poolRequests.set(pool.paths[0], n + 1);
+      return { ...request, path: pathOfRequest(pool, n) };
+    });
+  }
   const fresh = spec.freshSalesOrders;
   if (fresh) {
     let sequence = 0;

@@ -33,7 +33,7 @@ export function inboundShipments(api: PublicClient, organizationId: string) {
         }),
       ),
     get: (inboundShipmentId: string): Promise<InboundShipment> => unwrap(api.GET(ONE, { params: { path: at(inboundShipmentId) } })),
-    /** Every shipment that matches, least recently changed first, page after page. */
+    /** Every shipment that matches, newest first, page after page. */
     list: (query: InboundShipmentQuery = {}): AsyncGenerator<InboundShipment, void, undefined> =>
       paginate(api, COLLECTION, { params: { path: { organizationId }, query } }),
     /** Changes the fields sent (lines replaced whole) while it is AWAITING; a ProblemError (409) after. */

@@ -18,6 +18,7 @@ import * as salesOrderAddressAndCancellation from './0016-sales-order-address-an
 import * as returns from './0017-returns';
 import * as inboundShipments from './0018-inbound-shipments';
 import * as sandboxOrganizations from './0019-sandbox-organizations';
+import * as inboundShipmentsNewestIndex from './0020-inbound-shipments-newest-index';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 17, ...returns },
   { version: 18, ...inboundShipments },
   { version: 19, ...sandboxOrganizations },
+  { version: 20, ...inboundShipmentsNewestIndex },
 ];

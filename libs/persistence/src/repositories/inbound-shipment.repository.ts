@@ -1,5 +1,5 @@
-// SQL of inbound shipments (contract 6.9): the shipment with its lines, the organization's pages by update
-// time, a warehouse's list by expected date, and the changes the use cases make.
+// SQL of inbound shipments (contract 6.9): the shipment with its lines, the organization's pages newest
+// first, a warehouse's list by expected date, and the changes the use cases make.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
 
@@ -28,8 +28,8 @@ export interface InboundShipmentRow {
   completedAt: string | null;
   cancelledAt: string | null;
   lines: InboundShipmentLineRow[];
-  /** updated_at with microseconds, for keyset pages. */
-  updatedAtKey: string;
+  /** created_at with microseconds, for keyset pages. */
+  createdAtKey: string;
 }
 
 export interface NewInboundShipment {
@@ -42,7 +42,8 @@ export interface NewInboundShipment {
   trackingNumber: string | null;
   trackingUrl: string | null;
   createdByClientId: string;
-  lines: { barcode: string; quantity: number }[];
+  /** With each unit's sku, as the announcement read it: the row answered names it without reading it back. */
+  lines: { barcode: string; sku: string; quantity: number }[];
 }
 
 export interface InboundShipmentChange {
@@ -55,11 +56,13 @@ export interface InboundShipmentChange {
 
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const COLUMNS = `s.id, s.organization_id AS "organizationId", s.warehouse_id AS "warehouseId", s.reference, s.status,
+const SHIPMENT_COLUMNS = `s.id, s.organization_id AS "organizationId", s.warehouse_id AS "warehouseId", s.reference, s.status,
   to_char(s.expected_arrival_date, 'YYYY-MM-DD') AS "expectedArrivalDate", s.carrier, s.tracking_number AS "trackingNumber",
   s.tracking_url AS "trackingUrl", ${isoUtc('s.created_at')} AS "createdAt", ${isoUtc('s.updated_at')} AS "updatedAt",
   ${isoUtc('s.completed_at')} AS "completedAt", ${isoUtc('s.cancelled_at')} AS "cancelledAt",
-  to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAtKey",
+  to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAtKey"`;
+
+const COLUMNS = `${SHIPMENT_COLUMNS},
   (SELECT coalesce(json_agg(json_build_object('barcode', l.barcode, 'sku', u.sku, 'expectedQuantity', l.expected_quantity,
             'receivedQuantity', l.received_quantity) ORDER BY l.position), '[]'::json)
      FROM inbound_shipment_lines l JOIN retail_units u ON u.organization_id = l.organization_id AND u.barcode = l.barcode
@@ -72,10 +75,14 @@ const toRow = (row: InboundShipmentRow): InboundShipmentRow => ({
 
 @Injectable()
 export class InboundShipmentRepository {
-  async insert(q: Queryable, shipment: NewInboundShipment): Promise<void> {
-    await q.query(
-      `INSERT INTO inbound_shipments (id, organization_id, warehouse_id, reference, status, expected_arrival_date, carrier, tracking_number, tracking_url, created_by_client_id)
-       VALUES ($1, $2, $3, $4, 'AWAITING', $5::date, $6, $7, $8, $9)`,
+  /**
+   * Inserts the shipment and its lines, and answers it as `find` would read it back: the shipment's columns
+   * from the insert itself, its lines as announced (nothing received yet), one statement fewer per announcement.
+   */
+  async insert(q: Queryable, shipment: NewInboundShipment): Promise<InboundShipmentRow> {
+    const { rows } = await q.query<Omit<InboundShipmentRow, 'lines'>>(
+      `INSERT INTO inbound_shipments AS s (id, organization_id, warehouse_id, reference, status, expected_arrival_date, carrier, tracking_number, tracking_url, created_by_client_id)
+       VALUES ($1, $2, $3, $4, 'AWAITING', $5::date, $6, $7, $8, $9) RETURNING ${SHIPMENT_COLUMNS}`,
       [
         shipment.id,
         shipment.organizationId,
@@ -89,6 +96,7 @@ export class InboundShipmentRepository {
       ],
     );
     await this.insertLines(q, shipment.id, shipment.organizationId, shipment.lines);
+    return { ...rows[0], lines: shipment.lines.map((l) => ({ barcode: l.barcode, sku: l.sku, expectedQuantity: l.quantity, receivedQuantity: 0 })) };
   }
 
   private async insertLines(q: Queryable, id: string, organizationId: string, lines: { barcode: string; quantity: number }[]): Promise<void> {
@@ -109,17 +117,20 @@ export class InboundShipmentRepository {
     return rows[0] && toRow(rows[0]);
   }
 
-  /** The organization's shipments, least recently updated first, after `after` (keyset on updated_at, id). */
+  /**
+   * The organization's shipments, newest first, after `before` (keyset on created_at, id: a key no change moves,
+   * so a walk through the pages neither skips nor repeats a shipment).
+   */
   async page(
     q: Queryable,
-    query: { organizationId: string; status?: InboundShipmentStatus; updatedSince?: string; after?: { updatedAt: string; id: string }; limit: number },
+    query: { organizationId: string; status?: InboundShipmentStatus; updatedSince?: string; before?: { createdAt: string; id: string }; limit: number },
   ): Promise<InboundShipmentRow[]> {
     const { rows } = await q.query<InboundShipmentRow>(
       `SELECT ${COLUMNS} FROM inbound_shipments s
         WHERE s.organization_id = $1 AND ($2::text IS NULL OR s.status = $2) AND ($3::timestamptz IS NULL OR s.updated_at >= $3)
-          AND ($4::timestamptz IS NULL OR (s.updated_at, s.id) > ($4::timestamptz, $5::uuid))
-        ORDER BY s.updated_at, s.id LIMIT $6`,
-      [query.organizationId, query.status ?? null, query.updatedSince ?? null, query.after?.updatedAt ?? null, query.after?.id ?? null, query.limit],
+          AND ($4::timestamptz IS NULL OR (s.created_at, s.id) < ($4::timestamptz, $5::uuid))
+        ORDER BY s.created_at DESC, s.id DESC LIMIT $6`,
+      [query.organizationId, query.status ?? null, query.updatedSince ?? null, query.before?.createdAt ?? null, query.before?.id ?? null, query.limit],
     );
     return rows.map(toRow);
   }

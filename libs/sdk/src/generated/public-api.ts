@@ -198,7 +198,7 @@ export interface paths {
         };
         /**
          * An organization's returns, newest first, in pages
-         * @description Follow nextCursor with the same status and updatedSince for the next page. A connector sees only its connections' stores' returns.
+         * @description Newest first (by creation), in pages whose order no change moves, so a walk through nextCursor neither skips nor repeats an item. To poll for changes, send as updatedSince the moment the previous walk began, less a minute: a change carries the time its transaction began and is seen once it commits, so the overlap repeats a few items, which their updatedAt tells apart. Follow nextCursor with the same status and updatedSince for the next page. A connector sees only its connections' stores' returns.
          */
         get: operations["listReturns"];
         put?: never;
@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * An organization's inbound shipments, in pages
-         * @description Least recently changed first, so that following nextCursor from an updatedSince reads every change. Follow nextCursor with the same status and updatedSince. Unknown query parameters are refused.
+         * @description Newest first (by creation), in pages whose order no change moves, so a walk through nextCursor neither skips nor repeats an item. To poll for changes, send as updatedSince the moment the previous walk began, less a minute: a change carries the time its transaction began and is seen once it commits, so the overlap repeats a few items, which their updatedAt tells apart. Follow nextCursor with the same status and updatedSince. Unknown query parameters are refused.
          */
         get: operations["listInboundShipments"];
         put?: never;
@@ -1410,7 +1410,7 @@ export interface components {
             cancelledAt?: string;
         };
         InboundShipmentPageDto: {
-            /** @description least recently changed first */
+            /** @description newest first */
             items: components["schemas"]["InboundShipmentDto"][];
             /** @description opaque; pass it as cursor, with the same status and updatedSince, for the next page; null on the last page */
             nextCursor: string | null;
@@ -1440,6 +1440,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves
              */
             url: string;
+            /** @description the event types sent to the endpoint; a connector's endpoint may not name inbound_shipment.created, inbound_shipment.updated, inbound_shipment.received, inbound_shipment.completed, inbound_shipment.cancelled (400 pointing at each): connectors cannot see inbound shipments */
             eventTypes: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             description?: string;
         };
@@ -1518,6 +1519,7 @@ export interface components {
              * @description https, not resolving to a loopback, private, link-local or metadata address (an IP literal checked here, a name at every delivery), nor on a port of the gateways themselves; checked as at registration
              */
             url?: string;
+            /** @description the event types sent to the endpoint; a connector's endpoint may not name inbound_shipment.created, inbound_shipment.updated, inbound_shipment.received, inbound_shipment.completed, inbound_shipment.cancelled (400 pointing at each): connectors cannot see inbound shipments */
             eventTypes?: ("sales_order.created" | "sales_order.shipped" | "sales_order.cancelled" | "sales_order.updated" | "fulfilment_order.status_changed" | "inventory_level.changed" | "sales_order.shipment_created" | "sales_order.shipment_updated" | "sales_order.delivered" | "return.created" | "return.arrived" | "return.completed" | "return.cancelled" | "inbound_shipment.created" | "inbound_shipment.updated" | "inbound_shipment.received" | "inbound_shipment.completed" | "inbound_shipment.cancelled")[];
             /** @description null removes it */
             description?: string | null;
@@ -4181,7 +4183,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of inbound shipments */
+            /** @description One page of inbound shipments, newest first */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

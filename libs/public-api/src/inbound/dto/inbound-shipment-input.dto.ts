@@ -1,9 +1,8 @@
 // The bodies and the query of the inbound shipment operations (contract 6.9), validated whole: every problem
 // is reported at once with its JSON pointer, unknown properties are refused, lengths count code points.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { ClosedSchema, HasItems, HasLength, HasMaxLength, MatchesPattern, NestedObjectList, Required, plainNumber } from '@gateway/platform';
+import { IsIn, IsString, Matches, ValidateIf } from 'class-validator';
+import { ClosedSchema, HasItems, HasLength, MatchesPattern, NestedObjectList, Required } from '@gateway/platform';
 import {
   INBOUND_SHIPMENT_LIMITS,
   INBOUND_SHIPMENT_STATUSES,
@@ -11,14 +10,14 @@ import {
   InboundShipmentStatus,
   IsInboundQuantity,
   IsTrackingUrl,
-  MAX_CURSOR_LENGTH,
+  PageCursor,
+  PageLimit,
 } from '@gateway/domain';
 import { IsoDateTime } from '../../orders';
 import { IsArrivalDate } from '../policies/arrival-date';
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
 const ENTITY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-export const INBOUND_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 @ClosedSchema()
 export class InboundShipmentLineInput {
@@ -96,8 +95,6 @@ export class UpdateInboundShipmentDto extends InboundTrackingInput {
   lines?: InboundShipmentLineInput[];
 }
 
-const LIMIT_MESSAGE = `must be an integer from ${INBOUND_PAGE_LIMIT.min} to ${INBOUND_PAGE_LIMIT.max}`;
-
 export class ListInboundShipmentsQuery {
   @ApiPropertyOptional({ enum: INBOUND_SHIPMENT_STATUSES, description: 'only the shipments in this state' })
   @Optional()
@@ -108,30 +105,16 @@ export class ListInboundShipmentsQuery {
   @IsoDateTime('only the shipments changed at or after this instant')
   updatedSince?: string;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: INBOUND_PAGE_LIMIT.min,
-    maximum: INBOUND_PAGE_LIMIT.max,
-    default: INBOUND_PAGE_LIMIT.default,
-    description: 'shipments per page',
-  })
-  @Transform(plainNumber)
-  @Optional()
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(INBOUND_PAGE_LIMIT.min, { message: LIMIT_MESSAGE })
-  @Max(INBOUND_PAGE_LIMIT.max, { message: LIMIT_MESSAGE })
+  @PageLimit('shipments per page')
   limit?: number;
 
-  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same status and updatedSince' })
-  @Optional()
-  @IsString({ message: 'must be a cursor from nextCursor' })
-  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
+  @PageCursor('status and updatedSince')
   cursor?: string;
 }
 
 @ClosedSchema()
 export class InboundShipmentPageDto {
-  @ApiProperty({ type: () => [InboundShipmentDto], description: 'least recently changed first' })
+  @ApiProperty({ type: () => [InboundShipmentDto], description: 'newest first' })
   items!: InboundShipmentDto[];
 
   @ApiProperty({

@@ -1,7 +1,7 @@
 // The OpenAPI documentation of the inbound shipment operations, and their path parameter with a demo value
 // (the controller states the summaries).
 import { DEMO_ORGANIZATION_ID, UuidParam, operationDocs } from '@gateway/platform';
-import { InboundShipmentDto } from '@gateway/domain';
+import { InboundShipmentDto, LIST_ORDER_AND_POLLING } from '@gateway/domain';
 import { CreateInboundShipmentDto, InboundShipmentPageDto, UpdateInboundShipmentDto } from './inbound-shipment-input.dto';
 
 export const InboundShipmentIdParam = () =>
@@ -75,9 +75,12 @@ export const INBOUND_DOCS = operationDocs({
     ],
   },
   listInboundShipments: {
-    description:
-      'Least recently changed first, so that following nextCursor from an updatedSince reads every change. Follow nextCursor with the same status and updatedSince. Unknown query parameters are refused.',
-    answer: { type: InboundShipmentPageDto, description: 'One page of inbound shipments', example: { items: [SHIPMENT_EXAMPLE], nextCursor: null } },
+    description: `${LIST_ORDER_AND_POLLING} Follow nextCursor with the same status and updatedSince. Unknown query parameters are refused.`,
+    answer: {
+      type: InboundShipmentPageDto,
+      description: 'One page of inbound shipments, newest first',
+      example: { items: [SHIPMENT_EXAMPLE], nextCursor: null },
+    },
     problems: [400, 403, 404, 500],
   },
   getInboundShipment: {

@@ -12,6 +12,7 @@ import {
   INBOUND_SHIPMENT_CREATED_EVENT,
   InboundShipmentDto,
   OrganizationAccessPolicy,
+  PAGE_LIMIT,
   appendInboundEvent,
   cursorField,
   cursorShape,
@@ -21,19 +22,18 @@ import {
 import { IdempotencyService, IdempotentOutcome } from '../../orders';
 import {
   CreateInboundShipmentDto,
-  INBOUND_PAGE_LIMIT,
   InboundShipmentLineInput,
   InboundShipmentPageDto,
   ListInboundShipmentsQuery,
   UpdateInboundShipmentDto,
 } from '../dto/inbound-shipment-input.dto';
 
-const PURPOSE = 'inbound-shipments cursor v1';
+const PURPOSE = 'inbound-shipments cursor v2';
 const isCursor = cursorShape({
   organizationId: cursorField.string,
   status: cursorField.nullable(cursorField.string),
   updatedSince: cursorField.nullable(cursorField.string),
-  updatedAt: cursorField.string,
+  createdAt: cursorField.string,
   id: cursorField.string,
 });
 type InboundCursor = CursorOf<typeof isCursor>;
@@ -62,13 +62,12 @@ export class InboundShipmentsService {
     const request = { scope: clientId, key: idempotencyKey, operation: 'createInboundShipment', path: [organizationId], body, status: 201 };
     return this.db.transaction((tx) =>
       this.idempotency.run(tx, request, async () => {
-        const problems = [
-          ...(await this.warehouseProblems(tx, organizationId, body.warehouseId)),
-          ...(await this.lineProblems(tx, organizationId, body.lines, '/lines')),
-        ];
+        const warehouseProblems = await this.warehouseProblems(tx, organizationId, body.warehouseId);
+        const { problems: lineProblems, skus } = await this.checkLines(tx, organizationId, body.lines, '/lines');
+        const problems = [...warehouseProblems, ...lineProblems];
         if (problems.length > 0) throw new BadRequestProblem('The inbound shipment cannot be announced as sent.', problems);
         const id = randomUUID();
-        await this.shipments.insert(tx, {
+        const created = await this.shipments.insert(tx, {
           id,
           organizationId,
           warehouseId: body.warehouseId,
@@ -78,13 +77,13 @@ export class InboundShipmentsService {
           trackingNumber: body.trackingNumber ?? null,
           trackingUrl: body.trackingUrl ?? null,
           createdByClientId: clientId,
-          lines: body.lines,
+          lines: body.lines.map((l) => ({ barcode: l.barcode, sku: skus.get(l.barcode) as string, quantity: l.quantity })),
         });
         await appendInboundEvent(this.events, tx, { id, organizationId, warehouseId: body.warehouseId }, INBOUND_SHIPMENT_CREATED_EVENT, clientId, {
           reference: body.reference,
           lines: body.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })),
         });
-        return toInboundShipmentDto((await this.shipments.find(tx, organizationId, id)) as InboundShipmentRow);
+        return toInboundShipmentDto(created);
       }),
     );
   }
@@ -110,19 +109,19 @@ export class InboundShipmentsService {
             (sent) => sent.organizationId === organizationId && sent.status === status && sent.updatedSince === updatedSince,
             'organization, status and updatedSince',
           );
-    const limit = query.limit ?? INBOUND_PAGE_LIMIT.default;
+    const limit = query.limit ?? PAGE_LIMIT.default;
     const rows = await this.shipments.page(this.db, {
       organizationId,
       status: query.status,
       updatedSince: query.updatedSince,
-      after: cursor ? { updatedAt: cursor.updatedAt, id: cursor.id } : undefined,
+      before: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : undefined,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > limit
-        ? await this.cursors.seal(PURPOSE, { organizationId, status, updatedSince, updatedAt: last.updatedAtKey, id: last.id } satisfies InboundCursor)
+        ? await this.cursors.seal(PURPOSE, { organizationId, status, updatedSince, createdAt: last.createdAtKey, id: last.id } satisfies InboundCursor)
         : null;
     return { items: page.map(toInboundShipmentDto), nextCursor };
   }
@@ -136,7 +135,7 @@ export class InboundShipmentsService {
       const decision = decideInboundTransition(row.status, 'change');
       if (decision.kind !== 'apply') throw new ConflictProblem(stateDetail(row, 'changed'), 'inbound-shipment-not-awaiting');
       if (body.lines) {
-        const problems = await this.lineProblems(tx, organizationId, body.lines, '/lines');
+        const { problems } = await this.checkLines(tx, organizationId, body.lines, '/lines');
         if (problems.length > 0) throw new BadRequestProblem('The lines cannot be announced as sent.', problems);
       }
       const change = {
@@ -172,8 +171,16 @@ export class InboundShipmentsService {
     return used.includes(warehouseId) ? [] : [{ pointer: '/warehouseId', message: "is not a warehouse the organization's stores use" }];
   }
 
-  /** Each line's barcode a live retail unit of the organization (key-share locked until commit), barcodes distinct. */
-  private async lineProblems(q: Queryable, organizationId: string, lines: InboundShipmentLineInput[], at: string): Promise<ProblemFieldError[]> {
+  /**
+   * Each line's barcode a live retail unit of the organization (key-share locked until commit), barcodes
+   * distinct: the problems, and the sku of each unit found.
+   */
+  private async checkLines(
+    q: Queryable,
+    organizationId: string,
+    lines: InboundShipmentLineInput[],
+    at: string,
+  ): Promise<{ problems: ProblemFieldError[]; skus: Map<string, string> }> {
     const units = await this.shipments.lockUnits(
       q,
       organizationId,
@@ -189,7 +196,7 @@ export class InboundShipmentsService {
       else if (unit.archived) problems.push({ pointer, message: 'is an archived retail unit' });
       seen.add(line.barcode);
     });
-    return problems;
+    return { problems, skus: new Map([...units].map(([barcode, unit]) => [barcode, unit.sku])) };
   }
 }
 

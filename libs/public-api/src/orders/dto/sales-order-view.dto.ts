@@ -1,18 +1,16 @@
 // A sales order as read back (contract 6.2): the record of section 4 with the state of its fulfilment,
 // and one page of a store's orders.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
-import { Transform } from 'class-transformer';
-import { ClosedSchema, HasLength, HasMaxLength, plainNumber } from '@gateway/platform';
+import { IsString, ValidateIf } from 'class-validator';
+import { ClosedSchema, HasLength } from '@gateway/platform';
 import { SalesOrderRow } from '@gateway/persistence';
-import { MAX_CURSOR_LENGTH, ShipmentDto, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
+import { PageCursor, PageLimit, ShipmentDto, orderDeliveredAt, toShipmentDto } from '@gateway/domain';
 import { CustomerInput, SALES_ORDER_LIMITS, SalesOrderLineInput, ShippingAddressInput } from './create-sales-order.dto';
 import { SalesOrderRecord, toSalesOrderRecord } from './sales-order-record.dto';
 
 export const SALES_ORDER_STATUSES = ['RECEIVED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];
 export const FULFILMENT_STATUSES = ['OPEN', 'ALLOCATED', 'BACK_ORDERED', 'PICKING', 'PARTIALLY_SHIPPED', 'SHIPPED', 'CANCELLED', 'WITHDRAWN'] as const;
-export const SALES_ORDER_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export class SalesOrderView extends OmitType(SalesOrderRecord, ['status'] as const) {
   @ApiProperty({
@@ -55,27 +53,12 @@ export class SalesOrderPageDto {
 }
 
 const Optional = () => ValidateIf((_object, value) => value !== undefined);
-const LIMIT_MESSAGE = `must be an integer from ${SALES_ORDER_PAGE_LIMIT.min} to ${SALES_ORDER_PAGE_LIMIT.max}`;
 
 export class ListSalesOrdersQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: SALES_ORDER_PAGE_LIMIT.min,
-    maximum: SALES_ORDER_PAGE_LIMIT.max,
-    default: SALES_ORDER_PAGE_LIMIT.default,
-    description: 'orders per page',
-  })
-  @Transform(plainNumber)
-  @Optional()
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(SALES_ORDER_PAGE_LIMIT.min, { message: LIMIT_MESSAGE })
-  @Max(SALES_ORDER_PAGE_LIMIT.max, { message: LIMIT_MESSAGE })
+  @PageLimit('orders per page')
   limit?: number;
 
-  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same orderReference' })
-  @Optional()
-  @IsString({ message: 'must be a cursor from nextCursor' })
-  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
+  @PageCursor('orderReference')
   cursor?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: SALES_ORDER_LIMITS.orderReference, description: 'only the orders with exactly this orderReference' })

@@ -3,8 +3,8 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { Database, SalesOrderRepository } from '@gateway/persistence';
-import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, CursorOf, cursorField, cursorShape } from '@gateway/domain';
-import { ListSalesOrdersQuery, SALES_ORDER_PAGE_LIMIT, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
+import { AuthenticatedCaller, OrganizationAccessPolicy, CursorSealer, CursorOf, PAGE_LIMIT, cursorField, cursorShape } from '@gateway/domain';
+import { ListSalesOrdersQuery, SalesOrderPageDto, SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
 
 const PURPOSE = 'sales-orders cursor v1';
 
@@ -46,7 +46,7 @@ export class SalesOrderReadService {
         'organization, store and orderReference',
       );
     }
-    const limit = query.limit ?? SALES_ORDER_PAGE_LIMIT.default;
+    const limit = query.limit ?? PAGE_LIMIT.default;
     const rows = await this.orders.page(this.db, {
       organizationId,
       storeId,

@@ -1,11 +1,10 @@
 // What a shop announces of a return (contract 6.8), and how it reads returns back: the create body, the
 // organization's list query and its page.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { Equals, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
-import { ClosedSchema, HasItems, HasLength, HasMaxLength, MatchesPattern, NestedObjectList, Required, plainNumber } from '@gateway/platform';
+import { ClosedSchema, HasItems, HasLength, MatchesPattern, NestedObjectList, Required } from '@gateway/platform';
 import type { ReturnLineAction, ReturnReason, ReturnStatus } from '@gateway/persistence';
-import { IsTrackingUrl, MAX_CURSOR_LENGTH, RETURN_LIMITS, RETURN_LINE_ACTIONS, RETURN_REASONS, RETURN_STATUSES, ReturnDto } from '@gateway/domain';
+import { IsTrackingUrl, PageCursor, PageLimit, RETURN_LIMITS, RETURN_LINE_ACTIONS, RETURN_REASONS, RETURN_STATUSES, ReturnDto } from '@gateway/domain';
 import { IsoDateTime } from '../../orders';
 
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -76,28 +75,11 @@ export class CreateReturnDto {
   trackingUrl?: string;
 }
 
-export const RETURN_PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
-const LIMIT_MESSAGE = `must be an integer from ${RETURN_PAGE_LIMIT.min} to ${RETURN_PAGE_LIMIT.max}`;
-
 export class ListReturnsQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: RETURN_PAGE_LIMIT.min,
-    maximum: RETURN_PAGE_LIMIT.max,
-    default: RETURN_PAGE_LIMIT.default,
-    description: 'returns per page',
-  })
-  @Transform(plainNumber)
-  @Optional()
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(RETURN_PAGE_LIMIT.min, { message: LIMIT_MESSAGE })
-  @Max(RETURN_PAGE_LIMIT.max, { message: LIMIT_MESSAGE })
+  @PageLimit('returns per page')
   limit?: number;
 
-  @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same status and updatedSince' })
-  @Optional()
-  @IsString({ message: 'must be a cursor from nextCursor' })
-  @HasMaxLength(MAX_CURSOR_LENGTH, 'must be a cursor from nextCursor')
+  @PageCursor('status and updatedSince')
   cursor?: string;
 
   @ApiPropertyOptional({ enum: RETURN_STATUSES, description: 'only the returns in this state' })

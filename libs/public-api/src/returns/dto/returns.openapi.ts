@@ -1,6 +1,6 @@
 // The OpenAPI documentation of the return operations (contract 6.8), with their path parameter and examples.
 import { DEMO_ORGANIZATION_ID, UuidParam, operationDocs } from '@gateway/platform';
-import { ReturnDto } from '@gateway/domain';
+import { LIST_ORDER_AND_POLLING, ReturnDto } from '@gateway/domain';
 import { CancelReturnDto, CreateReturnDto, ReturnListDto, ReturnPageDto } from './create-return.dto';
 
 export const ReturnIdParam = () =>
@@ -76,7 +76,7 @@ export const RETURNS_DOCS = operationDocs({
     problems: [400, 403, 404, 500],
   },
   listReturns: {
-    description: "Follow nextCursor with the same status and updatedSince for the next page. A connector sees only its connections' stores' returns.",
+    description: `${LIST_ORDER_AND_POLLING} Follow nextCursor with the same status and updatedSince for the next page. A connector sees only its connections' stores' returns.`,
     answer: { type: ReturnPageDto, description: 'One page of returns, newest first', example: { items: [COMPLETED_EXAMPLE], nextCursor: null } },
     problems: [400, 403, 404, 500],
   },

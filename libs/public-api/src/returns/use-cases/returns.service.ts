@@ -21,9 +21,10 @@ import {
   decideReturnLines,
   returnableQuantities,
   toReturnDto,
+  PAGE_LIMIT,
 } from '@gateway/domain';
 import { IdempotencyService, IdempotentOutcome } from '../../orders';
-import { CreateReturnDto, ListReturnsQuery, RETURN_PAGE_LIMIT, ReturnListDto, ReturnPageDto } from '../dto/create-return.dto';
+import { CreateReturnDto, ListReturnsQuery, ReturnListDto, ReturnPageDto } from '../dto/create-return.dto';
 
 const PURPOSE = 'returns cursor v1';
 const NOT_FOUND = 'The return does not exist in this organization.';
@@ -143,7 +144,7 @@ export class ReturnsService {
         'organization, status and updatedSince',
       );
     }
-    const limit = query.limit ?? RETURN_PAGE_LIMIT.default;
+    const limit = query.limit ?? PAGE_LIMIT.default;
     const rows = await this.returns.page(this.db, {
       organizationId,
       storeIds: await this.connectorStores(caller, organizationId),

@@ -3,7 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasLength, HasMaxLength, Required } from '@gateway/platform';
-import { WEBHOOK_EVENT_TYPES, WebhookEventType } from '../model/webhook-event-types';
+import { CONNECTOR_REFUSED_EVENT_TYPES, WEBHOOK_EVENT_TYPES, WebhookEventType } from '../model/webhook-event-types';
 
 export const WEBHOOK_DISABLED_REASONS = ['MANUAL', 'FAILING', 'CLIENT_REVOKED'] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
@@ -35,6 +35,7 @@ const EVENT_TYPES_SCHEMA: ApiPropertyOptions = {
   minItems: 1,
   maxItems: WEBHOOK_EVENT_TYPES.length,
   uniqueItems: true,
+  description: `the event types sent to the endpoint; a connector's endpoint may not name ${CONNECTOR_REFUSED_EVENT_TYPES.join(', ')} (400 pointing at each): connectors cannot see inbound shipments`,
 };
 
 const DescriptionRules = () => applyDecorators(IsString({ message: 'must be a string' }), HasMaxLength(WEBHOOK_DESCRIPTION_MAX));

@@ -10,6 +10,8 @@ interface WebhookEventTypeEntry {
   payload: WebhookPayloadKind;
   /** Endpoints subscribe to it (`eventTypes`) and the events feed lists it; false: sent on request to one endpoint. */
   subscribable: boolean;
+  /** A connector may subscribe to it; false: the organization's own (a connector cannot see what it carries). */
+  connectors?: false;
   /** The OpenAPI summary of its `webhooks` entry. */
   summary: string;
 }
@@ -37,20 +39,23 @@ export const WEBHOOK_EVENT_CATALOG = {
     subscribable: false,
     summary: 'A test event, sent to one endpoint when asked for (POST .../webhook-endpoints/{id}/test)',
   },
-  // Inbound stock (contract 6.9): the organization's own, never sent to a connector's endpoints nor in its events feed.
-  'inbound_shipment.created': { payload: 'inboundShipment', subscribable: true, summary: 'An inbound shipment was announced' },
-  'inbound_shipment.updated': { payload: 'inboundShipment', subscribable: true, summary: 'An announced inbound shipment was changed' },
+  // Inbound stock (contract 6.9): the organization's own, never sent to a connector's endpoints nor in its events
+  // feed, so a connector's endpoint may not subscribe to them.
+  'inbound_shipment.created': { payload: 'inboundShipment', subscribable: true, connectors: false, summary: 'An inbound shipment was announced' },
+  'inbound_shipment.updated': { payload: 'inboundShipment', subscribable: true, connectors: false, summary: 'An announced inbound shipment was changed' },
   'inbound_shipment.received': {
     payload: 'inboundShipment',
     subscribable: true,
+    connectors: false,
     summary: 'The warehouse received part of an inbound shipment (one per receipt, with what it counted in `receipt`)',
   },
   'inbound_shipment.completed': {
     payload: 'inboundShipment',
     subscribable: true,
+    connectors: false,
     summary: 'An inbound shipment is complete: everything announced arrived, or the warehouse closed it',
   },
-  'inbound_shipment.cancelled': { payload: 'inboundShipment', subscribable: true, summary: 'An inbound shipment was cancelled' },
+  'inbound_shipment.cancelled': { payload: 'inboundShipment', subscribable: true, connectors: false, summary: 'An inbound shipment was cancelled' },
 } as const satisfies Record<string, WebhookEventTypeEntry>;
 
 type Catalog = typeof WEBHOOK_EVENT_CATALOG;
@@ -72,3 +77,6 @@ export const WEBHOOK_TEST_EVENT_TYPE = DELIVERED_EVENT_TYPES.find(
 export function eventTypesCarrying<K extends WebhookPayloadKind>(kind: K): EventTypeCarrying<K>[] {
   return DELIVERED_EVENT_TYPES.filter((type): type is EventTypeCarrying<K> => WEBHOOK_EVENT_CATALOG[type].payload === kind);
 }
+
+/** The subscribable types a connector's endpoint may not name: the organization's own (inbound stock). */
+export const CONNECTOR_REFUSED_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => (WEBHOOK_EVENT_CATALOG[type] as WebhookEventTypeEntry).connectors === false);

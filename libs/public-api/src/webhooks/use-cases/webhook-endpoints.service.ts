@@ -15,7 +15,7 @@ import {
   WebhookEndpointDto,
   WebhookEndpointListDto,
 } from '../dto/webhook-endpoint.dto';
-import { DeliveredEventType, WebhookEventType } from '../model/webhook-event-types';
+import { CONNECTOR_REFUSED_EVENT_TYPES, DeliveredEventType, WebhookEventType } from '../model/webhook-event-types';
 import { MAX_SECRET_OVERLAP_SECONDS, RotateWebhookSecretDto, WebhookSecretDto } from '../dto/webhook-endpoint-operations.dto';
 import { webhookUrlProblem } from '../policies/webhook-target';
 import { WebhookEndpointAccessPolicy } from '../policies/webhook-endpoint-access.policy';
@@ -34,6 +34,20 @@ export function toWebhookEndpointDto(row: WebhookEndpointRow): WebhookEndpointDt
     disabledReason: row.disabledReason,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A connector's endpoint never receives the organization's own events (inbound stock: a connector cannot see
+ * inbound shipments), so naming one is refused rather than accepted and never sent: 400, each pointing at it.
+ */
+function assertConnectorMayReceive(identity: CallerIdentity, eventTypes: WebhookEventType[]): void {
+  if (identity.clientType !== 'CONNECTOR') return;
+  const refused = eventTypes.flatMap((type, index) =>
+    CONNECTOR_REFUSED_EVENT_TYPES.includes(type)
+      ? [{ pointer: `/eventTypes/${index}`, message: `${type} is never sent to a connector's endpoint: connectors cannot see inbound shipments` }]
+      : [],
+  );
+  if (refused.length > 0) throw new BadRequestProblem("The event types name events a connector's endpoint is never sent.", refused);
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -56,6 +70,7 @@ export class WebhookEndpointsService {
   async create(identity: CallerIdentity, organizationId: string, body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
     await this.policy.assertCanManage(identity, organizationId);
     this.assertTarget(body.url);
+    assertConnectorMayReceive(identity, body.eventTypes);
     const secret = newSecret();
     const row = await this.db.transaction(async (tx) => {
       // A connector's endpoints are disabled when it is revoked, while its last tokens may still pass for up
@@ -106,6 +121,7 @@ export class WebhookEndpointsService {
   async update(identity: CallerIdentity, organizationId: string, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
     const owner = await this.policy.assertCanManage(identity, organizationId);
     if (body.url !== undefined) this.assertTarget(body.url);
+    if (body.eventTypes !== undefined) assertConnectorMayReceive(identity, body.eventTypes);
     const row = await this.db.transaction(async (tx) => {
       const current = await this.endpoints.find(tx, organizationId, owner, id, 'FOR UPDATE');
       if (!current) throw new NotFoundProblem(WEBHOOK_ENDPOINT_NOT_FOUND);
