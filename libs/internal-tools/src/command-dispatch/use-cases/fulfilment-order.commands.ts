@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
 import { ArrayUnique, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasItems, HasLength, NestedObject, NestedObjectList, Required } from '@gateway/platform';
-import { IsTrackingUrl, SHIPMENT_LIMITS } from '@gateway/domain';
-import { FulfilmentOrderAllocationService, FulfilmentOrderShippingService, FulfilmentOrderStatusDto } from '@gateway/internal-api';
+import { Database } from '@gateway/persistence';
+import { FulfilmentOrderAllocation, FulfilmentOrderShipping, FulfilmentOrderStatusDto, IsTrackingUrl, SHIPMENT_LIMITS } from '@gateway/domain';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { IsBarcode, IsEntityId } from '../policies/command-body-rules';
 
@@ -73,19 +73,25 @@ export class ShipFulfilmentOrderBody extends FulfilmentOrderCommandBody {
 /** To ALLOCATED when every line is fulfillable, else BACK_ORDERED; the result is where the order is now. */
 @DispatchableCommand({ name: 'ALLOCATE_FULFILMENT_ORDER', body: FulfilmentOrderCommandBody, result: FulfilmentOrderStatusDto })
 export class AllocateFulfilmentOrderCommand implements CommandHandler<FulfilmentOrderCommandBody> {
-  constructor(private readonly allocation: FulfilmentOrderAllocationService) {}
+  constructor(
+    private readonly db: Database,
+    private readonly allocation: FulfilmentOrderAllocation,
+  ) {}
 
   handle(body: FulfilmentOrderCommandBody, context: CommandContext): Promise<FulfilmentOrderStatusDto> {
-    return this.allocation.allocate(context.organizationId, body.fulfilmentOrderId, context.initiator);
+    return this.db.transaction((tx) => this.allocation.allocate(tx, context.organizationId, body.fulfilmentOrderId, context.initiator));
   }
 }
 
 /** From ALLOCATED (through PICKING), PICKING or PARTIALLY_SHIPPED: one shipment, to SHIPPED when nothing is left, else PARTIALLY_SHIPPED. */
 @DispatchableCommand({ name: 'SHIP_FULFILMENT_ORDER', body: ShipFulfilmentOrderBody, result: FulfilmentOrderStatusDto })
 export class ShipFulfilmentOrderCommand implements CommandHandler<ShipFulfilmentOrderBody> {
-  constructor(private readonly shipping: FulfilmentOrderShippingService) {}
+  constructor(
+    private readonly db: Database,
+    private readonly shipping: FulfilmentOrderShipping,
+  ) {}
 
   handle(body: ShipFulfilmentOrderBody, context: CommandContext): Promise<FulfilmentOrderStatusDto> {
-    return this.shipping.ship(context.organizationId, body.fulfilmentOrderId, context.initiator, body.shipment);
+    return this.db.transaction((tx) => this.shipping.ship(tx, context.organizationId, body.fulfilmentOrderId, context.initiator, body.shipment));
   }
 }
