@@ -6,6 +6,7 @@ export * from './policies/sales-order-amendment.policy';
 export * from './policies/shipment-rules';
 export * from './policies/tracking-url';
 export * from './dto/shipment.dto';
+export * from './dto/shipment-input.dto';
 export * from './dto/fulfilment-order-status.dto';
 export * from './dto/fulfilment-order-shipment.dto';
 export * from './use-cases/fulfilment-order-allocation';
