@@ -99,7 +99,7 @@ describe('sandbox simulations', () => {
     const items: { type: string; data: { id?: string; salesOrderId?: string } }[] = [];
     let cursor: string | null = null;
     do {
-      const res = await http()
+      const res: request.Response = await http()
         .get(`/v0/organizations/${org.organizationId}/events`)
         .query(cursor ? { cursor } : {})
         .set('Authorization', `Bearer ${token}`);

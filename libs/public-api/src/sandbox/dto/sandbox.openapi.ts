@@ -77,6 +77,17 @@ export const SANDBOX_DOCS = operationDocs({
       description: 'SUCCESS with what the step changed, or FAILED with the reason (nothing changed)',
       example: { outcome: 'SUCCESS', result: { salesOrder: SHIPPED_ORDER_EXAMPLE, shipment: SHIPMENT_EXAMPLE } },
     },
-    problems: [400, 403, 404, 413, 415, 500],
+    problems: [
+      400,
+      {
+        status: 403,
+        description:
+          'Forbidden: the organization is live (sandbox-only), the caller cannot access it, or its client may not take this action (a connector on a store not its own; RECEIVE_INBOUND and ADJUST_STOCK by a connector or a member)',
+      },
+      404,
+      413,
+      415,
+      500,
+    ],
   },
 });
