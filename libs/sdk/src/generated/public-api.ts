@@ -1465,7 +1465,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "AllocateSimulation";
+            action: "ALLOCATE";
             /**
              * Format: uuid
              * @description a sales order of the organization
@@ -1511,7 +1511,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "ShipSimulation";
+            action: "SHIP";
             /**
              * Format: uuid
              * @description a sales order of the organization
@@ -1526,7 +1526,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "UpdateShipmentSimulation";
+            action: "UPDATE_SHIPMENT";
             /**
              * Format: uuid
              * @description a shipment of the organization (in the SHIP answer and the order's record)
@@ -1545,7 +1545,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "DeliverSimulation";
+            action: "DELIVER";
             /**
              * Format: uuid
              * @description a sales order of the organization
@@ -1567,7 +1567,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "ReceiveInboundSimulation";
+            action: "RECEIVE_INBOUND";
             /**
              * Format: uuid
              * @description an inbound shipment of the organization
@@ -1582,7 +1582,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "ArriveReturnSimulation";
+            action: "ARRIVE_RETURN";
             /**
              * Format: uuid
              * @description a return of the organization
@@ -1603,7 +1603,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "ProcessReturnSimulation";
+            action: "PROCESS_RETURN";
             /**
              * Format: uuid
              * @description a return of the organization
@@ -1618,7 +1618,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "AdjustStockSimulation";
+            action: "ADJUST_STOCK";
             /**
              * @description a live retail unit of the organization
              * @example 8710000000011
@@ -5286,7 +5286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
-            /** @description Forbidden: insufficient access */
+            /** @description Forbidden: the organization is live (sandbox-only), the caller cannot access it, or its client may not take this action (a connector on a store not its own; RECEIVE_INBOUND and ADJUST_STOCK by a connector or a member) */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

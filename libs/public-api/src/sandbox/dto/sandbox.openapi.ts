@@ -42,7 +42,13 @@ export const SANDBOX_DOCS = operationDocs({
       'With autoAdvance on, a sandbox’s orders, returns and inbound shipments move on by themselves, one step every few seconds, so a connector sees the whole life of an order without calling this.',
     ].join('\n\n'),
     body: {
-      schema: { oneOf: SIMULATION_MODELS.map((model) => ({ $ref: getSchemaPath(model) })), discriminator: { propertyName: 'action' } },
+      schema: {
+        oneOf: SIMULATION_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
+        discriminator: {
+          propertyName: 'action',
+          mapping: Object.fromEntries(SIMULATION_ACTIONS.map((action) => [action, getSchemaPath(SIMULATION_BODIES[action])])),
+        },
+      },
       examples: {
         allocate: { summary: 'allocate an order', value: { action: 'ALLOCATE', salesOrderId: SALES_ORDER_ID } },
         ship: { summary: 'ship everything in one SANDBOX parcel', value: { action: 'SHIP', salesOrderId: SALES_ORDER_ID } },
