@@ -402,6 +402,14 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: false,
     valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }),
   },
+  // The sandbox (contract 6.10): a simulation on the world's sandbox organization, a step that is always allowed.
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/sandbox/simulations',
+    organizationScoped: true,
+    valid: (w) => ({ path: { organizationId: w.sandbox.organizationId }, body: { action: 'ADJUST_STOCK', barcode: w.sandbox.barcodes[0], quantity: 1 } }),
+  },
   // Inbound stock (contract 6.9): the merchant's operations on the public gateway, the warehouse's on the internal one.
   {
     gateway: 'public',

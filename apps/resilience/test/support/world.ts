@@ -11,6 +11,7 @@ import {
   createTestToken,
   importFixture,
   seedOrganization,
+  seedSandboxOrganization,
 } from '@gateway/testing';
 import { GatewayProcess, startGateway } from './gateway-process';
 import { send } from './http';
@@ -20,6 +21,8 @@ export interface World {
   database: TestDatabase;
   org: SeededOrganization;
   otherOrg: SeededOrganization;
+  /** A sandbox organization (contract 6.10), for its simulations. */
+  sandbox: SeededOrganization;
   publicGateway: GatewayProcess;
   internalGateway: GatewayProcess;
   /** A SERVICE token of each audience. */
@@ -63,6 +66,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const database = await createTestDatabase();
   const org = await seedOrganization(database.db);
   const otherOrg = await seedOrganization(database.db, { warehouseId: org.warehouseId });
+  const sandbox = await seedSandboxOrganization(database.db);
   const invoiceId = `inv-${org.organizationId.slice(0, 8)}`;
   await importFixture(database.db, {
     invoices: [
@@ -112,6 +116,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     database,
     org,
     otherOrg,
+    sandbox,
     publicGateway,
     internalGateway,
     publicToken,
