@@ -34,51 +34,38 @@ export class SandboxRepository {
    * One fulfilment order of an auto-advancing sandbox whose last change is at least `seconds` old and that has a
    * step left (allocate, ship, deliver), locked; another replica skips it.
    */
-  async claimDueFulfilmentOrder(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
-    const { rows } = await tx.query<DueStep>(
-      `SELECT f.id, f.organization_id AS "organizationId", f.status
-         FROM organizations o JOIN fulfilment_orders f ON f.organization_id = o.id
-        WHERE o.auto_advance AND o.environment = 'SANDBOX'
-          AND f.updated_at <= now() - make_interval(secs => $1)
-          AND (f.status = ANY ($2::text[])
-               OR (f.status = 'SHIPPED' AND EXISTS (
-                     SELECT 1 FROM shipments s WHERE s.fulfilment_order_id = f.id AND s.status NOT IN ('DELIVERED', 'RETURNED'))))
-        ORDER BY f.updated_at
-        LIMIT 1
-          FOR UPDATE OF f SKIP LOCKED`,
+  claimDueFulfilmentOrder(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
+    return this.claimDue(
+      tx,
+      'fulfilment_orders',
+      `t.status = ANY ($2::text[])
+       OR (t.status = 'SHIPPED' AND EXISTS (SELECT 1 FROM shipments s WHERE s.fulfilment_order_id = t.id AND s.status NOT IN ('DELIVERED', 'RETURNED')))`,
       [seconds, ADVANCING_FULFILMENT],
     );
-    return rows[0];
   }
 
   /** One return of an auto-advancing sandbox that has yet to arrive or complete, its last change `seconds` old, locked. */
-  async claimDueReturn(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
-    const { rows } = await tx.query<DueStep>(
-      `SELECT r.id, r.organization_id AS "organizationId", r.status
-         FROM organizations o JOIN returns r ON r.organization_id = o.id
-        WHERE o.auto_advance AND o.environment = 'SANDBOX'
-          AND r.status IN ('AWAITING_ARRIVAL', 'ARRIVED')
-          AND r.updated_at <= now() - make_interval(secs => $1)
-        ORDER BY r.updated_at
-        LIMIT 1
-          FOR UPDATE OF r SKIP LOCKED`,
-      [seconds],
-    );
-    return rows[0];
+  claimDueReturn(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
+    return this.claimDue(tx, 'returns', `t.status IN ('AWAITING_ARRIVAL', 'ARRIVED')`, [seconds]);
   }
 
   /** One inbound shipment of an auto-advancing sandbox still to be received, its last change `seconds` old, locked. */
-  async claimDueInboundShipment(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
+  claimDueInboundShipment(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
+    return this.claimDue(tx, 'inbound_shipments', `t.status IN ('AWAITING', 'RECEIVING')`, [seconds]);
+  }
+
+  /** The claim: the least recently changed row `t` of `table` that `due` holds for, of an auto-advancing sandbox, changed `$1` seconds ago or more. */
+  private async claimDue(tx: Queryable, table: string, due: string, values: unknown[]): Promise<DueStep | undefined> {
     const { rows } = await tx.query<DueStep>(
-      `SELECT i.id, i.organization_id AS "organizationId", i.status
-         FROM organizations o JOIN inbound_shipments i ON i.organization_id = o.id
+      `SELECT t.id, t.organization_id AS "organizationId", t.status
+         FROM organizations o JOIN ${table} t ON t.organization_id = o.id
         WHERE o.auto_advance AND o.environment = 'SANDBOX'
-          AND i.status IN ('AWAITING', 'RECEIVING')
-          AND i.updated_at <= now() - make_interval(secs => $1)
-        ORDER BY i.updated_at
+          AND t.updated_at <= now() - make_interval(secs => $1)
+          AND (${due})
+        ORDER BY t.updated_at
         LIMIT 1
-          FOR UPDATE OF i SKIP LOCKED`,
-      [seconds],
+          FOR UPDATE OF t SKIP LOCKED`,
+      values,
     );
     return rows[0];
   }

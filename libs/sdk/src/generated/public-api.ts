@@ -1553,7 +1553,7 @@ export interface components {
              */
             salesOrderId: string;
         };
-        SimulatedReceiptLine: {
+        InboundReceiptLineBody: {
             /** @description a live retail unit of the organization, announced or not */
             barcode: string;
             /**
@@ -1575,7 +1575,7 @@ export interface components {
              */
             inboundShipmentId: string;
             /** @description what arrived, distinct barcodes; without lines, what is still outstanding of each line */
-            lines?: components["schemas"]["SimulatedReceiptLine"][];
+            lines?: components["schemas"]["InboundReceiptLineBody"][];
         };
         ArriveReturnSimulation: {
             /**
@@ -1590,12 +1590,12 @@ export interface components {
              */
             returnId: string;
         };
-        SimulatedReturnLine: {
+        ProcessedReturnLineBody: {
             /** @description a barcode of the return */
             barcode: string;
             /** @description items that arrived: at most the quantity announced */
             receivedQuantity: number;
-            /** @description items put back on the shelf: at most receivedQuantity, 0 for a DISPOSE line */
+            /** @description items put back on the shelf (onHand rises by this): at most receivedQuantity, 0 for a DISPOSE line */
             restockQuantity: number;
         };
         ProcessReturnSimulation: {
@@ -1611,7 +1611,7 @@ export interface components {
              */
             returnId: string;
             /** @description every line of the return, once; without lines, everything announced arrived and RESTOCK lines are restocked */
-            lines?: components["schemas"]["SimulatedReturnLine"][];
+            lines?: components["schemas"]["ProcessedReturnLineBody"][];
         };
         AdjustStockSimulation: {
             /**

@@ -9,8 +9,9 @@ import { ClosedSchema, HasItems, NestedObject, NestedObjectList, Required, canon
 import {
   INBOUND_SHIPMENT_LIMITS,
   InboundShipmentDto,
+  InboundReceiptLineBody,
   IsBarcode,
-  IsInboundQuantity,
+  ProcessedReturnLineBody,
   RETURN_LIMITS,
   ReturnDto,
   SHIPMENT_UPDATE_STATUSES,
@@ -83,24 +84,18 @@ export class DeliverSimulation {
 }
 
 @ClosedSchema()
-export class SimulatedReceiptLine {
-  @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a live retail unit of the organization, announced or not' }) @IsBarcode() barcode!: string;
-  @IsInboundQuantity('items counted: onHand goes up by this much') quantity!: number;
-}
-
-@ClosedSchema()
 export class ReceiveInboundSimulation {
   @ActionIs('RECEIVE_INBOUND') action!: 'RECEIVE_INBOUND';
   @UuidOf('an inbound shipment of the organization', '5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c') inboundShipmentId!: string;
   @ApiPropertyOptional({
-    type: () => [SimulatedReceiptLine],
+    type: () => [InboundReceiptLineBody],
     description: 'what arrived, distinct barcodes; without lines, what is still outstanding of each line',
   })
   @Optional()
-  @NestedObjectList(() => SimulatedReceiptLine)
+  @NestedObjectList(() => InboundReceiptLineBody)
   @HasItems(1, INBOUND_SHIPMENT_LIMITS.lines, 'lines')
   @DistinctBarcodes()
-  lines?: SimulatedReceiptLine[];
+  lines?: InboundReceiptLineBody[];
 }
 
 @ClosedSchema()
@@ -109,35 +104,19 @@ export class ArriveReturnSimulation {
   @ReturnId() returnId!: string;
 }
 
-const ReturnQuantity = (description: string) =>
-  applyDecorators(
-    ApiProperty({ type: 'integer', minimum: 0, maximum: SAFE, description }),
-    Required(),
-    IsInt({ message: 'must be an integer' }),
-    Min(0, { message: 'must be at least 0' }),
-    Max(SAFE, { message: `must be at most ${SAFE}` }),
-  );
-
-@ClosedSchema()
-export class SimulatedReturnLine {
-  @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a barcode of the return' }) @IsBarcode() barcode!: string;
-  @ReturnQuantity('items that arrived: at most the quantity announced') receivedQuantity!: number;
-  @ReturnQuantity('items put back on the shelf: at most receivedQuantity, 0 for a DISPOSE line') restockQuantity!: number;
-}
-
 @ClosedSchema()
 export class ProcessReturnSimulation {
   @ActionIs('PROCESS_RETURN') action!: 'PROCESS_RETURN';
   @ReturnId() returnId!: string;
   @ApiPropertyOptional({
-    type: () => [SimulatedReturnLine],
+    type: () => [ProcessedReturnLineBody],
     description: 'every line of the return, once; without lines, everything announced arrived and RESTOCK lines are restocked',
   })
   @Optional()
-  @NestedObjectList(() => SimulatedReturnLine)
+  @NestedObjectList(() => ProcessedReturnLineBody)
   @HasItems(1, RETURN_LIMITS.lines, 'lines')
   @DistinctBarcodes()
-  lines?: SimulatedReturnLine[];
+  lines?: ProcessedReturnLineBody[];
 }
 
 @ClosedSchema()
