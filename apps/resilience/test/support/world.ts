@@ -21,8 +21,9 @@ export interface World {
   database: TestDatabase;
   org: SeededOrganization;
   otherOrg: SeededOrganization;
-  /** A sandbox organization (contract 6.10), for its simulations. */
+  /** A sandbox organization (contract 6.10), for its simulations, and a sales order of it that SHIP ships (once; FAILED after). */
   sandbox: SeededOrganization;
+  sandboxOrderId: string;
   publicGateway: GatewayProcess;
   internalGateway: GatewayProcess;
   /** A SERVICE token of each audience. */
@@ -90,6 +91,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
+  const sandboxOrderId = await placeOrder(publicGateway.url, publicToken, sandbox, 'id');
   const salesOrders = {
     patched: await placeOrder(publicGateway.url, publicToken, org, 'id'),
     cancelled: await placeOrder(publicGateway.url, publicToken, org, 'id'),
@@ -117,6 +119,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     org,
     otherOrg,
     sandbox,
+    sandboxOrderId,
     publicGateway,
     internalGateway,
     publicToken,
