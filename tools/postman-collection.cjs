@@ -14,6 +14,11 @@
 // - returns: the collection cannot ship its order (shipping is the warehouse's, on the internal gateway), so
 //   the return of it is refused as the document says (409 return-quantity-exceeded), the lists answer, and
 //   reading or cancelling a return answers 404 (REFUSED_HERE).
+// - the sandbox (contract 6.10): a folder of its own, last, with the credentials and ids of a sandbox
+//   organization (sandboxClientId, sandboxClientSecret, sandboxOrganizationId, sandboxStoreId, sandboxBarcode)
+//   and a bearer token of its own: it creates an order, simulates it to delivery (SHIP, then DELIVER) and finds
+//   the order's webhook events in the events feed. The simulations operation is in that folder only: on the
+//   demo data (live) it could only be refused.
 // Run as a program (`node tools/postman-collection.cjs`), it prints the collection of openapi/public.json.
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
@@ -101,6 +106,110 @@ Object.assign(CHAIN_TESTS, {
     "pm.test('the inbound shipment is cancelled', () => pm.expect(pm.response.json().status).to.equal('CANCELLED'));",
   ],
 });
+
+const SIMULATIONS = '/v0/organizations/{organizationId}/sandbox/simulations';
+
+/** The sandbox folder's own token, minted like the collection's but with the sandbox organization's client. */
+const SANDBOX_PRE_REQUEST = PRE_REQUEST.filter((line) => !line.includes('arrivalDate'))
+  .join('\n')
+  .replaceAll("'accessToken'", "'sandboxAccessToken'")
+  .replaceAll("'accessTokenExpiresAt'", "'sandboxAccessTokenExpiresAt'")
+  .replaceAll('{{clientId}}', '{{sandboxClientId}}')
+  .replaceAll('{{clientSecret}}', '{{sandboxClientSecret}}')
+  .split('\n');
+
+/** A request of the sandbox folder: method, path (with :variables bound to collection variables), body, tests. */
+function sandboxRequest(name, method, path, { body, query = [], tests, preRequest }) {
+  const segments = path.split('/').filter(Boolean);
+  const variables = segments.filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+  const raw = `{{baseUrl}}/${segments.join('/')}${query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`;
+  return {
+    name,
+    request: {
+      method,
+      header: [{ key: 'Accept', value: 'application/json' }, ...(body ? [{ key: 'Content-Type', value: 'application/json' }] : [])],
+      ...(body ? { body: { mode: 'raw', raw: JSON.stringify(body, null, 2), options: { raw: { language: 'json' } } } } : {}),
+      url: {
+        raw,
+        host: ['{{baseUrl}}'],
+        path: segments,
+        ...(query.length ? { query } : {}),
+        variable: variables.map((key) => ({
+          key,
+          value: `{{${key.replace(/^organizationId$/, 'sandboxOrganizationId').replace(/^storeId$/, 'sandboxStoreId')}}}`,
+        })),
+      },
+    },
+    response: [],
+    event: [...(preRequest ? [{ listen: 'prerequest', script: script(preRequest) }] : []), { listen: 'test', script: script([...tests, ...RATE_LIMIT_TEST]) }],
+  };
+}
+
+/** The sandbox folder: an order created, simulated to delivery, and its events read back. */
+function sandboxFolder() {
+  const simulate = (action) => ({ action, salesOrderId: '{{sandboxSalesOrderId}}' });
+  const simulations = '/v0/organizations/:organizationId/sandbox/simulations';
+  return {
+    name: 'Sandbox: an order simulated to delivery',
+    description:
+      'Runs with a sandbox organization (set sandboxClientId, sandboxClientSecret, sandboxOrganizationId, sandboxStoreId and sandboxBarcode, a retail unit with stock): `npm start` prints them for the sandbox it creates. Creates an order, ships and delivers it with simulations, and finds its webhook events in the events feed.',
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{sandboxAccessToken}}', type: 'string' }] },
+    event: [{ listen: 'prerequest', script: script(SANDBOX_PRE_REQUEST) }],
+    item: [
+      sandboxRequest('Sandbox: create a sales order', 'POST', '/v0/organizations/:organizationId/stores/:storeId/sales-orders', {
+        body: {
+          orderReference: 'sandbox-{{$timestamp}}',
+          customer: { firstName: 'Sam' },
+          lineItems: [{ sku: 'any', barcode: '{{sandboxBarcode}}', quantity: 1 }],
+        },
+        tests: ["pm.test('answers 201', () => pm.response.to.have.status(201));", "pm.collectionVariables.set('sandboxSalesOrderId', pm.response.json().id);"],
+      }),
+      sandboxRequest('Sandbox: simulate SHIP', 'POST', simulations, {
+        body: simulate('SHIP'),
+        tests: [
+          "pm.test('answers 200', () => pm.response.to.have.status(200));",
+          "pm.test('the sandbox order ships in a SANDBOX parcel', () => {",
+          '  const { outcome, result } = pm.response.json();',
+          "  pm.expect([outcome, result.salesOrder.status, result.shipment.carrier]).to.deep.equal(['SUCCESS', 'SHIPPED', 'SANDBOX']);",
+          "  pm.expect(result.shipment.trackingUrl).to.equal('https://tracking.sandbox.invalid/' + result.shipment.trackingNumber);",
+          '});',
+        ],
+      }),
+      sandboxRequest('Sandbox: simulate DELIVER', 'POST', simulations, {
+        body: simulate('DELIVER'),
+        tests: [
+          "pm.test('answers 200', () => pm.response.to.have.status(200));",
+          "pm.test('the sandbox order is delivered', () => {",
+          '  const { outcome, result } = pm.response.json();',
+          "  pm.expect([outcome, result.salesOrder.status]).to.deep.equal(['SUCCESS', 'DELIVERED']);",
+          '});',
+        ],
+      }),
+      sandboxRequest('Sandbox: the order in the events feed', 'GET', '/v0/organizations/:organizationId/events', {
+        query: [{ key: 'types', value: 'sales_order.created,sales_order.shipment_created,sales_order.delivered' }],
+        // The webhook dispatcher fills the feed a moment after each step: the request waits (10 s at most) until it holds the three.
+        preRequest: [
+          "const want = ['sales_order.created', 'sales_order.shipment_created', 'sales_order.delivered'];",
+          "const url = pm.variables.replaceIn('{{baseUrl}}/v0/organizations/{{sandboxOrganizationId}}/events?types=') + want.join(',');",
+          'const poll = (left) =>',
+          "  pm.sendRequest({ url, header: { Authorization: 'Bearer ' + pm.collectionVariables.get('sandboxAccessToken') } }, (error, response) => {",
+          '    const items = !error && response.code === 200 ? response.json().items : [];',
+          "    const mine = items.filter((i) => [i.data.id, i.data.salesOrderId].includes(pm.collectionVariables.get('sandboxSalesOrderId')));",
+          '    if (mine.length < want.length && left > 0) setTimeout(() => poll(left - 1), 500);',
+          '  });',
+          'poll(20);',
+        ],
+        tests: [
+          "pm.test('answers 200', () => pm.response.to.have.status(200));",
+          "pm.test('the events of the sandbox order are in the feed', () => {",
+          "  const mine = pm.response.json().items.filter((i) => [i.data.id, i.data.salesOrderId].includes(pm.collectionVariables.get('sandboxSalesOrderId')));",
+          "  pm.expect(mine.map((i) => i.type)).to.deep.equal(['sales_order.created', 'sales_order.shipment_created', 'sales_order.delivered']);",
+          '});',
+        ],
+      }),
+    ],
+  };
+}
 
 const RATE_LIMIT_TEST = [
   "pm.test('RateLimit fields, when sent, have their IETF form', () => {",
@@ -253,7 +362,9 @@ async function postmanCollection(document) {
   const requests = [];
   const folders = converted.item.map((folder) => ({ name: folder.name, description: folder.description, items: folder.item ?? [folder] }));
   // The token request first, then every other one, each after the POST that creates the id its path names; DELETEs last.
-  const all = folders.flatMap((folder) => folder.items.map((item) => ({ folder: folder.name, item })));
+  const all = folders
+    .flatMap((folder) => folder.items.map((item) => ({ folder: folder.name, item })))
+    .filter((entry) => operationOf(document, entry.item.request).template !== SIMULATIONS);
   const creates = (entry) => entry.item.request.method === 'POST' && createdIds(document, operationOf(document, entry.item.request).template).length > 0;
   const needsCreated = (entry) =>
     (entry.item.request.url.variable ?? []).some((v) =>
@@ -280,6 +391,7 @@ async function postmanCollection(document) {
     0,
     refusalItem(),
   );
+  steps.push(sandboxFolder());
 
   const collection = {
     info: {
@@ -297,6 +409,12 @@ async function postmanCollection(document) {
       { key: 'clientSecret', value: '' },
       ...Object.entries(VARIABLES).map(([key, value]) => ({ key, value })),
       ...[...created].map((key) => ({ key, value: '' })),
+      ...['sandboxClientId', 'sandboxClientSecret', 'sandboxOrganizationId', 'sandboxStoreId', 'sandboxBarcode', 'sandboxSalesOrderId'].map((key) => ({
+        key,
+        value: '',
+      })),
+      { key: 'sandboxAccessToken', value: '' },
+      { key: 'sandboxAccessTokenExpiresAt', value: '0' },
       { key: 'accessToken', value: '' },
       { key: 'accessTokenExpiresAt', value: '0' },
     ],

@@ -39,6 +39,7 @@ describe('the public OpenAPI document', () => {
         'GET /v0/organizations/{organizationId}/returns',
         'GET /v0/organizations/{organizationId}/returns/{returnId}',
         'POST /v0/organizations/{organizationId}/returns/{returnId}/cancel',
+        'POST /v0/organizations/{organizationId}/sandbox/simulations',
         'POST /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints',
         'GET /v0/organizations/{organizationId}/webhook-endpoints/{webhookEndpointId}',

@@ -7,3 +7,4 @@ export * from './orders'; // Orders: sales orders, their reads and idempotency
 export * from './inbound'; // Inbound stock: announcing, reading, changing and cancelling inbound shipments
 export * from './webhooks'; // Webhooks: endpoints, the events feed, dispatch and delivery
 export * from './returns'; // Returns: a shop's side of returns
+export * from './sandbox'; // Sandbox: simulations of the warehouse's steps, auto-advance

@@ -10,4 +10,5 @@ export type * from './shipment-types';
 export * from './sales-orders';
 export * from './returns';
 export * from './inbound-shipments';
+export * from './sandbox';
 export type { paths as PublicPaths, components as PublicComponents, operations as PublicOperations } from './generated/public-api';

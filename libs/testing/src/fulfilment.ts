@@ -10,15 +10,19 @@ import {
   ReturnRepository,
   ShipmentRepository,
 } from '@gateway/persistence';
-import { FulfilmentOrderCancellation, FulfilmentOrderTransitions, InventoryLedger, ProcessedReturnLine, ReturnLifecycle } from '@gateway/domain';
 import {
-  FulfilmentOrderAllocationService,
-  FulfilmentOrderClosureService,
-  FulfilmentOrderShippingService,
+  FulfilmentOrderAllocation,
+  FulfilmentOrderCancellation,
+  FulfilmentOrderShipping,
+  FulfilmentOrderTransitions,
+  InventoryLedger,
+  ProcessedReturnLine,
+  ReturnLifecycle,
   ShipmentDetails,
-  ShipmentTrackingService,
+  ShipmentTracking,
   ShipmentUpdate,
-} from '@gateway/internal-api';
+} from '@gateway/domain';
+import { FulfilmentOrderClosureService } from '@gateway/internal-api';
 
 export function fulfilment(db: Database) {
   const events = new DomainEventRepository();
@@ -31,15 +35,22 @@ export function fulfilment(db: Database) {
     processReturn: (organizationId: string, returnId: string, lines: ProcessedReturnLine[]) =>
       db.transaction((tx) => returns.process(tx, organizationId, returnId, lines, 'test-warehouse')),
     allocate: (organizationId: string, fulfilmentOrderId: string) =>
-      new FulfilmentOrderAllocationService(db, transitions, new InventoryLevelRepository()).allocate(organizationId, fulfilmentOrderId, 'test-warehouse'),
+      db.transaction((tx) =>
+        new FulfilmentOrderAllocation(transitions, new InventoryLevelRepository()).allocate(tx, organizationId, fulfilmentOrderId, 'test-warehouse'),
+      ),
     /** One shipment: everything unshipped, or what `shipment.lines` names. */
     ship: (organizationId: string, fulfilmentOrderId: string, shipment?: ShipmentDetails) =>
-      new FulfilmentOrderShippingService(db, transitions, new ShipmentRepository(), events).ship(organizationId, fulfilmentOrderId, 'test-warehouse', shipment),
+      db.transaction((tx) =>
+        new FulfilmentOrderShipping(transitions, new ShipmentRepository(), events).ship(tx, organizationId, fulfilmentOrderId, 'test-warehouse', shipment),
+      ),
     updateShipment: (organizationId: string, update: ShipmentUpdate) =>
-      new ShipmentTrackingService(db, transitions, new ShipmentRepository(), new FulfilmentOrderRepository(), events).update(
-        organizationId,
-        update,
-        'test-warehouse',
+      db.transaction((tx) =>
+        new ShipmentTracking(transitions, new ShipmentRepository(), new FulfilmentOrderRepository(), events).update(
+          tx,
+          organizationId,
+          update,
+          'test-warehouse',
+        ),
       ),
     cancel: (organizationId: string, fulfilmentOrderId: string) =>
       new FulfilmentOrderClosureService(db, transitions, new FulfilmentOrderCancellation(transitions, new SalesOrderRepository(), events)).cancel(

@@ -22,8 +22,11 @@ export interface SeededOrganization {
 
 /** One organization: two stores (one behind a connection), an owner and a member, three units (one archived) with stock. */
 /** A warehouse or barcodes may be given, to put two organizations side by side (warehouses are shared; barcodes are per organization). */
-export async function seedOrganization(db: Database, options: { warehouseId?: string; barcodes?: [string, string, string] } = {}): Promise<SeededOrganization> {
-  const organizationId = randomUUID();
+export async function seedOrganization(
+  db: Database,
+  options: { organizationId?: string; warehouseId?: string; barcodes?: [string, string, string] } = {},
+): Promise<SeededOrganization> {
+  const organizationId = options.organizationId ?? randomUUID();
   const tag = organizationId.slice(0, 8);
   const warehouseId = options.warehouseId ?? `wh-${tag}`;
   const seeded: SeededOrganization = {

@@ -17,7 +17,8 @@ export async function createPublicGateway(config: PublicGatewayConfig, logger: A
     openApi: {
       title: 'Public gateway',
       description:
-        'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform.',
+        'Billing, inventory, organizations, caller identity, sales orders and token exchange for integrators of the warehousing and shipping platform. ' +
+        'Every operation works the same for a sandbox organization, whose credentials are its own and whose data never reaches a real warehouse: build and test a connector against one, moving its orders, returns, inbound shipments and stock with `POST /v0/organizations/{organizationId}/sandbox/simulations` (or letting auto-advance move them), before switching to live credentials.',
       version: PUBLIC_API_VERSION,
       customize: (builder) => addGatewaySecuritySchemes(builder.addServer(config.PUBLIC_BASE_URL), config.PUBLIC_BASE_URL, 'public'),
       extraModels: WEBHOOK_PAYLOAD_MODELS,

@@ -42,10 +42,19 @@ describe('PublicGatewayConfig', () => {
     ['WEBHOOK_DISABLE_AFTER_FAILING_SECONDS', '31536001', 'must be an integer number of seconds between 1 and 31536000'],
     ['WEBHOOK_DISABLE_AFTER_FAILING_SECONDS', '1.5', 'must be an integer number of seconds between 1 and 31536000'],
     ['WEBHOOK_MAX_PER_ORGANIZATION', '0', 'must be an integer between 1 and 1000'],
+    ['SANDBOX_AUTO_ADVANCE_SECONDS', '-1', 'must be an integer number of seconds between 0 and 3600'],
+    ['SANDBOX_AUTO_ADVANCE_SECONDS', '3601', 'must be an integer number of seconds between 0 and 3600'],
+    ['SANDBOX_AUTO_ADVANCE_SECONDS', '0.5', 'must be an integer number of seconds between 0 and 3600'],
     ['METRICS_PORT', '65536', 'must be a port number between 1 and 65535'],
     ['METRICS_PORT', '3000', 'must differ from PUBLIC_GATEWAY_PORT'],
   ])('refuses %s=%p with its message', (variable, value, message) => {
     expect(() => loadConfig(PublicGatewayConfig, { ...base, [variable]: value })).toThrow(`Invalid configuration: ${variable} ${message}`);
+  });
+
+  it('moves an auto-advancing sandbox on every 5 seconds by default, and takes 0 to 3600', () => {
+    expect(loadConfig(PublicGatewayConfig, base).SANDBOX_AUTO_ADVANCE_SECONDS).toBe(5);
+    for (const seconds of [0, 1, 3600])
+      expect(loadConfig(PublicGatewayConfig, { ...base, SANDBOX_AUTO_ADVANCE_SECONDS: String(seconds) }).SANDBOX_AUTO_ADVANCE_SECONDS).toBe(seconds);
   });
 
   it('counts 6000 requests a minute per client by default, and takes any whole number from 1 to 1,000,000,000', () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_MAX_ENDPOINTS_PER_ORGANIZATION,
   DEFAULT_WEBHOOK_DISABLE_AFTER_FAILING_SECONDS,
   DEFAULT_WEBHOOK_DISPATCH_INTERVAL_MS,
+  DEFAULT_SANDBOX_AUTO_ADVANCE_SECONDS,
   DEFAULT_WEBHOOK_MAX_CONCURRENCY,
   DEFAULT_WEBHOOK_MAX_PER_ENDPOINT,
   DEFAULT_WEBHOOK_MAX_PER_ORGANIZATION,
@@ -94,6 +95,10 @@ export class PublicGatewayConfig extends GatewayConfig {
   /** Seconds before each retry of a failed webhook delivery; attempts = 1 + entries. */
   @Matches(WEBHOOK_RETRY_SCHEDULE_PATTERN, { message: 'must be 1 to 20 comma-separated whole numbers of seconds from 1 to 999999, e.g. 5,300,1800' })
   WEBHOOK_RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+
+  /** Seconds between two steps of an auto-advancing sandbox's order, return or inbound shipment (contract 6.10). */
+  @IntRange(0, 3600, 'seconds')
+  SANDBOX_AUTO_ADVANCE_SECONDS = DEFAULT_SANDBOX_AUTO_ADVANCE_SECONDS;
 
   /** false: this replica records webhook events but leaves fanning them out and delivering them to the replicas where it is true. */
   @Flag()

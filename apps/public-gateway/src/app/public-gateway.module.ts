@@ -10,6 +10,7 @@ import {
   IdempotencyRetentionModule,
   OrdersModule,
   PublicReturnsModule,
+  SandboxModule,
   WebhooksModule,
   dnsResolver,
   parseDnsServers,
@@ -30,6 +31,7 @@ import { InventoryController } from './inventory/inventory.controller';
 import { RetailUnitsController } from './inventory/retail-units.controller';
 import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
 import { WebhookEventsController } from './webhooks/webhook-events.controller';
+import { SandboxSimulationsController } from './sandbox/sandbox-simulations.controller';
 
 @Module({})
 export class PublicGatewayModule {
@@ -71,6 +73,8 @@ export class PublicGatewayModule {
         BillingModule,
         InventoryReadModule,
         CatalogueModule,
+        // Simulations, and auto-advance where workers run.
+        SandboxModule.forRoot({ autoAdvanceSeconds: config.SANDBOX_AUTO_ADVANCE_SECONDS, workers: config.WEBHOOK_WORKERS }),
         // Recover jobs (webhook delivery itself claims from its own table, not from this queue).
         JobQueueModule.forRoot({ runWorkers: config.WEBHOOK_WORKERS, pollingIntervalSeconds: 1, stopTimeoutMs: config.SHUTDOWN_GRACE_MS }),
         WebhooksModule.forRoot({
@@ -105,6 +109,7 @@ export class PublicGatewayModule {
         SalesOrdersController,
         ReturnsController,
         InboundShipmentsController,
+        SandboxSimulationsController,
         WebhookEndpointsController,
         WebhookEventsController,
         // Last, as the authorization server's routes always came after the API's in the served document.

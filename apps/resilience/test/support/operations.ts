@@ -402,6 +402,31 @@ export const OPERATIONS: Operation[] = [
     organizationScoped: false,
     valid: (w) => ({ path: { fulfilmentOrderId: w.fulfilmentOrderIds[2] } }),
   },
+  // The sandbox (contract 6.10): simulations on the world's sandbox organization, each valid every time: a stock
+  // adjustment, and a parcel with every string of a shipment (its order ships once; FAILED, a 200 too, after).
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/sandbox/simulations',
+    organizationScoped: true,
+    variant: 'ADJUST_STOCK',
+    valid: (w) => ({ path: { organizationId: w.sandbox.organizationId }, body: { action: 'ADJUST_STOCK', barcode: w.sandbox.barcodes[0], quantity: 1 } }),
+  },
+  {
+    gateway: 'public',
+    method: 'POST',
+    template: '/v0/organizations/{organizationId}/sandbox/simulations',
+    organizationScoped: true,
+    variant: 'SHIP',
+    valid: (w) => ({
+      path: { organizationId: w.sandbox.organizationId },
+      body: {
+        action: 'SHIP',
+        salesOrderId: w.sandboxOrderId,
+        shipment: { carrier: 'DHL', service: 'Paket', trackingNumber: 'T-1', trackingUrl: 'https://tracking.carrier.example/T-1' },
+      },
+    }),
+  },
   // Inbound stock (contract 6.9): the merchant's operations on the public gateway, the warehouse's on the internal one.
   {
     gateway: 'public',

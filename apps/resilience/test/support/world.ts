@@ -11,6 +11,7 @@ import {
   createTestToken,
   importFixture,
   seedOrganization,
+  seedSandboxOrganization,
 } from '@gateway/testing';
 import { GatewayProcess, startGateway } from './gateway-process';
 import { send } from './http';
@@ -20,6 +21,9 @@ export interface World {
   database: TestDatabase;
   org: SeededOrganization;
   otherOrg: SeededOrganization;
+  /** A sandbox organization (contract 6.10), for its simulations, and a sales order of it that SHIP ships (once; FAILED after). */
+  sandbox: SeededOrganization;
+  sandboxOrderId: string;
   publicGateway: GatewayProcess;
   internalGateway: GatewayProcess;
   /** A SERVICE token of each audience. */
@@ -63,6 +67,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const database = await createTestDatabase();
   const org = await seedOrganization(database.db);
   const otherOrg = await seedOrganization(database.db, { warehouseId: org.warehouseId });
+  const sandbox = await seedSandboxOrganization(database.db);
   const invoiceId = `inv-${org.organizationId.slice(0, 8)}`;
   await importFixture(database.db, {
     invoices: [
@@ -86,6 +91,7 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
   const fulfilmentOrderIds: string[] = [];
   for (let i = 0; i < 3; i += 1) fulfilmentOrderIds.push(await placeOrder(publicGateway.url, publicToken, org));
   const otherFulfilmentOrderId = await placeOrder(publicGateway.url, publicToken, otherOrg);
+  const sandboxOrderId = await placeOrder(publicGateway.url, publicToken, sandbox, 'id');
   const salesOrders = {
     patched: await placeOrder(publicGateway.url, publicToken, org, 'id'),
     cancelled: await placeOrder(publicGateway.url, publicToken, org, 'id'),
@@ -112,6 +118,8 @@ export async function startWorld(env: Record<string, string> = RELAXED_LIMITS): 
     database,
     org,
     otherOrg,
+    sandbox,
+    sandboxOrderId,
     publicGateway,
     internalGateway,
     publicToken,

@@ -2,4 +2,5 @@
 export * from './inbound-stock.module';
 export * from './policies/inbound-shipment-state-machine';
 export * from './dto/inbound-shipment.dto';
+export * from './dto/inbound-receipt-line.dto';
 export * from './use-cases/inbound-shipment-receiving';

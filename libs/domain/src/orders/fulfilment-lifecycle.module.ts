@@ -1,13 +1,31 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
+import { FulfilmentOrderAllocation } from './use-cases/fulfilment-order-allocation';
 import { FulfilmentOrderCancellation } from './use-cases/fulfilment-order-cancellation';
+import { FulfilmentOrderShipping } from './use-cases/fulfilment-order-shipping';
 import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
-import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository } from '@gateway/persistence';
+import { ShipmentTracking } from './use-cases/shipment-tracking';
+import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, SalesOrderRepository, ShipmentRepository } from '@gateway/persistence';
 
-/** The fulfilment order's transitions and its cancellation, for the use cases of either gateway that move an order. */
+/**
+ * The fulfilment order's steps, for every door that takes them (the staff's commands, the shop's cancel, the
+ * sandbox's simulations and auto-advance): its transitions, allocation, shipping, shipment tracking and
+ * cancellation, each in the caller's transaction.
+ */
 @Module({
   imports: [InventoryModule],
-  providers: [FulfilmentOrderTransitions, FulfilmentOrderCancellation, DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository],
-  exports: [FulfilmentOrderTransitions, FulfilmentOrderCancellation],
+  providers: [
+    FulfilmentOrderTransitions,
+    FulfilmentOrderAllocation,
+    FulfilmentOrderShipping,
+    ShipmentTracking,
+    FulfilmentOrderCancellation,
+    DomainEventRepository,
+    FulfilmentOrderRepository,
+    InventoryLevelRepository,
+    SalesOrderRepository,
+    ShipmentRepository,
+  ],
+  exports: [FulfilmentOrderTransitions, FulfilmentOrderAllocation, FulfilmentOrderShipping, ShipmentTracking, FulfilmentOrderCancellation],
 })
 export class FulfilmentLifecycleModule {}

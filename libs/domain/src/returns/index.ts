@@ -4,4 +4,5 @@ export * from './policies/return-state-machine';
 export * from './policies/returnable-quantities';
 export * from './policies/return-processing';
 export * from './dto/return.dto';
+export * from './dto/processed-return-line.dto';
 export * from './use-cases/return-lifecycle';

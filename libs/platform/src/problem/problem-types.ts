@@ -51,6 +51,14 @@ export const PROBLEM_TYPES = {
     remedy:
       "Use a client with access to that organization, or ask the organization's owner for the access. Retrying with the same client gives the same answer.",
   },
+  'sandbox-only': {
+    status: 403,
+    heading: 'Simulations are for sandbox organizations only',
+    meaning:
+      "The organization is live: its orders, returns, inbound shipments and stock are moved by a real warehouse, and a simulation could move none of them. Simulations (`POST /v0/organizations/{organizationId}/sandbox/simulations`) act only on a sandbox organization's own data. Nothing was read or changed.",
+    remedy:
+      'Use the credentials of a sandbox organization (`npm run admin -- organizations:create --name NAME --sandbox` creates one with a client of its own), and its ids, to try a step. A live order moves when the warehouse moves it; its webhooks tell you when.',
+  },
   'not-found': {
     status: 404,
     heading: 'Not found',

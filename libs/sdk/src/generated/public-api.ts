@@ -311,6 +311,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v0/organizations/{organizationId}/sandbox/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a warehouse step on a sandbox organization's order, return, inbound shipment or stock
+         * @description For sandbox organizations only (contract 6.10): an organization is LIVE or SANDBOX, and a sandbox uses the same gateways, tokens, quotas and webhooks as a live one, with credentials of its own. A simulation takes one step the warehouse would take, with the same use case as the warehouse staff, so the answer, the events, the webhooks and the stock are those a live order gets.
+         *
+         *     Actions: ALLOCATE, SHIP (a parcel of carrier SANDBOX with a made-up tracking number unless `shipment` is given; an order not allocated yet is allocated first), UPDATE_SHIPMENT, DELIVER (every shipment of the order delivered), RECEIVE_INBOUND (what is outstanding unless `lines` are given), ARRIVE_RETURN, PROCESS_RETURN (everything announced arrived and RESTOCK lines restocked unless `lines` are given), ADJUST_STOCK (onHand at the sandbox’s own warehouse up or down, a StockAdjusted event; never below what is allocated).
+         *
+         *     Who: for order and return actions whoever may create orders on the store; for RECEIVE_INBOUND and ADJUST_STOCK whoever may announce inbound shipments. A live organization: a 403 problem (sandbox-only). An id unknown in the organization: 404. A step its state does not allow: 200 with outcome FAILED and the reason, nothing changed. An unknown action, or a property another action takes: 400 with pointers.
+         *
+         *     With autoAdvance on, a sandbox’s orders, returns and inbound shipments move on by themselves, one step every few seconds, so a connector sees the whole life of an order without calling this.
+         */
+        post: operations["simulateSandboxStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v0/organizations/{organizationId}/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1434,6 +1460,218 @@ export interface components {
             /** @description replaces the lines whole; distinct barcodes */
             lines?: components["schemas"]["InboundShipmentLineInput"][];
         };
+        AllocateSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "ALLOCATE";
+            /**
+             * Format: uuid
+             * @description a sales order of the organization
+             * @example 9865a2a3-90e1-4291-ba3e-1060283ba337
+             */
+            salesOrderId: string;
+        };
+        ShipmentLineBody: {
+            /**
+             * @description a barcode of the order
+             * @example 4006381333931
+             */
+            barcode: string;
+            /**
+             * @description at most what is still unshipped of the barcode
+             * @example 1
+             */
+            quantity: number;
+        };
+        ShipmentBody: {
+            /**
+             * @description who carries the parcel
+             * @example DHL
+             */
+            carrier: string;
+            /**
+             * @description the carrier's service
+             * @example Paket
+             */
+            service?: string;
+            /** @example 00340434161094015902 */
+            trackingNumber: string;
+            /**
+             * Format: uri
+             * @example https://www.dhl.de/de/privatkunden.html?piececode=00340434161094015902
+             */
+            trackingUrl?: string;
+            /** @description what this parcel holds, distinct barcodes; without lines, everything still unshipped */
+            lines?: components["schemas"]["ShipmentLineBody"][];
+        };
+        ShipSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "SHIP";
+            /**
+             * Format: uuid
+             * @description a sales order of the organization
+             * @example 9865a2a3-90e1-4291-ba3e-1060283ba337
+             */
+            salesOrderId: string;
+            /** @description the parcel, as the warehouse would record it; without it, everything unshipped in one parcel of carrier SANDBOX with a made-up tracking number */
+            shipment?: components["schemas"]["ShipmentBody"];
+        };
+        UpdateShipmentSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "UPDATE_SHIPMENT";
+            /**
+             * Format: uuid
+             * @description a shipment of the organization (in the SHIP answer and the order's record)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            shipmentId: string;
+            /**
+             * @description DELIVERED and RETURNED are final
+             * @example IN_TRANSIT
+             * @enum {string}
+             */
+            status: "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "EXCEPTION" | "RETURNED";
+        };
+        DeliverSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "DELIVER";
+            /**
+             * Format: uuid
+             * @description a sales order of the organization
+             * @example 9865a2a3-90e1-4291-ba3e-1060283ba337
+             */
+            salesOrderId: string;
+        };
+        InboundReceiptLineBody: {
+            /** @description a live retail unit of the organization, announced or not */
+            barcode: string;
+            /**
+             * @description items counted: onHand goes up by this much
+             * @example 40
+             */
+            quantity: number;
+        };
+        ReceiveInboundSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "RECEIVE_INBOUND";
+            /**
+             * Format: uuid
+             * @description an inbound shipment of the organization
+             * @example 5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c
+             */
+            inboundShipmentId: string;
+            /** @description what arrived, distinct barcodes; without lines, what is still outstanding of each line */
+            lines?: components["schemas"]["InboundReceiptLineBody"][];
+        };
+        ArriveReturnSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "ARRIVE_RETURN";
+            /**
+             * Format: uuid
+             * @description a return of the organization
+             * @example 5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b
+             */
+            returnId: string;
+        };
+        ProcessedReturnLineBody: {
+            /** @description a barcode of the return */
+            barcode: string;
+            /** @description items that arrived: at most the quantity announced */
+            receivedQuantity: number;
+            /** @description items put back on the shelf (onHand rises by this): at most receivedQuantity, 0 for a DISPOSE line */
+            restockQuantity: number;
+        };
+        ProcessReturnSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "PROCESS_RETURN";
+            /**
+             * Format: uuid
+             * @description a return of the organization
+             * @example 5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b
+             */
+            returnId: string;
+            /** @description every line of the return, once; without lines, everything announced arrived and RESTOCK lines are restocked */
+            lines?: components["schemas"]["ProcessedReturnLineBody"][];
+        };
+        AdjustStockSimulation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "ADJUST_STOCK";
+            /**
+             * @description a live retail unit of the organization
+             * @example 8710000000011
+             */
+            barcode: string;
+            /**
+             * @description items added (positive) or taken away (negative) at the sandbox's warehouse; never below what is allocated
+             * @example 25
+             */
+            quantity: number;
+        };
+        SimulatedInventoryLevel: {
+            /** @example sandbox-8d1e4c52-3a4b-4c6d-9e8f-0a1b2c3d4e5f */
+            warehouseId: string;
+            /** @example 8710000000011 */
+            barcode: string;
+            /** @example 30 */
+            onHand: number;
+            /** @example 2 */
+            allocated: number;
+            /** @example 1 */
+            pendingAllocation: number;
+            /**
+             * @description onHand - allocated
+             * @example 28
+             */
+            fulfillable: number;
+            /**
+             * @description onHand - allocated - pendingAllocation
+             * @example 27
+             */
+            sellable: number;
+        };
+        SimulationResult: {
+            /** @description ALLOCATE, SHIP, UPDATE_SHIPMENT, DELIVER: the sales order as it now is */
+            salesOrder?: components["schemas"]["SalesOrderView"];
+            /** @description SHIP: the shipment it recorded; UPDATE_SHIPMENT: the shipment as it now is */
+            shipment?: components["schemas"]["ShipmentDto"];
+            /** @description RECEIVE_INBOUND: the inbound shipment as it now is */
+            inboundShipment?: components["schemas"]["InboundShipmentDto"];
+            /** @description ARRIVE_RETURN, PROCESS_RETURN: the return as it now is */
+            return?: components["schemas"]["ReturnDto"];
+            /** @description ADJUST_STOCK: the level at the sandbox's warehouse after it */
+            inventoryLevel?: components["schemas"]["SimulatedInventoryLevel"];
+        };
+        SimulationOutcomeDto: {
+            /** @enum {string} */
+            outcome: "SUCCESS" | "FAILED";
+            /** @description with FAILED only: why the step was refused (the same reason the warehouse staff would get); nothing changed */
+            reason?: string;
+            /** @description with SUCCESS only: what the step changed */
+            result?: components["schemas"]["SimulationResult"];
+        };
         CreateWebhookEndpointDto: {
             /**
              * Format: uri
@@ -1720,7 +1958,7 @@ export interface components {
              * @example /problems/validation-failed
              * @enum {string}
              */
-            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inbound-shipment-not-awaiting" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
+            type: "/problems/bad-request" | "/problems/validation-failed" | "/problems/unauthorized" | "/problems/invalid-token" | "/problems/forbidden" | "/problems/sandbox-only" | "/problems/not-found" | "/problems/method-not-allowed" | "/problems/request-timeout" | "/problems/conflict" | "/problems/idempotency-key-in-flight" | "/problems/fulfilment-order-state" | "/problems/sales-order-not-cancellable" | "/problems/return-quantity-exceeded" | "/problems/return-state" | "/problems/return-not-cancellable" | "/problems/inbound-shipment-not-awaiting" | "/problems/inventory-conflict" | "/problems/retail-unit-archived" | "/problems/content-too-large" | "/problems/unsupported-media-type" | "/problems/webhook-endpoint-limit" | "/problems/webhook-endpoint-disabled" | "/problems/webhook-endpoint-revoked" | "/problems/webhook-recover-in-progress" | "/problems/unprocessable-content" | "/problems/idempotency-key-reused" | "/problems/rate-limited" | "/problems/webhook-test-limit" | "/problems/request-header-fields-too-large" | "/problems/client-error" | "/problems/internal-error" | "/problems/service-unavailable" | "/problems/server-error";
             title: string;
             status: number;
             detail: string;
@@ -4895,6 +5133,196 @@ export interface operations {
             };
             /** @description Conflict: conflict */
             409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limited (Retry-After) */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends and the quota is renewed */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: internal server error */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: service unavailable (Retry-After) */
+            503: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    simulateSandboxStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the organization (a UUID, in any case) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocateSimulation"] | components["schemas"]["ShipSimulation"] | components["schemas"]["UpdateShipmentSimulation"] | components["schemas"]["DeliverSimulation"] | components["schemas"]["ReceiveInboundSimulation"] | components["schemas"]["ArriveReturnSimulation"] | components["schemas"]["ProcessReturnSimulation"] | components["schemas"]["AdjustStockSimulation"];
+            };
+        };
+        responses: {
+            /** @description SUCCESS with what the step changed, or FAILED with the reason (nothing changed) */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "SUCCESS",
+                     *       "result": {
+                     *         "salesOrder": {
+                     *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
+                     *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "storeId": "store-sandbox",
+                     *           "orderReference": "test-10001",
+                     *           "placedAt": "2026-09-18T10:15:00.000Z",
+                     *           "createdAt": "2026-09-18T10:15:00.000Z",
+                     *           "customer": {
+                     *             "firstName": "Anna",
+                     *             "lastName": "Berg"
+                     *           },
+                     *           "lineItems": [
+                     *             {
+                     *               "sku": "NOS-TENT-2P",
+                     *               "barcode": "8710000000011",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "fulfilmentOrderId": "fo-ed7daaf8-82a7-4164-ac28-a1e15797757f",
+                     *           "status": "SHIPPED",
+                     *           "fulfilmentStatus": "SHIPPED",
+                     *           "updatedAt": "2026-09-18T10:16:00.000Z",
+                     *           "shipments": [
+                     *             {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "status": "SHIPPED",
+                     *               "carrier": "SANDBOX",
+                     *               "trackingNumber": "SBX5F3A9C2E7B1D4F60",
+                     *               "trackingUrl": "https://tracking.sandbox.invalid/SBX5F3A9C2E7B1D4F60",
+                     *               "shippedAt": "2026-09-18T10:16:00.000Z",
+                     *               "lines": [
+                     *                 {
+                     *                   "barcode": "8710000000011",
+                     *                   "sku": "NOS-TENT-2P",
+                     *                   "quantity": 1
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "shipment": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "status": "SHIPPED",
+                     *           "carrier": "SANDBOX",
+                     *           "trackingNumber": "SBX5F3A9C2E7B1D4F60",
+                     *           "trackingUrl": "https://tracking.sandbox.invalid/SBX5F3A9C2E7B1D4F60",
+                     *           "shippedAt": "2026-09-18T10:16:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "barcode": "8710000000011",
+                     *               "sku": "NOS-TENT-2P",
+                     *               "quantity": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationOutcomeDto"];
+                };
+            };
+            /** @description Bad Request: invalid input data; each problem with its JSON pointer */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: authorization not provided (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden: the organization is live (sandbox-only), the caller cannot access it, or its client may not take this action (a connector on a store not its own; RECEIVE_INBOUND and ADJUST_STOCK by a connector or a member) */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found: not found */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Content Too Large: the body is larger than this operation accepts */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not application/json */
+            415: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];

@@ -2,7 +2,8 @@
 // shipment's lines (a barcode not announced gets a line of its own, more than announced is kept as counted) and
 // raises onHand through the ledger with the event RECEIVE_STOCK appends (StockReceived), so levels stay a
 // projection of the log; a shipment whose every line has received what was announced completes by itself.
-// Closing completes it whatever arrived. Each in one transaction, under the shipment's row lock.
+// Closing completes it whatever arrived. Each in one transaction (the caller's, with receiveIn, for a door
+// that holds one already), under the shipment's row lock.
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem, NotFoundProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, InboundShipmentRepository, InboundShipmentRow, Queryable } from '@gateway/persistence';
@@ -26,42 +27,51 @@ export class InboundShipmentReceiving {
 
   /** Adds a receipt (distinct barcodes, each quantity at least 1); the shipment as it now is. */
   async receive(organizationId: string, inboundShipmentId: string, lines: InboundReceiptLine[], initiator: string): Promise<InboundShipmentDto> {
-    return this.db.transaction(async (tx) => {
-      const shipment = await this.locked(tx, organizationId, inboundShipmentId);
-      const decision = decideInboundTransition(shipment.status, 'receive');
-      if (decision.kind !== 'apply') throw new ConflictProblem(refusal(decision));
-      const units = await this.shipments.lockUnits(
-        tx,
+    return this.db.transaction((tx) => this.receiveIn(tx, organizationId, inboundShipmentId, lines, initiator));
+  }
+
+  /** receive(), in the caller's transaction. */
+  async receiveIn(
+    tx: Queryable,
+    organizationId: string,
+    inboundShipmentId: string,
+    lines: InboundReceiptLine[],
+    initiator: string,
+  ): Promise<InboundShipmentDto> {
+    const shipment = await this.locked(tx, organizationId, inboundShipmentId);
+    const decision = decideInboundTransition(shipment.status, 'receive');
+    if (decision.kind !== 'apply') throw new ConflictProblem(refusal(decision));
+    const units = await this.shipments.lockUnits(
+      tx,
+      organizationId,
+      lines.map((l) => l.barcode),
+    );
+    for (const line of lines) {
+      const unit = units.get(line.barcode);
+      if (!unit) throw new NotFoundProblem(`The barcode ${line.barcode} is not a retail unit of this organization.`);
+      if (unit.archived) throw new ConflictProblem(`The retail unit ${line.barcode} is archived: stock cannot be received for it.`, 'retail-unit-archived');
+    }
+    const { warehouseId } = shipment;
+    await this.ledger.apply(
+      tx,
+      lines.map((line) => ({
         organizationId,
-        lines.map((l) => l.barcode),
-      );
-      for (const line of lines) {
-        const unit = units.get(line.barcode);
-        if (!unit) throw new NotFoundProblem(`The barcode ${line.barcode} is not a retail unit of this organization.`);
-        if (unit.archived) throw new ConflictProblem(`The retail unit ${line.barcode} is archived: stock cannot be received for it.`, 'retail-unit-archived');
-      }
-      const { warehouseId } = shipment;
-      await this.ledger.apply(
-        tx,
-        lines.map((line) => ({
-          organizationId,
-          warehouseId,
-          barcode: line.barcode,
-          delta: { onHand: line.quantity },
-          type: 'StockReceived',
-          aggregateType: 'InventoryLevel',
-          aggregateId: `${warehouseId}/${line.barcode}`,
-          initiator,
-          details: { inboundShipmentId },
-        })),
-      );
-      await this.shipments.addReceived(tx, inboundShipmentId, organizationId, lines);
-      if (decision.to !== shipment.status) await this.shipments.setStatus(tx, inboundShipmentId, decision.to);
-      await this.append(tx, shipment, decision.event, initiator, { lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) });
-      const received = await this.read(tx, organizationId, inboundShipmentId);
-      if (everythingArrived(received.lines)) return this.complete(tx, received, initiator, 'ARRIVED');
-      return toInboundShipmentDto(received);
-    });
+        warehouseId,
+        barcode: line.barcode,
+        delta: { onHand: line.quantity },
+        type: 'StockReceived',
+        aggregateType: 'InventoryLevel',
+        aggregateId: `${warehouseId}/${line.barcode}`,
+        initiator,
+        details: { inboundShipmentId },
+      })),
+    );
+    await this.shipments.addReceived(tx, inboundShipmentId, organizationId, lines);
+    if (decision.to !== shipment.status) await this.shipments.setStatus(tx, inboundShipmentId, decision.to);
+    await this.append(tx, shipment, decision.event, initiator, { lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) });
+    const received = await this.read(tx, organizationId, inboundShipmentId);
+    if (everythingArrived(received.lines)) return this.complete(tx, received, initiator, 'ARRIVED');
+    return toInboundShipmentDto(received);
   }
 
   /** Completes the shipment (also when less arrived than announced); the shipment as it now is. */

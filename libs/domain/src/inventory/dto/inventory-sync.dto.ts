@@ -1,7 +1,8 @@
 // Inventory-sync shapes of the internal gateway: the override and reset bodies, and the answer both give.
 // An overridden barcode is excluded from the inventory sync to the sales channels (docs/decisions/internal-api.md, "Inventory sync").
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, ValidateIf } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsString, Matches, ValidateIf } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
 import type { InventorySyncMode } from '@gateway/persistence';
 
@@ -10,6 +11,9 @@ export type { InventorySyncMode } from '@gateway/persistence';
 export const INVENTORY_SYNC_MODES: InventorySyncMode[] = ['DEFAULT', 'BARCODE_OVERRIDES'];
 export const MAX_BARCODES_PER_REQUEST = 1000;
 export const BARCODE_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+export const BARCODE_MESSAGE = 'must be 1 to 100 letters, digits, dots, underscores or hyphens';
+/** A required barcode in a request body (the command bodies, the sandbox's simulations). */
+export const IsBarcode = () => applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
 export const BARCODE_SCHEMA = { type: 'string', pattern: BARCODE_PATTERN.source, minLength: 1, maxLength: 100 } as const;
 
 export const INVENTORY_SYNC_MODE_SCHEMA = {

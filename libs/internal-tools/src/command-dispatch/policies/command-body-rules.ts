@@ -3,10 +3,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, ValidateBy } from 'class-validator';
 import { Required } from '@gateway/platform';
+import { BARCODE_MESSAGE, BARCODE_PATTERN, IsBarcode } from '@gateway/domain';
+
+export { IsBarcode };
 
 export const ENTITY_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
-export const BARCODE_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-export const BARCODE_MESSAGE = 'must be 1 to 100 letters, digits, dots, underscores or hyphens';
 
 export const IsEntityId = () =>
   applyDecorators(
@@ -14,8 +15,6 @@ export const IsEntityId = () =>
     IsString({ message: 'must be a string' }),
     Matches(ENTITY_ID_PATTERN, { message: 'must be 1 to 100 letters, digits, dots, underscores, colons or hyphens' }),
   );
-
-export const IsBarcode = () => applyDecorators(Required(), IsString({ message: 'must be a string' }), Matches(BARCODE_PATTERN, { message: BARCODE_MESSAGE }));
 
 /** A list of 1 to `max` barcodes (clarify, and the rebuild command), documented with the same limits. */
 export const IsBarcodeList = (max: number) =>

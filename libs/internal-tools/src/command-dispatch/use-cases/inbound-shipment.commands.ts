@@ -5,9 +5,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsUUID } from 'class-validator';
 import { ClosedSchema, HasItems, NestedObjectList, Required, canonicalUuid } from '@gateway/platform';
-import { INBOUND_SHIPMENT_LIMITS, InboundShipmentDto, InboundShipmentReceiving, IsInboundQuantity } from '@gateway/domain';
+import { INBOUND_SHIPMENT_LIMITS, InboundReceiptLineBody, InboundShipmentDto, InboundShipmentReceiving } from '@gateway/domain';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
-import { IsBarcode, IsDistinctBarcodes } from '../policies/command-body-rules';
+import { IsDistinctBarcodes } from '../policies/command-body-rules';
 
 const InboundShipmentId = () =>
   applyDecorators(
@@ -16,14 +16,6 @@ const InboundShipmentId = () =>
     Transform(canonicalUuid),
     IsUUID(undefined, { message: 'must be a UUID' }),
   );
-
-@ClosedSchema()
-export class InboundReceiptLineBody {
-  @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a live retail unit of the organization, announced or not' }) @IsBarcode() barcode!: string;
-
-  @IsInboundQuantity('items counted: onHand goes up by this much')
-  quantity!: number;
-}
 
 @ClosedSchema()
 export class ReceiveInboundShipmentBody {

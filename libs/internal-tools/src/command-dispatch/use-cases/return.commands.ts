@@ -2,15 +2,12 @@
 // the shared domain's return lifecycle, each in one transaction. A step the return's state or lines do not
 // allow is the domain's 409, so the outcome FAILED with its reason, nothing changed.
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsUUID } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { ClosedSchema, HasItems, NestedObjectList, Required, canonicalUuid } from '@gateway/platform';
 import { Database } from '@gateway/persistence';
-import { RETURN_LIMITS, ReturnDto, ReturnLifecycle, toReturnDto } from '@gateway/domain';
+import { ProcessedReturnLineBody, RETURN_LIMITS, ReturnDto, ReturnLifecycle, toReturnDto } from '@gateway/domain';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
-import { IsBarcode } from '../policies/command-body-rules';
-
-const SAFE = Number.MAX_SAFE_INTEGER;
 
 const ReturnId = () =>
   ApiProperty({
@@ -26,21 +23,6 @@ export class MarkReturnArrivedBody {
   @Transform(canonicalUuid)
   @IsUUID(undefined, { message: 'must be a UUID' })
   returnId!: string;
-}
-
-const Quantity = (description: string) => (target: object, key: string) => {
-  ApiProperty({ type: 'integer', minimum: 0, maximum: SAFE, description })(target, key);
-  Required()(target, key);
-  IsInt({ message: 'must be an integer' })(target, key);
-  Min(0, { message: 'must be at least 0' })(target, key);
-  Max(SAFE, { message: `must be at most ${SAFE}` })(target, key);
-};
-
-@ClosedSchema()
-export class ProcessedReturnLineBody {
-  @ApiProperty({ pattern: '^[A-Za-z0-9._-]{1,100}$', description: 'a barcode of the return' }) @IsBarcode() barcode!: string;
-  @Quantity('items that arrived: at most the quantity announced') receivedQuantity!: number;
-  @Quantity('items put back on the shelf (onHand rises by this): at most receivedQuantity, 0 for a DISPOSE line') restockQuantity!: number;
 }
 
 @ClosedSchema()

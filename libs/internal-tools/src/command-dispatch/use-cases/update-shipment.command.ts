@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { ClosedSchema, HasLength, Required, canonicalUuid } from '@gateway/platform';
-import { IsTrackingUrl, SHIPMENT_LIMITS, SHIPMENT_UPDATE_STATUSES, ShipmentStatus } from '@gateway/domain';
-import { ShipmentTrackingService, ShipmentUpdateResultDto } from '@gateway/internal-api';
+import { Database } from '@gateway/persistence';
+import { IsTrackingUrl, SHIPMENT_LIMITS, SHIPMENT_UPDATE_STATUSES, ShipmentStatus, ShipmentTracking, ShipmentUpdateResultDto } from '@gateway/domain';
 import { CommandContext, CommandHandler, DispatchableCommand } from '../policies/command-registry';
 import { DATE_TIME_MESSAGE, isQueryDateTime } from '../../event-log';
 
@@ -47,9 +47,12 @@ export class UpdateShipmentBody {
 /** Sets the shipment's status; the result is the shipment as it now is. */
 @DispatchableCommand({ name: 'UPDATE_SHIPMENT', body: UpdateShipmentBody, result: ShipmentUpdateResultDto })
 export class UpdateShipmentCommand implements CommandHandler<UpdateShipmentBody> {
-  constructor(private readonly tracking: ShipmentTrackingService) {}
+  constructor(
+    private readonly db: Database,
+    private readonly tracking: ShipmentTracking,
+  ) {}
 
   handle(body: UpdateShipmentBody, context: CommandContext): Promise<ShipmentUpdateResultDto> {
-    return this.tracking.update(context.organizationId, body, context.initiator);
+    return this.db.transaction((tx) => this.tracking.update(tx, context.organizationId, body, context.initiator));
   }
 }

@@ -1,7 +1,8 @@
 // What SHIP_FULFILMENT_ORDER and UPDATE_SHIPMENT take (as the use cases see it) and answer (contract 6.7).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { ShipmentDto, ShipmentStatus } from '@gateway/domain';
+import { ShipmentStatus } from '../policies/shipment-rules';
+import { ShipmentDto } from './shipment.dto';
 
 /** The parcel a ship command records; without `lines`, everything still unshipped. */
 export interface ShipmentDetails {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { FULFILMENT_ORDER_STATUSES, FulfilmentOrderStatus, ShipmentDto } from '@gateway/domain';
+import { FULFILMENT_ORDER_STATUSES, FulfilmentOrderStatus } from '../policies/fulfilment-order-state-machine';
+import { ShipmentDto } from './shipment.dto';
 
 /** Where a command left a fulfilment order (and, for a ship command, the shipment it recorded). */
 @ClosedSchema()
