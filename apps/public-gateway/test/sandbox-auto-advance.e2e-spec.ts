@@ -175,6 +175,23 @@ describe('sandbox auto-advance', () => {
       expect([type, log.filter((e) => e.type === type).length]).toEqual([type, 1]);
   });
 
+  it("goes round the sandboxes: one with a backlog of due orders makes another's order wait behind a round, not behind the backlog", async () => {
+    const busy = await autoSandbox();
+    const quiet = await autoSandbox();
+    for (let i = 0; i < 60; i++) await placeSalesOrder(database.db, busy, [{ barcode: busy.barcodes[0], quantity: 1 }]);
+    const waiting = await placeSalesOrder(database.db, quiet, [{ barcode: quiet.barcodes[0], quantity: 1 }]);
+    gateway = await startPublicGateway(database.url, { ...ENV, SANDBOX_AUTO_ADVANCE_SECONDS: '0' });
+    await waitUntilAsync(async () => (await statusOf(waiting.fulfilmentOrderId)) !== 'OPEN', 30_000);
+    const { rows } = await database.db.query<{ busy: string }>(
+      `SELECT count(*) AS busy FROM domain_events
+        WHERE organization_id = $1 AND type = 'FulfilmentOrderAllocated'
+          AND sequence < (SELECT sequence FROM domain_events WHERE aggregate_id = $2 AND type = 'FulfilmentOrderAllocated')`,
+      [busy.organizationId, waiting.fulfilmentOrderId],
+    );
+    // The busy sandbox's first round (5 steps) went before; its other 55 orders, older than the quiet one's, after.
+    expect(Number(rows[0].busy)).toBe(5);
+  });
+
   it('two replicas take each step of each order exactly once', async () => {
     const sandbox = await autoSandbox();
     const orders = 12;

@@ -34,9 +34,10 @@ export class SandboxRepository {
    * One fulfilment order of an auto-advancing sandbox whose last change is at least `seconds` old and that has a
    * step left (allocate, ship, deliver), locked; another replica skips it.
    */
-  claimDueFulfilmentOrder(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
+  claimDueFulfilmentOrder(tx: Queryable, seconds: number, skipOrganizations: string[] = []): Promise<DueStep | undefined> {
     return this.claimDue(
       tx,
+      skipOrganizations,
       'fulfilment_orders',
       `t.status = ANY ($2::text[])
        OR (t.status = 'SHIPPED' AND EXISTS (SELECT 1 FROM shipments s WHERE s.fulfilment_order_id = t.id AND s.status NOT IN ('DELIVERED', 'RETURNED')))`,
@@ -45,27 +46,31 @@ export class SandboxRepository {
   }
 
   /** One return of an auto-advancing sandbox that has yet to arrive or complete, its last change `seconds` old, locked. */
-  claimDueReturn(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
-    return this.claimDue(tx, 'returns', `t.status IN ('AWAITING_ARRIVAL', 'ARRIVED')`, [seconds]);
+  claimDueReturn(tx: Queryable, seconds: number, skipOrganizations: string[] = []): Promise<DueStep | undefined> {
+    return this.claimDue(tx, skipOrganizations, 'returns', `t.status IN ('AWAITING_ARRIVAL', 'ARRIVED')`, [seconds]);
   }
 
   /** One inbound shipment of an auto-advancing sandbox still to be received, its last change `seconds` old, locked. */
-  claimDueInboundShipment(tx: Queryable, seconds: number): Promise<DueStep | undefined> {
-    return this.claimDue(tx, 'inbound_shipments', `t.status IN ('AWAITING', 'RECEIVING')`, [seconds]);
+  claimDueInboundShipment(tx: Queryable, seconds: number, skipOrganizations: string[] = []): Promise<DueStep | undefined> {
+    return this.claimDue(tx, skipOrganizations, 'inbound_shipments', `t.status IN ('AWAITING', 'RECEIVING')`, [seconds]);
   }
 
-  /** The claim: the least recently changed row `t` of `table` that `due` holds for, of an auto-advancing sandbox, changed `$1` seconds ago or more. */
-  private async claimDue(tx: Queryable, table: string, due: string, values: unknown[]): Promise<DueStep | undefined> {
+  /**
+   * The claim: the least recently changed row `t` of `table` that `due` holds for, of an auto-advancing sandbox
+   * other than `skipOrganizations` (those that had their share of this tick), changed `$1` seconds ago or more.
+   */
+  private async claimDue(tx: Queryable, skipOrganizations: string[], table: string, due: string, values: unknown[]): Promise<DueStep | undefined> {
     const { rows } = await tx.query<DueStep>(
       `SELECT t.id, t.organization_id AS "organizationId", t.status
          FROM organizations o JOIN ${table} t ON t.organization_id = o.id
         WHERE o.auto_advance AND o.environment = 'SANDBOX'
+          AND o.id <> ALL ($${values.length + 1}::uuid[])
           AND t.updated_at <= now() - make_interval(secs => $1)
           AND (${due})
         ORDER BY t.updated_at
         LIMIT 1
           FOR UPDATE OF t SKIP LOCKED`,
-      values,
+      [...values, skipOrganizations],
     );
     return rows[0];
   }

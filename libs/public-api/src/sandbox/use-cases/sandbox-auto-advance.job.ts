@@ -17,6 +17,12 @@ import { SandboxSteps } from './sandbox-steps';
 export const AUTO_ADVANCE_INITIATOR = 'sandbox-auto-advance';
 /** Steps of one kind taken per tick at most, so one tick stays short. */
 const STEPS_PER_TICK = 50;
+/**
+ * Steps of one kind one organization takes per round of a tick: the claims go round the organizations with due
+ * work, so a sandbox with thousands of due orders never makes another wait behind its backlog; when only it has
+ * work left, the next round is its again.
+ */
+const STEPS_PER_ORGANIZATION_PER_ROUND = 5;
 
 type Kind = 'fulfilmentOrder' | 'return' | 'inboundShipment';
 
@@ -56,25 +62,33 @@ export class SandboxAutoAdvanceJob implements OnApplicationBootstrap, OnApplicat
   async tick(): Promise<number> {
     let taken = 0;
     for (const kind of ['fulfilmentOrder', 'inboundShipment', 'return'] as Kind[]) {
+      const served = new Map<string, number>();
       for (let i = 0; i < STEPS_PER_TICK && !this.stopped; i++) {
-        if (!(await this.advanceOne(kind))) break;
+        const skip = [...served].filter(([, steps]) => steps >= STEPS_PER_ORGANIZATION_PER_ROUND).map(([organizationId]) => organizationId);
+        const organizationId = await this.advanceOne(kind, skip);
+        if (!organizationId) {
+          if (skip.length === 0) break;
+          served.clear(); // every organization with due work had its share: the next round
+          continue;
+        }
+        served.set(organizationId, (served.get(organizationId) ?? 0) + 1);
         taken++;
       }
     }
     return taken;
   }
 
-  /** Claims one due thing of the kind and takes its step; false when none is due. */
-  private advanceOne(kind: Kind): Promise<boolean> {
+  /** Claims one due thing of the kind of an organization not in `skip` and takes its step; its organization, or undefined when none is due. */
+  private advanceOne(kind: Kind, skip: string[]): Promise<string | undefined> {
     const seconds = this.options.autoAdvanceSeconds;
     return this.db.transaction(async (tx) => {
       const due =
         kind === 'fulfilmentOrder'
-          ? await this.sandboxes.claimDueFulfilmentOrder(tx, seconds)
+          ? await this.sandboxes.claimDueFulfilmentOrder(tx, seconds, skip)
           : kind === 'return'
-            ? await this.sandboxes.claimDueReturn(tx, seconds)
-            : await this.sandboxes.claimDueInboundShipment(tx, seconds);
-      if (!due) return false;
+            ? await this.sandboxes.claimDueReturn(tx, seconds, skip)
+            : await this.sandboxes.claimDueInboundShipment(tx, seconds, skip);
+      if (!due) return undefined;
       // The step in a savepoint: when the domain refuses it (a unit archived since, say), what it did is undone
       // and the thing waits one more interval (its last change set to now) instead of being claimed again at once.
       await tx.query('SAVEPOINT auto_advance_step');
@@ -88,7 +102,7 @@ export class SandboxAutoAdvanceJob implements OnApplicationBootstrap, OnApplicat
         );
         await this.sandboxes.postpone(tx, kind, due.id);
       }
-      return true;
+      return due.organizationId;
     });
   }
 
