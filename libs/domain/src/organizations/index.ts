@@ -2,5 +2,6 @@
 export * from './organizations.module';
 export * from './dto/organization.dto';
 export * from './dto/organization-record.dto';
+export * from './dto/environment.dto';
 export * from './policies/organization-access.policy';
 export * from './use-cases/organizations.service';

@@ -2,6 +2,7 @@
 // time, a warehouse's list by expected date, and the changes the use cases make.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
+import { Environment, environmentOf } from './organization.repository';
 
 export type InboundShipmentStatus = 'AWAITING' | 'RECEIVING' | 'COMPLETED' | 'CANCELLED';
 
@@ -16,6 +17,8 @@ export interface InboundShipmentLineRow {
 export interface InboundShipmentRow {
   id: string;
   organizationId: string;
+  /** The organization's environment (contract 6.10). */
+  environment: Environment;
   warehouseId: string;
   reference: string;
   status: InboundShipmentStatus;
@@ -55,7 +58,7 @@ export interface InboundShipmentChange {
 
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const COLUMNS = `s.id, s.organization_id AS "organizationId", s.warehouse_id AS "warehouseId", s.reference, s.status,
+const COLUMNS = `s.id, s.organization_id AS "organizationId", ${environmentOf('s')} AS environment, s.warehouse_id AS "warehouseId", s.reference, s.status,
   to_char(s.expected_arrival_date, 'YYYY-MM-DD') AS "expectedArrivalDate", s.carrier, s.tracking_number AS "trackingNumber",
   s.tracking_url AS "trackingUrl", ${isoUtc('s.created_at')} AS "createdAt", ${isoUtc('s.updated_at')} AS "updatedAt",
   ${isoUtc('s.completed_at')} AS "completedAt", ${isoUtc('s.cancelled_at')} AS "cancelledAt",
