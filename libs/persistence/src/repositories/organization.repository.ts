@@ -59,7 +59,10 @@ export class OrganizationRepository {
    */
   async createSandbox(q: Queryable, organization: { id: string; name: string }): Promise<{ warehouseId: string }> {
     const warehouseId = sandboxWarehouseId(organization.id);
-    await q.query(`INSERT INTO organizations (id, name, release_channel, environment) VALUES ($1, $2, 'STABLE', 'SANDBOX')`, [organization.id, organization.name]);
+    await q.query(`INSERT INTO organizations (id, name, release_channel, environment) VALUES ($1, $2, 'STABLE', 'SANDBOX')`, [
+      organization.id,
+      organization.name,
+    ]);
     await q.query('INSERT INTO warehouses (id, name, sandbox_organization_id) VALUES ($1, $2, $3)', [
       warehouseId,
       `Sandbox warehouse of ${organization.name}`.slice(0, 200),

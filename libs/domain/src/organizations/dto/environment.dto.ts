@@ -8,6 +8,6 @@ export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
 export const EnvironmentProperty = () =>
   ApiProperty({
     enum: ENVIRONMENTS,
-    description: "sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else",
+    description: 'sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else',
     example: 'live',
   });

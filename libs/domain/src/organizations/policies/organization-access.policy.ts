@@ -57,7 +57,11 @@ export class OrganizationAccessPolicy {
   }
 
   /** The store, when the caller may create sales orders against it; a connector only through its connections. */
-  async assertCanCreateSalesOrder(identity: CallerIdentity, organizationId: string, storeId: string): Promise<{ warehouseId: string; environment: Environment }> {
+  async assertCanCreateSalesOrder(
+    identity: CallerIdentity,
+    organizationId: string,
+    storeId: string,
+  ): Promise<{ warehouseId: string; environment: Environment }> {
     await this.assertCanAccessOrganization(identity, organizationId);
     const store = await this.access.store(this.db, organizationId, storeId);
     if (!store) throw new NotFoundProblem('The store does not exist in this organization.');

@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ProblemFieldError } from '@gateway/platform';
-import { Database, DomainEventRepository, Environment, FulfilmentOrderRepository, Queryable, RetailUnitMatch, SalesOrderRepository } from '@gateway/persistence';
+import {
+  Database,
+  DomainEventRepository,
+  Environment,
+  FulfilmentOrderRepository,
+  Queryable,
+  RetailUnitMatch,
+  SalesOrderRepository,
+} from '@gateway/persistence';
 import { AuthenticatedCaller, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
 import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
