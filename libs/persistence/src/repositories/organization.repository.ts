@@ -71,6 +71,26 @@ export class OrganizationRepository {
     return { warehouseId };
   }
 
+  /** A new sandbox's store on its warehouse and its first retail units (their stock goes through the ledger). */
+  async addStarterCatalogue(
+    q: Queryable,
+    organizationId: string,
+    store: { id: string; name: string; warehouseId: string },
+    units: readonly { barcode: string; sku: string; name: string; weightGram: number }[],
+  ): Promise<void> {
+    await q.query('INSERT INTO stores (id, organization_id, name, warehouse_id) VALUES ($1, $2, $3, $4)', [
+      store.id,
+      organizationId,
+      store.name,
+      store.warehouseId,
+    ]);
+    await q.query(
+      `INSERT INTO retail_units (organization_id, barcode, sku, name, weight_gram)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[])`,
+      [organizationId, units.map((u) => u.barcode), units.map((u) => u.sku), units.map((u) => u.name), units.map((u) => u.weightGram)],
+    );
+  }
+
   /** Sets a sandbox organization's auto-advance; answers what the organization is, or undefined when there is none. */
   async setAutoAdvance(q: Queryable, organizationId: string, autoAdvance: boolean): Promise<OrganizationRow | undefined> {
     const found = await this.find(q, organizationId);
