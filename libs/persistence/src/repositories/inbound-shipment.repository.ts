@@ -230,9 +230,18 @@ export class InboundShipmentRepository {
     return new Map(rows.map((r) => [r.barcode, { sku: r.sku, archived: r.archived }]));
   }
 
-  /** The warehouses the organization's stores use. */
+  /**
+   * The warehouses the organization's stores use, where it may send stock: for a sandbox only its own (contract
+   * 6.10), and never a sandbox's warehouse for any other organization.
+   */
   async warehousesOfStores(q: Queryable, organizationId: string): Promise<string[]> {
-    const { rows } = await q.query<{ warehouse_id: string }>('SELECT DISTINCT warehouse_id FROM stores WHERE organization_id = $1', [organizationId]);
+    const { rows } = await q.query<{ warehouse_id: string }>(
+      `SELECT DISTINCT s.warehouse_id FROM stores s JOIN organizations o ON o.id = s.organization_id
+         JOIN warehouses w ON w.id = s.warehouse_id
+        WHERE s.organization_id = $1
+          AND (CASE WHEN o.environment = 'SANDBOX' THEN w.sandbox_organization_id = o.id ELSE w.sandbox_organization_id IS NULL END)`,
+      [organizationId],
+    );
     return rows.map((r) => r.warehouse_id);
   }
 }
