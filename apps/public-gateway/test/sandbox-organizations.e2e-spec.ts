@@ -15,7 +15,7 @@ const INVOICE = (id: string, organizationId: string) => ({
   id,
   organizationId,
   number: id.toUpperCase(),
-  status: 'PAID',
+  status: 'PAID' as const,
   subtotal: { amountInMinorUnit: 100, currency: 'EUR' },
   totalExcludingTax: { amountInMinorUnit: 100, currency: 'EUR' },
   lineItems: [{ description: 'storage', taxRate: 0.21, quantity: 1, unitAmountExcludingTax: { amountInMinorUnit: 100, currency: 'EUR' } }],

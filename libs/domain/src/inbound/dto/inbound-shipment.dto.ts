@@ -5,7 +5,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
 import type { Environment, InboundShipmentRow } from '@gateway/persistence';
-import { EnvironmentProperty } from '../../organizations/dto/environment.dto';
+import { EnvironmentProperty } from '../../organizations';
 import { INBOUND_SHIPMENT_STATUSES, InboundShipmentStatus } from '../policies/inbound-shipment-state-machine';
 
 /** Bounds of an announcement (contract 6.9; lengths as 6.7, in code points). */

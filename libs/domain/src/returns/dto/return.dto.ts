@@ -4,7 +4,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
 import type { Environment, ReturnLineAction, ReturnReason, ReturnRow, ReturnStatus } from '@gateway/persistence';
 import { RETURN_STATUSES } from '../policies/return-state-machine';
-import { EnvironmentProperty } from '../../organizations/dto/environment.dto';
+import { EnvironmentProperty } from '../../organizations';
 
 export const RETURN_REASONS: ReturnReason[] = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'OTHER'];
 export const RETURN_LINE_ACTIONS: ReturnLineAction[] = ['RESTOCK', 'DISPOSE'];
