@@ -12,6 +12,14 @@ import { CliFailure, CliUsageError, EXIT, Output, createOutput } from './app/out
 import { migrateCommand } from './app/commands/migrate.command';
 import { importCommand } from './app/commands/import.command';
 import { CreateClientOptions, checkCreateClientUsage, createClientCommand, listClientsCommand, revokeClientCommand } from './app/commands/clients.commands';
+import {
+  CreateOrganizationOptions,
+  UpdateOrganizationOptions,
+  checkCreateOrganizationUsage,
+  checkUpdateOrganizationUsage,
+  createOrganizationCommand,
+  updateOrganizationCommand,
+} from './app/commands/organizations.commands';
 import { listKeysCommand, reencryptKeysCommand, rotateKeysCommand } from './app/commands/keys.commands';
 import { TokenOptions, checkTokenUsage, readSecret, tokenCommand } from './app/commands/token.command';
 
@@ -66,7 +74,7 @@ type RunWithoutDatabase = (work: (out: Output) => Promise<void>, json: boolean, 
 
 function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: AdminConfig): Command {
   const program = new Command('admin')
-    .description('Administration of the gateways: schema, data import, API clients and signing keys.')
+    .description('Administration of the gateways: schema, data import, sandbox organizations, API clients and signing keys.')
     .option('--json', 'print one JSON document on stdout; messages go to stderr')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
@@ -122,6 +130,37 @@ function buildProgram(run: Run, runWithoutDatabase: RunWithoutDatabase, config: 
     .option('--json', 'JSON output')
     .action((clientId: string, opts: { json?: boolean }) =>
       run((session, out) => withApplication(session, (app) => revokeClientCommand(app, clientId, out)), json() || Boolean(opts.json)),
+    );
+
+  program
+    .command('organizations:create')
+    .description(
+      'create a sandbox organization ready to order: its own warehouse, a store, retail units with stock and an ORGANIZATION client (secret shown once)',
+    )
+    .requiredOption('--name <text>', "the organization's name")
+    .option('--sandbox', 'a sandbox organization (required: live organizations come through import)')
+    .option('--json', 'JSON output')
+    .action((opts: CreateOrganizationOptions & { json?: boolean }) =>
+      run(
+        (session, out) => withApplication(session, (app) => createOrganizationCommand(app, opts, out)),
+        json() || Boolean(opts.json),
+        () => checkCreateOrganizationUsage(opts),
+      ),
+    );
+
+  program
+    .command('organizations:update')
+    .description("switch a sandbox organization's auto-advance: its orders, inbound shipments and returns advance by themselves")
+    .argument('<id>', 'the organization')
+    .option('--auto-advance', 'turn auto-advance on')
+    .option('--no-auto-advance', 'turn auto-advance off')
+    .option('--json', 'JSON output')
+    .action((id: string, opts: UpdateOrganizationOptions & { json?: boolean }) =>
+      run(
+        (session, out) => withApplication(session, (app) => updateOrganizationCommand(app, id, opts, out)),
+        json() || Boolean(opts.json),
+        () => checkUpdateOrganizationUsage(id, opts),
+      ),
     );
 
   program

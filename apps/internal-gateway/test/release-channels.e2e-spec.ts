@@ -162,6 +162,8 @@ describe('internal gateway: release channels', () => {
         id: fresh.organizationId,
         name: `Organization ${fresh.organizationId.slice(0, 8)}`,
         releaseChannel: 'STABLE',
+        environment: 'live',
+        autoAdvance: false,
         features: ORDERED.filter((f) => f.releaseChannel === 'STABLE'),
         inventorySync: { mode: 'DEFAULT', overriddenBarcodes: [] },
       });

@@ -8,7 +8,7 @@ import { GATEWAY_NODE_FLAGS, loadConfigOrExit, loadOrCreateLocalSecret } from '@
 import { Database, migrate } from '@gateway/persistence';
 import { DatabaseLocation, locateDatabase } from '@gateway/dev-postgres';
 import { LauncherConfig, publicBaseUrl, servedPublicUrl, webhookDeniedPorts } from './app/launcher.config';
-import { DEMO_CLIENT_NAME, DemoClient, ensureDemoClient } from './app/demo-client';
+import { DEMO_CLIENT_NAME, DEMO_SANDBOX_NAME, DemoClient, DemoSandbox, ensureDemoClient, ensureDemoSandbox } from './app/demo-client';
 import { startBanner } from './app/start-banner';
 
 const distApps = join(__dirname, '..');
@@ -78,22 +78,29 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal);
     process.once(signal, () => void (location.embedded?.release() ?? Promise.resolve()).finally(() => process.exit(1)));
   }
-  let demoClient: DemoClient | undefined;
+  let demo: Demo | undefined;
   try {
-    demoClient = await prepareDatabase(location.url, config, gatewayVariables(location.url), !quiet);
+    demo = await prepareDatabase(location.url, config, gatewayVariables(location.url), !quiet);
   } catch (error) {
     await location.embedded?.release();
     throw error;
   }
-  await runGateways(config, location, gatewayVariables(location.url), demoClient);
+  await runGateways(config, location, gatewayVariables(location.url), demo);
+}
+
+/** The demo credentials the banner shows. */
+interface Demo {
+  client: DemoClient;
+  sandbox: DemoSandbox;
 }
 
 /**
  * Migrations, then the demo data when the database holds no organization yet. "New" is read from the
  * data, not from "migration 1 applied by this start": a start whose import failed leaves no
- * organization (the import is one transaction), so the next start imports. Then, unless quiet, the demo client.
+ * organization (the import is one transaction), so the next start imports. Then, unless quiet, the demo client
+ * and the demo sandbox organization (with its own client).
  */
-async function prepareDatabase(url: string, config: LauncherConfig, childEnv: NodeJS.ProcessEnv, withDemoClient: boolean): Promise<DemoClient | undefined> {
+async function prepareDatabase(url: string, config: LauncherConfig, childEnv: NodeJS.ProcessEnv, withDemoClient: boolean): Promise<Demo | undefined> {
   const db = new Database({ url, poolMax: 1, applicationName: 'launcher' });
   try {
     const applied = await migrate(db);
@@ -105,21 +112,22 @@ async function prepareDatabase(url: string, config: LauncherConfig, childEnv: No
       if (code !== 0) throw new Error(`the demo import failed (exit ${code}); the next start tries again`);
     }
     if (!withDemoClient) return undefined;
-    return await ensureDemoClient(db, config.DATA_DIR, async () => {
+    const admin = async (args: string[]) => JSON.parse(await outputOf(join(distApps, 'admin-cli/main.js'), ['--json', ...args], childEnv));
+    const client = await ensureDemoClient(db, config.DATA_DIR, async () => {
       say('creating the demo client');
-      const created = await outputOf(
-        join(distApps, 'admin-cli/main.js'),
-        ['--json', 'clients:create', '--type', 'SERVICE', '--auth-method', 'client_secret_basic', '--name', DEMO_CLIENT_NAME],
-        childEnv,
-      );
-      return JSON.parse(created);
+      return admin(['clients:create', '--type', 'SERVICE', '--auth-method', 'client_secret_basic', '--name', DEMO_CLIENT_NAME]);
     });
+    const sandbox = await ensureDemoSandbox(db, config.DATA_DIR, async () => {
+      say('creating the demo sandbox organization');
+      return admin(['organizations:create', '--sandbox', '--name', DEMO_SANDBOX_NAME]);
+    });
+    return { client, sandbox };
   } finally {
     await db.close();
   }
 }
 
-async function runGateways(config: LauncherConfig, location: DatabaseLocation, childEnv: NodeJS.ProcessEnv, demoClient: DemoClient | undefined): Promise<void> {
+async function runGateways(config: LauncherConfig, location: DatabaseLocation, childEnv: NodeJS.ProcessEnv, demo: Demo | undefined): Promise<void> {
   const children: ChildProcess[] = [];
   let stopping = false;
   const stopAll = async (exitCode: number) => {
@@ -183,7 +191,8 @@ async function runGateways(config: LauncherConfig, location: DatabaseLocation, c
       { name: 'internal', port: config.INTERNAL_METRICS_PORT },
     ].filter((m): m is { name: string; port: number } => m.port !== undefined),
     dataDir: config.DATA_DIR,
-    demoClient,
+    demoClient: demo?.client,
+    demoSandbox: demo?.sandbox,
     terminal: process.stdout.isTTY === true,
   });
   process.stdout.write(`${lines.join('\n')}\n`);

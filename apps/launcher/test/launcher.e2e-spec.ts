@@ -67,17 +67,25 @@ async function banner(started: Started, timeoutMs = 30_000): Promise<string> {
   return started.output();
 }
 
-/** The banner's ready-to-run commands (its indented lines), run as a user would paste them into a shell. */
-function runBannerCommands(output: string): string {
+/** The banner's ready-to-run commands (its indented lines): the demo client's two, then the sandbox's three. */
+function bannerCommands(output: string): string[] {
   const commands = output
     .split('\n')
     .filter((line) => line.startsWith('  '))
     .map((line) => line.trim());
-  expect(commands).toHaveLength(2);
+  expect(commands).toHaveLength(5);
+  return commands;
+}
+
+/** Commands run as a user would paste them into a shell. */
+function runInShell(commands: string[]): string {
   const run = spawnSync('sh', ['-c', commands.join('\n')], { cwd: root, encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH } });
   expect(run.status).toBe(0);
   return run.stdout;
 }
+
+/** The demo client's token request and whoami, as printed. */
+const runBannerCommands = (output: string): string => runInShell(bannerCommands(output).slice(0, 2));
 
 /** Both gateways ready, or the launcher killed and its output in the error. */
 async function waitGatewaysReady(started: Started, publicPort: number, internalPort: number): Promise<void> {
@@ -133,6 +141,19 @@ describe('npm start (launcher)', () => {
     );
     expect(firstBanner).not.toContain(demo.client_secret);
     expect(JSON.parse(runBannerCommands(firstBanner))).toEqual({ clientType: 'SERVICE', clientId: demo.client_id });
+    // Beside it a sandbox organization with a client of its own (0600): its token and order commands work as printed,
+    // and the order is of the sandbox (the simulation line needs the simulations endpoint, which is not run here).
+    const sandboxFile = join(dataDir, 'sandbox.json');
+    const sandbox = JSON.parse(readFileSync(sandboxFile, 'utf8'));
+    expect(statSync(sandboxFile).mode & 0o777).toBe(0o600);
+    expect(firstBanner).toContain(`[start] sandbox organization ${sandbox.organization.id} (nothing of it reaches a warehouse or is billed)`);
+    expect(firstBanner).not.toContain(sandbox.client.client_secret);
+    const [sandboxToken, sandboxOrder, simulation] = bannerCommands(firstBanner).slice(2);
+    expect(simulation).toContain(`/v0/organizations/${sandbox.organization.id}/sandbox/simulations`);
+    const readOrder = `curl -s http://localhost:${publicPort}/v0/organizations/${sandbox.organization.id}/stores/${sandbox.store.id}/sales-orders/$ORDER_ID -H "Authorization: Bearer $SANDBOX_TOKEN"`;
+    expect(JSON.parse(runInShell([sandboxToken, sandboxOrder, readOrder]))).toEqual(
+      expect.objectContaining({ organizationId: sandbox.organization.id, environment: 'sandbox', orderReference: 'try-1' }),
+    );
     // The URLs printed are those served; a PUBLIC_BASE_URL that differs is printed as the issuer.
     expect(first.output()).toContain(`public gateway:   http://localhost:${publicPort}  (docs http://localhost:${publicPort}/docs`);
     expect(first.output()).toContain(`public gateway token issuer (PUBLIC_BASE_URL): http://127.0.0.1:${publicPort}`);
@@ -181,6 +202,8 @@ describe('npm start (launcher)', () => {
     // The demo client is made once per data directory.
     expect(await banner(second)).toContain(`[start] demo client ${demo.client_id} `);
     expect(second.output()).not.toContain('creating the demo client');
+    expect(second.output()).toContain(`[start] sandbox organization ${sandbox.organization.id} `);
+    expect(second.output()).not.toContain('creating the demo sandbox organization');
     expect(second.output()).toContain(`public gateway metrics: http://127.0.0.1:${publicMetrics}/metrics`);
     for (const port of [publicMetrics, internalMetrics]) {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -234,6 +257,7 @@ describe('npm start (launcher)', () => {
     await waitReady(`http://127.0.0.1:${internalPort}/health/ready`);
     expect(await banner(second)).toContain(`[start] public gateway:   http://localhost:${publicPort}  (docs`);
     expect(second.output()).not.toContain('demo client');
+    expect(second.output()).not.toContain('sandbox organization');
     second.child.kill('SIGKILL');
     await exited(second);
     // The gateways see their IPC channel to the launcher close, drain and stop: their ports close.

@@ -71,6 +71,7 @@ describe('public gateway on the runtime role', () => {
     expect(delivered).toEqual({
       type: 'sales_order.created',
       timestamp: expect.any(String),
+      environment: 'live',
       data: expect.objectContaining({ id: order.body.id, orderReference: 'ROLES-1' }),
     });
   });

@@ -151,6 +151,7 @@ describe('inbound shipments (public gateway)', () => {
       expect(res.body).toEqual({
         id: expect.stringMatching(UUID),
         organizationId: org.organizationId,
+        environment: 'live',
         warehouseId: org.warehouseId,
         reference: sent.reference,
         status: 'AWAITING',

@@ -32,6 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 interface Payload {
   type: string;
   timestamp: string;
+  environment: string;
   data: Record<string, unknown>;
 }
 
@@ -117,6 +118,7 @@ describe('returns', () => {
         id: expect.stringMatching(UUID),
         salesOrderId,
         organizationId: org.organizationId,
+        environment: 'live',
         storeId: org.storeId,
         warehouseId: org.warehouseId,
         reference: 'RMA-1',
@@ -413,6 +415,7 @@ describe('returns', () => {
       byEvent(feed.body.items.filter((e: Payload) => ids.has(e.data.id as string))).map((e: Payload) => ({
         type: e.type,
         timestamp: e.timestamp,
+        environment: e.environment,
         data: e.data,
       })),
     ).toEqual(byEvent(returnEvents()));

@@ -26,6 +26,7 @@ const SHIPMENT_EVENTS = ['sales_order.shipment_created', 'sales_order.shipment_u
 interface Payload {
   type: string;
   timestamp: string;
+  environment: string;
   data: Record<string, unknown>;
 }
 
@@ -189,7 +190,7 @@ describe('sales order shipments', () => {
       .set('Authorization', `Bearer ${tokens.organization}`);
     expect(feed.status).toBe(200);
     const ofOrder = feed.body.items.filter((e: Payload) => e.data.salesOrderId === salesOrderId || e.data.id === salesOrderId);
-    expect(ofOrder.map((e: Payload) => ({ type: e.type, timestamp: e.timestamp, data: e.data })).sort(byTypeAndTime)).toEqual(
+    expect(ofOrder.map((e: Payload) => ({ type: e.type, timestamp: e.timestamp, environment: e.environment, data: e.data })).sort(byTypeAndTime)).toEqual(
       [...received].sort(byTypeAndTime),
     );
   });

@@ -43,6 +43,7 @@ describe('sales-order creation', () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       organizationId: org.organizationId,
+      environment: 'live',
       storeId: org.storeId,
       orderReference: 'ORD-HTTP',
       status: 'RECEIVED',

@@ -151,6 +151,7 @@ describe('webhook delivery', () => {
     expect(payload).toEqual({
       type: 'sales_order.cancelled',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      environment: 'live',
       data: expect.objectContaining({ id: order.salesOrderId, status: 'CANCELLED', fulfilmentStatus: 'CANCELLED' }),
     });
   });
@@ -166,6 +167,7 @@ describe('webhook delivery', () => {
     expect(verified(endpoint, at(endpoint.path)[0])).toEqual({
       type: 'inventory_level.changed',
       timestamp: expect.any(String),
+      environment: 'live',
       data: { warehouseId: org.warehouseId, ...entry },
     });
   });

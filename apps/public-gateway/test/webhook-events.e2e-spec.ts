@@ -27,6 +27,7 @@ interface FeedItem {
   id: string;
   type: string;
   timestamp: string;
+  environment: string;
   data: Record<string, unknown>;
 }
 

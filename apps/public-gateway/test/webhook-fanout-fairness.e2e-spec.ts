@@ -108,6 +108,7 @@ describe('fan-out shared between organizations', () => {
     expect(new Webhook(registered.body.secret as string).verify(delivered[0].body, delivered[0].headers)).toEqual({
       type: 'inventory_level.changed',
       timestamp: expect.any(String),
+      environment: 'live',
       data: { warehouseId: other.warehouseId, barcode: other.barcodes[0], onHand: 11, sellable: 11 },
     });
     // And every event of the import was fanned out, once each, with its level's figure.

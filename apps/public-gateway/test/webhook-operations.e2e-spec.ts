@@ -207,6 +207,7 @@ describe('webhook operations', () => {
     expect(verified(endpoint.secret, retried)).toEqual({
       type: 'webhook.test',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      environment: 'live',
       data: { endpointId: endpoint.id },
     });
     let listed: Attempt[] = [];

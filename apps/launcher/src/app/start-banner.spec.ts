@@ -31,6 +31,29 @@ describe('the start banner', () => {
     expect(lines.join('\n')).not.toContain('s3cr3t');
   });
 
+  it('prints the demo sandbox: its token, an order and a simulated shipment, the secret from its file elsewhere', () => {
+    const sandbox = {
+      organization: { id: '6d0c4a1e-5b7f-4c2d-9e8a-1f2b3c4d5e6f', name: 'Sandbox (npm start)' },
+      client: { client_id: 'cl_sbx', client_secret: 'sbx_secret' },
+      store: { id: 'sandbox-store-6d0c4a1e-5b7f-4c2d-9e8a-1f2b3c4d5e6f' },
+      retailUnits: [{ sku: 'SANDBOX-TSHIRT-M' }],
+    };
+    const org = 'http://localhost:3000/v0/organizations/6d0c4a1e-5b7f-4c2d-9e8a-1f2b3c4d5e6f';
+    const headers = `-H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Content-Type: application/json'`;
+    const lines = startBanner({ ...input, demoClient: undefined, demoSandbox: sandbox, terminal: false });
+    expect(lines.slice(2)).toEqual([
+      '[start] sandbox organization 6d0c4a1e-5b7f-4c2d-9e8a-1f2b3c4d5e6f (nothing of it reaches a warehouse or is billed), its client cl_sbx (ORGANIZATION, client_secret_post; credentials in .data/sandbox.json). A token, an order, then its shipment simulated (POST /v0/organizations/{id}/sandbox/simulations {"action":"SHIP","salesOrderId":"..."}):',
+      '',
+      '  SANDBOX_TOKEN=$(curl -s http://localhost:3000/oauth2/token -d grant_type=client_credentials -d client_id=cl_sbx -d "client_secret=$(jq -r .client.client_secret .data/sandbox.json)" | jq -r .access_token)',
+      `  ORDER_ID=$(curl -s ${org}/stores/sandbox-store-6d0c4a1e-5b7f-4c2d-9e8a-1f2b3c4d5e6f/sales-orders ${headers} -d '{"orderReference":"try-1","customer":{"firstName":"Ada"},"lineItems":[{"sku":"SANDBOX-TSHIRT-M","quantity":1}]}' | jq -r .id)`,
+      `  curl -s ${org}/sandbox/simulations ${headers} -d '{"action":"SHIP","salesOrderId":"'"$ORDER_ID"'"}'`,
+      '',
+      '[start] Ctrl-C stops everything',
+    ]);
+    expect(lines.join('\n')).not.toContain('sbx_secret');
+    expect(startBanner({ ...input, demoClient: undefined, demoSandbox: sandbox, terminal: true })[4]).toContain('-d "client_secret=sbx_secret"');
+  });
+
   it('without a demo client (quiet) prints the URLs only', () => {
     expect(startBanner({ ...input, demoClient: undefined, terminal: true })).toHaveLength(3);
   });

@@ -1,5 +1,5 @@
 // What `npm start` prints once both gateways listen: where they are, and how to call the public one.
-import { DemoClient, demoClientFile } from './demo-client';
+import { DemoClient, DemoSandbox, demoClientFile, demoSandboxFile } from './demo-client';
 
 export interface BannerInput {
   publicUrl: string;
@@ -9,6 +9,7 @@ export interface BannerInput {
   metrics: { name: string; port: number }[];
   dataDir: string;
   demoClient?: DemoClient;
+  demoSandbox?: DemoSandbox;
   /** On a terminal the secret is printed; elsewhere (a log file, CI) the command reads it from its file. */
   terminal: boolean;
 }
@@ -31,6 +32,26 @@ export function startBanner(input: BannerInput): string[] {
       '',
       `  TOKEN=$(curl -s -u "${client.client_id}:${secret}" ${input.publicUrl}/oauth2/token -d grant_type=client_credentials | jq -r .access_token)`,
       `  curl -s ${input.publicUrl}/v0/whoami -H "Authorization: Bearer $TOKEN"`,
+      '',
+    );
+  }
+  const sandbox = input.demoSandbox;
+  if (sandbox) {
+    const file = demoSandboxFile(input.dataDir);
+    const secret = input.terminal ? sandbox.client.client_secret : `$(jq -r .client.client_secret ${shellWord(file)})`;
+    const org = `${input.publicUrl}/v0/organizations/${sandbox.organization.id}`;
+    const json = `-H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Content-Type: application/json'`;
+    const order = JSON.stringify({
+      orderReference: 'try-1',
+      customer: { firstName: 'Ada' },
+      lineItems: [{ sku: sandbox.retailUnits[0]?.sku ?? 'SANDBOX-MUG', quantity: 1 }],
+    });
+    lines.push(
+      `[start] sandbox organization ${sandbox.organization.id} (nothing of it reaches a warehouse or is billed), its client ${sandbox.client.client_id} (ORGANIZATION, client_secret_post; credentials in ${file}). A token, an order, then its shipment simulated (POST /v0/organizations/{id}/sandbox/simulations {"action":"SHIP","salesOrderId":"..."}):`,
+      '',
+      `  SANDBOX_TOKEN=$(curl -s ${input.publicUrl}/oauth2/token -d grant_type=client_credentials -d client_id=${sandbox.client.client_id} -d "client_secret=${secret}" | jq -r .access_token)`,
+      `  ORDER_ID=$(curl -s ${org}/stores/${sandbox.store.id}/sales-orders ${json} -d '${order}' | jq -r .id)`,
+      `  curl -s ${org}/sandbox/simulations ${json} -d '{"action":"SHIP","salesOrderId":"'"$ORDER_ID"'"}'`,
       '',
     );
   }

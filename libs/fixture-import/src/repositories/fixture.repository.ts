@@ -7,8 +7,9 @@ import { Fixture, SectionCounts } from '../fixture.types';
 type Section<K extends keyof Fixture> = NonNullable<Fixture[K]>;
 
 export interface ExistingReferenceRows {
-  organizationIds: string[];
+  organizations: { id: string; environment: 'LIVE' | 'SANDBOX' }[];
   warehouseIds: string[];
+  sandboxWarehouses: { id: string; sandbox_organization_id: string }[];
   stores: { id: string; organization_id: string }[];
   retailUnits: { organization_id: string; barcode: string }[];
   invoices: { id: string; organization_id: string }[];
@@ -60,10 +61,14 @@ export class FixtureRepository {
       for (const item of fixture[section] ?? []) organizationIds.add(item.organizationId);
     }
     for (const user of fixture.users ?? []) for (const m of user.memberships) organizationIds.add(m.organizationId);
+    for (const organization of fixture.organizations ?? []) organizationIds.add(organization.id);
     const orgs = [...organizationIds];
     // One after another: the queries share the transaction's connection.
-    const organizations = await q.query<{ id: string }>('SELECT id FROM organizations WHERE id::text = ANY($1::text[])', [orgs]);
-    const warehouses = await q.query<{ id: string }>('SELECT id FROM warehouses');
+    const organizations = await q.query<{ id: string; environment: 'LIVE' | 'SANDBOX' }>(
+      'SELECT id, environment FROM organizations WHERE id::text = ANY($1::text[])',
+      [orgs],
+    );
+    const warehouses = await q.query<{ id: string; sandbox_organization_id: string | null }>('SELECT id, sandbox_organization_id FROM warehouses');
     const stores = await q.query<{ id: string; organization_id: string }>('SELECT id, organization_id FROM stores');
     const retailUnits = await q.query<{ organization_id: string; barcode: string }>(
       'SELECT organization_id, barcode FROM retail_units WHERE organization_id::text = ANY($1::text[])',
@@ -80,8 +85,9 @@ export class FixtureRepository {
       (fixture.connections ?? []).map((c) => c.id),
     ]);
     return {
-      organizationIds: organizations.rows.map((r) => r.id),
+      organizations: organizations.rows,
       warehouseIds: warehouses.rows.map((r) => r.id),
+      sandboxWarehouses: warehouses.rows.flatMap((r) => (r.sandbox_organization_id ? [{ id: r.id, sandbox_organization_id: r.sandbox_organization_id }] : [])),
       stores: stores.rows,
       retailUnits: retailUnits.rows,
       invoices: invoices.rows,
@@ -163,12 +169,24 @@ export class FixtureRepository {
           { name: 'id', type: 'uuid' },
           { name: 'name', type: 'text' },
           { name: 'release_channel', type: 'text' },
+          // The checks refuse a file that would change an organization's environment: written as it is.
+          { name: 'environment', type: 'text' },
+          { name: 'auto_advance', type: 'boolean' },
         ],
         touch: 'updated_at = now()',
         returning: ['id', 'release_channel'],
       },
-      rows.map((o) => [o.id, o.name, o.releaseChannel ?? 'STABLE']),
+      rows.map((o) => [o.id, o.name, o.releaseChannel ?? 'STABLE', o.sandbox ? 'SANDBOX' : 'LIVE', o.autoAdvance ?? false]),
     );
+    // A sandbox's own warehouse comes with it (contract 6.10), before the stores that ship from it.
+    const sandboxes = rows.filter((o) => o.sandbox);
+    if (sandboxes.length > 0)
+      await q.query(
+        `INSERT INTO warehouses (id, name, sandbox_organization_id)
+         SELECT 'sandbox-' || o.id::text, left('Sandbox warehouse of ' || o.name, 200), o.id FROM unnest($1::uuid[], $2::text[]) AS o(id, name)
+         ON CONFLICT (id) DO NOTHING`,
+        [sandboxes.map((o) => o.id), sandboxes.map((o) => o.name)],
+      );
     await this.importEvents(
       q,
       changed.map((o) => ({

@@ -6,7 +6,6 @@ import { FixtureRepository } from '../repositories/fixture.repository';
 import { TestDatabase, createTestDatabase } from '@gateway/testing';
 import { FixtureImportService, FixtureInvalidError } from './fixture-import.service';
 import { FixtureSyntaxError } from './fixture-reader';
-import { validateFixtureItem } from '../policies/fixture-validator';
 
 const root = join(__dirname, '../../../..');
 const demo = JSON.parse(readFileSync(join(root, 'fixtures/demo.json'), 'utf8'));
@@ -261,16 +260,6 @@ describe('FixtureImportService', () => {
           { pointer: '/warehouses/0/x\u0000', message: 'is a property name containing the NUL character (U+0000)' },
         ]),
       );
-    });
-
-    it('refuses a sandbox organization, which this version does not build yet, rather than importing it as a live one', async () => {
-      const bad = smallFixture() as unknown as { organizations: Record<string, unknown>[] };
-      Object.assign(bad.organizations[0], { sandbox: true, autoAdvance: true });
-      expect(await problemsOf(bad)).toEqual([
-        { pointer: '/organizations/0/sandbox', message: 'is not supported by this version: sandbox organizations (PRODUCT.md 6.10) are not built yet' },
-        { pointer: '/organizations/0/autoAdvance', message: 'is not supported by this version: sandbox organizations (PRODUCT.md 6.10) are not built yet' },
-      ]);
-      expect(validateFixtureItem('organizations', 0, { ...bad.organizations[0], sandbox: false, autoAdvance: false })).toEqual([]);
     });
 
     it('refuses numbers that are not finite or beyond the safe integer range', async () => {

@@ -121,13 +121,15 @@ export class FixtureImportService {
   private async existingReferences(tx: Queryable, keys: Fixture): Promise<ExistingReferences> {
     const rows = await this.fixtures.existingReferences(tx, keys);
     return {
-      organizationIds: new Set(rows.organizationIds),
+      organizationIds: new Set(rows.organizations.map((o) => o.id)),
       warehouseIds: new Set(rows.warehouseIds),
       storeOrganizations: new Map(rows.stores.map((s) => [s.id, s.organization_id])),
       retailUnitKeys: new Set(rows.retailUnits.map((r) => retailUnitKey(r.organization_id, r.barcode))),
       invoiceOrganizations: new Map(rows.invoices.map((i) => [i.id, i.organization_id])),
       fulfilmentOrderOrganizations: new Map(rows.fulfilmentOrders.map((f) => [f.id, f.organization_id])),
       connectionOrganizations: new Map(rows.connections.map((c) => [c.id, c.organization_id])),
+      organizationSandbox: new Map(rows.organizations.map((o) => [o.id, o.environment === 'SANDBOX'])),
+      sandboxWarehouseOwners: new Map(rows.sandboxWarehouses.map((w) => [w.id, w.sandbox_organization_id])),
     };
   }
 

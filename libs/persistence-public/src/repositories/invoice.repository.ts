@@ -52,15 +52,18 @@ const toInvoice = (r: Row): InvoiceRow => ({
   pdfUrl: r.pdf_url,
 });
 
+/** Nothing of a sandbox is billed (contract 6.10): its invoices, were any stored, are never shown. */
+const BILLED = `organization_id IN (SELECT id FROM organizations WHERE environment = 'LIVE')`;
+
 @Injectable()
 export class InvoiceRepository {
   async list(q: Queryable, organizationId: string): Promise<InvoiceRow[]> {
-    const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM invoices WHERE organization_id = $1 ORDER BY number, id`, [organizationId]);
+    const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM invoices WHERE organization_id = $1 AND ${BILLED} ORDER BY number, id`, [organizationId]);
     return rows.map(toInvoice);
   }
 
   async find(q: Queryable, organizationId: string, invoiceId: string): Promise<(InvoiceRow & { lineItems: InvoiceLineRow[] }) | undefined> {
-    const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM invoices WHERE organization_id = $1 AND id = $2`, [organizationId, invoiceId]);
+    const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM invoices WHERE organization_id = $1 AND id = $2 AND ${BILLED}`, [organizationId, invoiceId]);
     if (!rows[0]) return undefined;
     const lines = await q.query<{ description: string; tax_rate: number; quantity: number; unit_amount_excluding_tax: number; unit_currency: string }>(
       'SELECT description, tax_rate, quantity, unit_amount_excluding_tax, unit_currency FROM invoice_line_items WHERE invoice_id = $1 ORDER BY position',

@@ -29,7 +29,7 @@ export interface StoredWebhookEvent {
   webhookId: string;
   eventId: string;
   eventType: string;
-  /** The payload as delivered: `{ type, timestamp, data }`. */
+  /** The payload as delivered: `{ type, timestamp, environment, data }` (stored before environments existed: no environment). */
   body: string;
 }
 

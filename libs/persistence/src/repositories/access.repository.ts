@@ -1,6 +1,7 @@
 // SQL behind the access policy: memberships, connections, stores.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
+import { Environment, environmentOf } from './organization.repository';
 
 export type MembershipRole = 'OWNER' | 'MEMBER';
 
@@ -33,11 +34,12 @@ export class AccessRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  async store(q: Queryable, organizationId: string, storeId: string): Promise<{ warehouseId: string } | undefined> {
-    const { rows } = await q.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [
-      organizationId,
-      storeId,
-    ]);
-    return rows[0] && { warehouseId: rows[0].warehouse_id };
+  /** The store's warehouse, and its organization's environment (contract 6.10). */
+  async store(q: Queryable, organizationId: string, storeId: string): Promise<{ warehouseId: string; environment: Environment } | undefined> {
+    const { rows } = await q.query<{ warehouse_id: string; environment: Environment }>(
+      `SELECT s.warehouse_id, ${environmentOf('s')} AS environment FROM stores s WHERE s.organization_id = $1 AND s.id = $2`,
+      [organizationId, storeId],
+    );
+    return rows[0] && { warehouseId: rows[0].warehouse_id, environment: rows[0].environment };
   }
 }

@@ -2,6 +2,7 @@
 // first, a warehouse's list by expected date, and the changes the use cases make.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
+import { Environment, environmentOf } from './organization.repository';
 
 export type InboundShipmentStatus = 'AWAITING' | 'RECEIVING' | 'COMPLETED' | 'CANCELLED';
 
@@ -16,6 +17,8 @@ export interface InboundShipmentLineRow {
 export interface InboundShipmentRow {
   id: string;
   organizationId: string;
+  /** The organization's environment (contract 6.10). */
+  environment: Environment;
   warehouseId: string;
   reference: string;
   status: InboundShipmentStatus;
@@ -56,7 +59,7 @@ export interface InboundShipmentChange {
 
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const SHIPMENT_COLUMNS = `s.id, s.organization_id AS "organizationId", s.warehouse_id AS "warehouseId", s.reference, s.status,
+const SHIPMENT_COLUMNS = `s.id, s.organization_id AS "organizationId", ${environmentOf('s')} AS environment, s.warehouse_id AS "warehouseId", s.reference, s.status,
   to_char(s.expected_arrival_date, 'YYYY-MM-DD') AS "expectedArrivalDate", s.carrier, s.tracking_number AS "trackingNumber",
   s.tracking_url AS "trackingUrl", ${isoUtc('s.created_at')} AS "createdAt", ${isoUtc('s.updated_at')} AS "updatedAt",
   ${isoUtc('s.completed_at')} AS "completedAt", ${isoUtc('s.cancelled_at')} AS "cancelledAt",
@@ -238,9 +241,18 @@ export class InboundShipmentRepository {
     return new Map(rows.map((r) => [r.barcode, { sku: r.sku, archived: r.archived }]));
   }
 
-  /** The warehouses the organization's stores use. */
+  /**
+   * The warehouses the organization's stores use, where it may send stock: for a sandbox only its own (contract
+   * 6.10), and never a sandbox's warehouse for any other organization.
+   */
   async warehousesOfStores(q: Queryable, organizationId: string): Promise<string[]> {
-    const { rows } = await q.query<{ warehouse_id: string }>('SELECT DISTINCT warehouse_id FROM stores WHERE organization_id = $1', [organizationId]);
+    const { rows } = await q.query<{ warehouse_id: string }>(
+      `SELECT DISTINCT s.warehouse_id FROM stores s JOIN organizations o ON o.id = s.organization_id
+         JOIN warehouses w ON w.id = s.warehouse_id
+        WHERE s.organization_id = $1
+          AND (CASE WHEN o.environment = 'SANDBOX' THEN w.sandbox_organization_id = o.id ELSE w.sandbox_organization_id IS NULL END)`,
+      [organizationId],
+    );
     return rows.map((r) => r.warehouse_id);
   }
 }

@@ -45,6 +45,20 @@ export class InventoryReadRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /**
+   * Whether the organization may keep stock at the warehouse (contract 6.10): a sandbox only at its own, any other
+   * organization never at a sandbox's. `missing` when there is no such warehouse.
+   */
+  async warehouseFor(q: Queryable, organizationId: string, warehouseId: string): Promise<'usable' | 'missing' | 'not-for-this-organization'> {
+    const { rows } = await q.query<{ usable: boolean }>(
+      `SELECT CASE WHEN o.environment = 'SANDBOX' THEN w.sandbox_organization_id IS NOT DISTINCT FROM o.id ELSE w.sandbox_organization_id IS NULL END AS usable
+         FROM warehouses w LEFT JOIN organizations o ON o.id = $2::uuid WHERE w.id = $1::text`,
+      [warehouseId, organizationId],
+    );
+    if (rows.length === 0) return 'missing';
+    return rows[0].usable ? 'usable' : 'not-for-this-organization';
+  }
+
   /** Live (not archived) units' levels at a warehouse, for the public read: three columns, no unit text. */
   async stockPage(q: Queryable, organizationId: string, warehouseId: string, afterBarcode: string, limit: number): Promise<StockRow[]> {
     const { rows } = await q.query<StockRow>({

@@ -2,6 +2,7 @@
 // pages, the quantities an order shipped and its returns claim, and the steps of a return's life.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
+import { Environment, environmentOf } from './organization.repository';
 
 export type ReturnStatus = 'AWAITING_ARRIVAL' | 'ARRIVED' | 'COMPLETED' | 'CANCELLED';
 export type ReturnReason = 'DAMAGED' | 'WRONG_ITEM' | 'NOT_AS_DESCRIBED' | 'NO_LONGER_NEEDED' | 'OTHER';
@@ -21,6 +22,8 @@ export interface ReturnRow {
   id: string;
   salesOrderId: string;
   organizationId: string;
+  /** The organization's environment (contract 6.10). */
+  environment: Environment;
   storeId: string;
   warehouseId: string;
   fulfilmentOrderId: string;
@@ -80,7 +83,8 @@ export interface ReturnPageQuery {
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One return as JSON, in ReturnRow's shape (`r` is the returns row). */
-const RETURN_JSON = `json_build_object('id', r.id, 'salesOrderId', r.sales_order_id, 'organizationId', r.organization_id, 'storeId', r.store_id,
+const RETURN_JSON = `json_build_object('id', r.id, 'salesOrderId', r.sales_order_id, 'organizationId', r.organization_id,
+  'environment', ${environmentOf('r')}, 'storeId', r.store_id,
   'warehouseId', r.warehouse_id, 'fulfilmentOrderId', r.fulfilment_order_id, 'reference', r.reference, 'reason', r.reason, 'note', r.note,
   'status', r.status, 'carrier', r.carrier, 'trackingNumber', r.tracking_number, 'trackingUrl', r.tracking_url,
   'createdAt', ${isoUtc('r.created_at')}, 'updatedAt', ${isoUtc('r.updated_at')}, 'arrivedAt', ${isoUtc('r.arrived_at')},

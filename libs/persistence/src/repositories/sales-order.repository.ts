@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
 import { SHIPMENTS_OF_FULFILMENT_ORDER_JSON, ShipmentRow } from './shipment.repository';
+import { Environment, environmentOf } from './organization.repository';
 
 export interface RetailUnitMatch {
   barcode: string;
@@ -28,6 +29,8 @@ export interface NewSalesOrder {
 export interface SalesOrderRow {
   id: string;
   organizationId: string;
+  /** The organization's environment (contract 6.10). */
+  environment: Environment;
   storeId: string;
   orderReference: string;
   placedAt: Date;
@@ -63,11 +66,12 @@ const SALES_ORDER_COLUMNS = `o.id, o.organization_id, o.store_id, o.order_refere
   o.shipping_address, o.cancellation_reason,
   (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id) AS lines,
   f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, o.updated_at, f.updated_at) AS updated_at,
-  ${SHIPMENTS_OF_FULFILMENT_ORDER_JSON} AS shipments`;
+  ${SHIPMENTS_OF_FULFILMENT_ORDER_JSON} AS shipments, ${environmentOf('o')} AS environment`;
 
 interface SalesOrderDbRow {
   id: string;
   organization_id: string;
+  environment: Environment;
   store_id: string;
   order_reference: string;
   placed_at: Date;
@@ -87,6 +91,7 @@ function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
   return {
     id: r.id,
     organizationId: r.organization_id,
+    environment: r.environment,
     storeId: r.store_id,
     orderReference: r.order_reference,
     placedAt: r.placed_at,

@@ -25,6 +25,7 @@ import {
   ShipmentRepository,
   ReturnRepository,
   InboundShipmentRepository,
+  OrganizationRepository,
   WebhookEndpointRepository,
 } from '@gateway/persistence';
 import { WebhookDeliveryDatabaseModule, WebhookDeliveryRepository, WebhookEventRepository, WebhookRecoveryRepository } from '@gateway/persistence-public';
@@ -48,6 +49,7 @@ export class WebhooksModule {
         WebhookDeliveryQueue,
         WebhookRecoverJob,
         WebhookRetentionJob,
+        OrganizationRepository,
         WebhookMetrics,
         // The repositories its services use.
         AccessRepository,

@@ -317,6 +317,14 @@ export interface components {
             name: string;
             /** @description STABLE, BETA or ALPHA (most stable first) */
             releaseChannel: components["schemas"]["ReleaseChannel"];
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
+            /** @description a sandbox organization's orders, inbound shipments and returns advance by themselves (`admin organizations:update ID --auto-advance`); always false for a live one */
+            autoAdvance: boolean;
             /** @description the features on for this organization: those of its channel and of the more stable ones, most stable channel first, then by name */
             features: components["schemas"]["ReleaseChannelFeatureDto"][];
             inventorySync: components["schemas"]["InventorySyncSettingsDto"];
@@ -533,6 +541,12 @@ export interface components {
             id: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /**
              * @description where the stock goes
              * @example wh-ams-1
@@ -796,6 +810,12 @@ export interface components {
             salesOrderId: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             storeId: string;
             /** @description where it goes back: the warehouse of the order's fulfilment order */
             warehouseId: string;
@@ -972,6 +992,8 @@ export interface operations {
                      *       "id": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
                      *       "name": "Nordic Outdoor Supply",
                      *       "releaseChannel": "STABLE",
+                     *       "environment": "live",
+                     *       "autoAdvance": false,
                      *       "features": [
                      *         {
                      *           "name": "bulk-label-printing",
@@ -2446,6 +2468,7 @@ export interface operations {
                      *         {
                      *           "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "live",
                      *           "warehouseId": "wh-ams-1",
                      *           "reference": "PO-2026-0042",
                      *           "status": "AWAITING",

@@ -1082,6 +1082,12 @@ export interface components {
             id: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             storeId: string;
             orderReference: string;
             /** @enum {string} */
@@ -1156,6 +1162,12 @@ export interface components {
             id: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             storeId: string;
             orderReference: string;
             /**
@@ -1269,6 +1281,12 @@ export interface components {
             salesOrderId: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             storeId: string;
             /** @description where it goes back: the warehouse of the order's fulfilment order */
             warehouseId: string;
@@ -1388,6 +1406,12 @@ export interface components {
             id: string;
             /** Format: uuid */
             organizationId: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /**
              * @description where the stock goes
              * @example wh-ams-1
@@ -1851,6 +1875,12 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
+            /**
              * @description where the stock goes
              * @example wh-ams-1
              */
@@ -1909,6 +1939,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the payload the webhooks of this event carry: the sales order for sales_order.created, sales_order.shipped, sales_order.cancelled, sales_order.updated, fulfilment_order.status_changed, sales_order.delivered, the shipment with its order's salesOrderId, storeId and orderReference for sales_order.shipment_created, sales_order.shipment_updated, the inventory entry with its warehouse for inventory_level.changed, the return for return.created, return.arrived, return.completed, return.cancelled, the inbound shipment (with receipt on a receipt) for inbound_shipment.created, inbound_shipment.updated, inbound_shipment.received, inbound_shipment.completed, inbound_shipment.cancelled, which a connector's feed leaves out */
             data: components["schemas"]["SalesOrderView"] | components["schemas"]["ShipmentWebhookDataDto"] | components["schemas"]["InventoryLevelChangedDataDto"] | components["schemas"]["ReturnDto"] | components["schemas"]["InboundShipmentWebhookDataDto"];
         };
@@ -1975,6 +2011,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched */
             data: components["schemas"]["SalesOrderView"];
         };
@@ -1986,6 +2028,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the shipment as the sales order shows it when the event is dispatched, with its order */
             data: components["schemas"]["ShipmentWebhookDataDto"];
         };
@@ -1997,6 +2045,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the public inventory entry when the event is dispatched, with its warehouse */
             data: components["schemas"]["InventoryLevelChangedDataDto"];
         };
@@ -2008,6 +2062,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the return as GET .../returns/{returnId} answers it when the event is dispatched */
             data: components["schemas"]["ReturnDto"];
         };
@@ -2026,6 +2086,12 @@ export interface components {
              * @description when the test was asked for (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             data: components["schemas"]["WebhookTestDataDto"];
         };
         InboundShipmentWebhookEventDto: {
@@ -2036,6 +2102,12 @@ export interface components {
              * @description when the change was recorded (UTC, microseconds)
              */
             timestamp: string;
+            /**
+             * @description sandbox: the organization is a sandbox, and nothing of it reaches a real warehouse or is billed; live: everything else
+             * @example live
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
             /** @description the inbound shipment as GET .../inbound-shipments/{inboundShipmentId} answers it when the event is dispatched */
             data: components["schemas"]["InboundShipmentWebhookDataDto"];
         };
@@ -2821,6 +2893,7 @@ export interface operations {
                      *         {
                      *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "live",
                      *           "storeId": "store-nordic-web",
                      *           "orderReference": "web-10001",
                      *           "status": "RECEIVED",
@@ -2964,6 +3037,7 @@ export interface operations {
                      * @example {
                      *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
                      *       "status": "RECEIVED",
@@ -3147,6 +3221,7 @@ export interface operations {
                      * @example {
                      *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
                      *       "status": "SHIPPED",
@@ -3301,6 +3376,7 @@ export interface operations {
                      * @example {
                      *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
                      *       "status": "RECEIVED",
@@ -3482,6 +3558,7 @@ export interface operations {
                      * @example {
                      *       "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "orderReference": "web-10001",
                      *       "status": "CANCELLED",
@@ -3672,6 +3749,7 @@ export interface operations {
                      *           "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
                      *           "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "live",
                      *           "storeId": "store-nordic-web",
                      *           "warehouseId": "wh-stockholm-1",
                      *           "reference": "RMA-1042",
@@ -3811,6 +3889,7 @@ export interface operations {
                      *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
                      *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "warehouseId": "wh-stockholm-1",
                      *       "reference": "RMA-1042",
@@ -3994,6 +4073,7 @@ export interface operations {
                      *           "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
                      *           "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "live",
                      *           "storeId": "store-nordic-web",
                      *           "warehouseId": "wh-stockholm-1",
                      *           "reference": "RMA-1042",
@@ -4129,6 +4209,7 @@ export interface operations {
                      *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
                      *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "warehouseId": "wh-stockholm-1",
                      *       "reference": "RMA-1042",
@@ -4265,6 +4346,7 @@ export interface operations {
                      *       "id": "5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b",
                      *       "salesOrderId": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "storeId": "store-nordic-web",
                      *       "warehouseId": "wh-stockholm-1",
                      *       "reference": "RMA-1042",
@@ -4435,6 +4517,7 @@ export interface operations {
                      *         {
                      *           "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "live",
                      *           "warehouseId": "wh-ams-1",
                      *           "reference": "PO-2026-0042",
                      *           "status": "AWAITING",
@@ -4578,6 +4661,7 @@ export interface operations {
                      * @example {
                      *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "warehouseId": "wh-ams-1",
                      *       "reference": "PO-2026-0042",
                      *       "status": "AWAITING",
@@ -4757,6 +4841,7 @@ export interface operations {
                      * @example {
                      *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "warehouseId": "wh-ams-1",
                      *       "reference": "PO-2026-0042",
                      *       "status": "RECEIVING",
@@ -4894,6 +4979,7 @@ export interface operations {
                      * @example {
                      *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "warehouseId": "wh-ams-1",
                      *       "reference": "PO-2026-0042",
                      *       "status": "AWAITING",
@@ -5060,6 +5146,7 @@ export interface operations {
                      * @example {
                      *       "id": "5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c",
                      *       "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *       "environment": "live",
                      *       "warehouseId": "wh-ams-1",
                      *       "reference": "PO-2026-0042",
                      *       "status": "CANCELLED",
@@ -6595,6 +6682,7 @@ export interface operations {
                      *           "id": "msg_0b6e3c1a9d2f4e5a8b7c6d5e4f3a2b1c_inventory_level.changed",
                      *           "type": "inventory_level.changed",
                      *           "timestamp": "2026-09-18T10:16:02.118Z",
+                     *           "environment": "live",
                      *           "data": {
                      *             "warehouseId": "wh-ams-1",
                      *             "barcode": "8710000000011",

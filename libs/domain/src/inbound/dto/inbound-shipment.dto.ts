@@ -4,7 +4,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { ClosedSchema, Required } from '@gateway/platform';
-import type { InboundShipmentRow } from '@gateway/persistence';
+import type { Environment, InboundShipmentRow } from '@gateway/persistence';
+import { EnvironmentProperty } from '../../organizations';
 import { INBOUND_SHIPMENT_STATUSES, InboundShipmentStatus } from '../policies/inbound-shipment-state-machine';
 
 /** Bounds of an announcement (contract 6.9; lengths as 6.7, in code points). */
@@ -40,6 +41,7 @@ export class InboundShipmentLineDto {
 export class InboundShipmentDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ description: 'where the stock goes', example: 'wh-ams-1' }) warehouseId!: string;
   @ApiProperty({ description: "the merchant's reference", example: 'PO-2026-0042' }) reference!: string;
   @ApiProperty({
@@ -70,6 +72,7 @@ export function toInboundShipmentDto(row: InboundShipmentRow): InboundShipmentDt
   return {
     id: row.id,
     organizationId: row.organizationId,
+    environment: row.environment,
     warehouseId: row.warehouseId,
     reference: row.reference,
     status: row.status,

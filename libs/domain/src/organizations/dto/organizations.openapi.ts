@@ -26,6 +26,8 @@ export const ORGANIZATIONS_DOCS = operationDocs({
         id: DEMO_ORGANIZATION_ID,
         name: 'Nordic Outdoor Supply',
         releaseChannel: 'STABLE',
+        environment: 'live',
+        autoAdvance: false,
         features: [{ name: 'bulk-label-printing', description: 'Print shipping labels for many orders at once.', releaseChannel: 'STABLE' }],
         inventorySync: { mode: 'DEFAULT', overriddenBarcodes: [] },
       },

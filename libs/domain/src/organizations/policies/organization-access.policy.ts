@@ -3,7 +3,7 @@
 // 404 for an unknown store inside one it can.
 import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database } from '@gateway/persistence';
+import { AccessRepository, Database, Environment } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth';
 
 const NO_ACCESS = 'The caller has no access to this organization.';
@@ -57,7 +57,11 @@ export class OrganizationAccessPolicy {
   }
 
   /** The store, when the caller may create sales orders against it; a connector only through its connections. */
-  async assertCanCreateSalesOrder(identity: CallerIdentity, organizationId: string, storeId: string): Promise<{ warehouseId: string }> {
+  async assertCanCreateSalesOrder(
+    identity: CallerIdentity,
+    organizationId: string,
+    storeId: string,
+  ): Promise<{ warehouseId: string; environment: Environment }> {
     await this.assertCanAccessOrganization(identity, organizationId);
     const store = await this.access.store(this.db, organizationId, storeId);
     if (!store) throw new NotFoundProblem('The store does not exist in this organization.');

@@ -35,6 +35,8 @@ export class OrganizationsService {
         id: organization.id,
         name: organization.name,
         releaseChannel: organization.releaseChannel,
+        environment: organization.environment,
+        autoAdvance: organization.autoAdvance,
         features: features.map((f) => ({ name: f.name, description: f.description, releaseChannel: f.releaseChannel })),
         inventorySync: { mode: sync.mode, overriddenBarcodes: sync.overriddenBarcodes },
       };

@@ -2,8 +2,9 @@
 // MARK_RETURN_ARRIVED and PROCESS_RETURN. Built field by field; unset fields are left out.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import type { ReturnLineAction, ReturnReason, ReturnRow, ReturnStatus } from '@gateway/persistence';
+import type { Environment, ReturnLineAction, ReturnReason, ReturnRow, ReturnStatus } from '@gateway/persistence';
 import { RETURN_STATUSES } from '../policies/return-state-machine';
+import { EnvironmentProperty } from '../../organizations';
 
 export const RETURN_REASONS: ReturnReason[] = ['DAMAGED', 'WRONG_ITEM', 'NOT_AS_DESCRIBED', 'NO_LONGER_NEEDED', 'OTHER'];
 export const RETURN_LINE_ACTIONS: ReturnLineAction[] = ['RESTOCK', 'DISPOSE'];
@@ -28,6 +29,7 @@ export class ReturnDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) salesOrderId!: string;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ pattern: '^[A-Za-z0-9._:-]{1,100}$' }) storeId!: string;
   @ApiProperty({ pattern: '^[A-Za-z0-9._:-]{1,100}$', description: "where it goes back: the warehouse of the order's fulfilment order" }) warehouseId!: string;
   @ApiPropertyOptional({ maxLength: RETURN_LIMITS.reference, description: "the shop's own reference (an RMA number)", example: 'RMA-1042' }) reference?: string;
@@ -52,6 +54,7 @@ export function toReturnDto(row: ReturnRow): ReturnDto {
     id: row.id,
     salesOrderId: row.salesOrderId,
     organizationId: row.organizationId,
+    environment: row.environment,
     storeId: row.storeId,
     warehouseId: row.warehouseId,
     ...optional('reference', row.reference),

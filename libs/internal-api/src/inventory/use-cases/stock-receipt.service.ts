@@ -30,7 +30,13 @@ export class StockReceiptService {
     const { organizationId, warehouseId, barcode, quantity, initiator } = receipt;
     return this.db.transaction(async (tx) => {
       if (!(await this.access.organizationExists(tx, organizationId))) throw new NotFoundProblem('The organization does not exist.');
-      if (!(await this.warehouses.warehouseExists(tx, warehouseId))) throw new NotFoundProblem('The warehouse does not exist.');
+      const warehouse = await this.warehouses.warehouseFor(tx, organizationId, warehouseId);
+      if (warehouse === 'missing') throw new NotFoundProblem('The warehouse does not exist.');
+      // A sandbox's stock never reaches a real warehouse, nor another organization's a sandbox's (contract 6.10).
+      if (warehouse === 'not-for-this-organization')
+        throw new NotFoundProblem(
+          'The warehouse is not one this organization may use: a sandbox keeps stock only at its own warehouse, and no other organization at a sandbox’s.',
+        );
       // Key-share: an archival of the unit waits for this receipt, and a receipt after it sees it archived.
       const unit = await this.retailUnits.find(tx, organizationId, barcode, 'KEY SHARE');
       if (!unit) throw new NotFoundProblem('The barcode is not a retail unit of this organization.');

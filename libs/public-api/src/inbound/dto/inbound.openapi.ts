@@ -18,6 +18,7 @@ const TRACKING_EXAMPLE = { carrier: 'DB Schenker', trackingNumber: 'SCH-88123', 
 const SHIPMENT_EXAMPLE = {
   id: '5c0e7b9a-2f4d-4e8a-b1c3-9d8e7f6a5b4c',
   organizationId: DEMO_ORGANIZATION_ID,
+  environment: 'live',
   warehouseId: 'wh-ams-1',
   reference: 'PO-2026-0042',
   status: 'AWAITING',

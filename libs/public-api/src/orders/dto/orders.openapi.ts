@@ -27,6 +27,7 @@ const TRACKING_EXAMPLE = {
 const RECORD_EXAMPLE = {
   id: '9865a2a3-90e1-4291-ba3e-1060283ba337',
   organizationId: DEMO_ORGANIZATION_ID,
+  environment: 'live',
   storeId: 'store-nordic-web',
   orderReference: 'web-10001',
   status: 'RECEIVED',

@@ -1,5 +1,7 @@
 // The answer to a sales-order creation (contract section 4): built field by field, so nothing else leaks out.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Environment } from '@gateway/persistence';
+import { EnvironmentProperty } from '@gateway/domain';
 import { CustomerInput, SalesOrderLineInput, ShippingAddressInput } from './create-sales-order.dto';
 
 export class SalesOrderRecord {
@@ -8,6 +10,9 @@ export class SalesOrderRecord {
 
   @ApiProperty({ format: 'uuid' })
   organizationId!: string;
+
+  @EnvironmentProperty()
+  environment!: Environment;
 
   @ApiProperty()
   storeId!: string;
@@ -50,6 +55,7 @@ function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]
 export function toSalesOrderRecord(input: {
   id: string;
   organizationId: string;
+  environment: Environment;
   storeId: string;
   orderReference: string;
   placedAt: string;
@@ -63,6 +69,7 @@ export function toSalesOrderRecord(input: {
   return {
     id: input.id,
     organizationId: input.organizationId,
+    environment: input.environment,
     storeId: input.storeId,
     orderReference: input.orderReference,
     status: 'RECEIVED',

@@ -78,6 +78,7 @@ export function toSalesOrderView(row: SalesOrderRow): SalesOrderView {
   const record = toSalesOrderRecord({
     id: row.id,
     organizationId: row.organizationId,
+    environment: row.environment,
     storeId: row.storeId,
     orderReference: row.orderReference,
     placedAt: row.placedAt.toISOString(),

@@ -68,6 +68,7 @@ describe('SalesOrderService', () => {
     expect(record).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       organizationId: org.organizationId,
+      environment: 'live',
       storeId: org.storeId,
       orderReference: 'ORD-1',
       status: 'RECEIVED',

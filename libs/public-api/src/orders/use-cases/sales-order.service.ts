@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ProblemFieldError } from '@gateway/platform';
-import { Database, DomainEventRepository, FulfilmentOrderRepository, Queryable, RetailUnitMatch, SalesOrderRepository } from '@gateway/persistence';
+import {
+  Database,
+  DomainEventRepository,
+  Environment,
+  FulfilmentOrderRepository,
+  Queryable,
+  RetailUnitMatch,
+  SalesOrderRepository,
+} from '@gateway/persistence';
 import { AuthenticatedCaller, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
 import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
@@ -38,7 +46,7 @@ export class SalesOrderService {
       this.idempotency.run(tx, request, async () => {
         const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
         assertBarcodeTotalsFit(body.lineItems, barcodes);
-        return this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, clientId, body, barcodes });
+        return this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, environment: store.environment, clientId, body, barcodes });
       }),
     );
   }
@@ -69,9 +77,17 @@ export class SalesOrderService {
 
   private async write(
     tx: Queryable,
-    input: { organizationId: string; storeId: string; warehouseId: string; clientId: string; body: CreateSalesOrderDto; barcodes: string[] },
+    input: {
+      organizationId: string;
+      storeId: string;
+      warehouseId: string;
+      environment: Environment;
+      clientId: string;
+      body: CreateSalesOrderDto;
+      barcodes: string[];
+    },
   ): Promise<SalesOrderRecord> {
-    const { organizationId, storeId, warehouseId, clientId, body, barcodes } = input;
+    const { organizationId, storeId, warehouseId, environment, clientId, body, barcodes } = input;
     const salesOrderId = randomUUID();
     const fulfilmentOrderId = `fo-${randomUUID()}`;
     const lineItems = body.lineItems.map((line, i) => ({ ...line, barcode: barcodes[i] }));
@@ -132,6 +148,7 @@ export class SalesOrderService {
     return toSalesOrderRecord({
       id: salesOrderId,
       organizationId,
+      environment,
       storeId,
       orderReference: body.orderReference,
       // An order sent without placedAt was placed when it was created (docs/decisions/sales-orders.md).

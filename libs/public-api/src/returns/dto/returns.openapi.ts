@@ -13,6 +13,7 @@ const RETURN_EXAMPLE = {
   id: '5b1c2d3e-4f50-4a61-8b72-9c8d7e6f5a4b',
   salesOrderId: '9865a2a3-90e1-4291-ba3e-1060283ba337',
   organizationId: DEMO_ORGANIZATION_ID,
+  environment: 'live',
   storeId: 'store-nordic-web',
   warehouseId: 'wh-stockholm-1',
   reference: 'RMA-1042',

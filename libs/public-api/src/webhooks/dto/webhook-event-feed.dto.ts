@@ -3,7 +3,8 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { Transform } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { ClosedSchema, HasMaxLength, plainNumber } from '@gateway/platform';
-import { MAX_CURSOR_LENGTH, ReturnDto } from '@gateway/domain';
+import type { Environment } from '@gateway/persistence';
+import { EnvironmentProperty, MAX_CURSOR_LENGTH, ReturnDto } from '@gateway/domain';
 import { ISO_DATE_TIME_MESSAGE, isoDateTimeToUtc, SalesOrderView } from '../../orders';
 import { WEBHOOK_EVENT_TYPES, WebhookEventType, eventTypesCarrying } from '../model/webhook-event-types';
 import { InboundShipmentWebhookDataDto, InventoryLevelChangedDataDto, ShipmentWebhookDataDto } from './webhook-payload.dto';
@@ -65,6 +66,7 @@ export class WebhookEventDto {
   @ApiProperty({ description: 'the webhook-id of the deliveries of this event: deduplicate by it' }) id!: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type!: WebhookEventType;
   @ApiProperty({ format: 'date-time', description: 'when the change was recorded (UTC, microseconds)' }) timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({
     oneOf: [
       { $ref: getSchemaPath(SalesOrderView) },

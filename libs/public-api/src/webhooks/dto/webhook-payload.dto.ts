@@ -1,8 +1,9 @@
-// The bodies of webhook requests (contracts 6.3 and 6.5): `{ type, timestamp, data }`, data the public resource (or, for
+// The bodies of webhook requests (contracts 6.3, 6.5 and 6.10): `{ type, timestamp, environment, data }`, data the public resource (or, for
 // the test event, the endpoint). Documented in the `webhooks` section of the public OpenAPI document (see webhookDocumentation).
 import { ApiProperty } from '@nestjs/swagger';
 import { ClosedSchema } from '@gateway/platform';
-import { InboundShipmentDto, ReturnDto, ShipmentDto } from '@gateway/domain';
+import type { Environment } from '@gateway/persistence';
+import { EnvironmentProperty, InboundShipmentDto, ReturnDto, ShipmentDto } from '@gateway/domain';
 import { SalesOrderView } from '../../orders';
 import { InventoryItemDto } from '../../inventory';
 import { EventTypeCarrying, eventTypesCarrying } from '../model/webhook-event-types';
@@ -18,6 +19,7 @@ const TIMESTAMP = () => ApiProperty({ format: 'date-time', description: 'when th
 export class SalesOrderWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('salesOrder') }) type!: EventTypeCarrying<'salesOrder'>;
   @TIMESTAMP() timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ type: () => SalesOrderView, description: 'the sales order as GET .../sales-orders/{salesOrderId} answers it when the event is dispatched' })
   data!: SalesOrderView;
 }
@@ -26,6 +28,7 @@ export class SalesOrderWebhookEventDto {
 export class InventoryLevelWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('inventoryLevel') }) type!: EventTypeCarrying<'inventoryLevel'>;
   @TIMESTAMP() timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ type: () => InventoryLevelChangedDataDto, description: 'the public inventory entry when the event is dispatched, with its warehouse' })
   data!: InventoryLevelChangedDataDto;
 }
@@ -42,6 +45,7 @@ export class ShipmentWebhookDataDto extends ShipmentDto {
 export class ShipmentWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('shipment') }) type!: EventTypeCarrying<'shipment'>;
   @TIMESTAMP() timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ type: () => ShipmentWebhookDataDto, description: 'the shipment as the sales order shows it when the event is dispatched, with its order' })
   data!: ShipmentWebhookDataDto;
 }
@@ -50,6 +54,7 @@ export class ShipmentWebhookEventDto {
 export class ReturnWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('return') }) type!: EventTypeCarrying<'return'>;
   @TIMESTAMP() timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ type: () => ReturnDto, description: 'the return as GET .../returns/{returnId} answers it when the event is dispatched' })
   data!: ReturnDto;
 }
@@ -77,6 +82,7 @@ export class InboundShipmentWebhookDataDto extends InboundShipmentDto {
 export class InboundShipmentWebhookEventDto {
   @ApiProperty({ enum: eventTypesCarrying('inboundShipment') }) type!: EventTypeCarrying<'inboundShipment'>;
   @TIMESTAMP() timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({
     type: () => InboundShipmentWebhookDataDto,
     description: 'the inbound shipment as GET .../inbound-shipments/{inboundShipmentId} answers it when the event is dispatched',
@@ -96,5 +102,6 @@ export class WebhookTestDataDto {
 export class WebhookTestEventDto {
   @ApiProperty({ enum: eventTypesCarrying('endpoint') }) type!: EventTypeCarrying<'endpoint'>;
   @ApiProperty({ format: 'date-time', description: 'when the test was asked for (UTC, microseconds)' }) timestamp!: string;
+  @EnvironmentProperty() environment!: Environment;
   @ApiProperty({ type: () => WebhookTestDataDto }) data!: WebhookTestDataDto;
 }

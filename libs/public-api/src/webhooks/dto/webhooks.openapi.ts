@@ -150,6 +150,7 @@ export const WEBHOOKS_DOCS = operationDocs({
             id: 'msg_0b6e3c1a9d2f4e5a8b7c6d5e4f3a2b1c_inventory_level.changed',
             type: 'inventory_level.changed',
             timestamp: '2026-09-18T10:16:02.118Z',
+            environment: 'live',
             data: { warehouseId: 'wh-ams-1', barcode: '8710000000011', onHand: 40, sellable: 35 },
           },
         ],

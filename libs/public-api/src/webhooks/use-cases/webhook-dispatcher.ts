@@ -18,6 +18,7 @@ import {
   DomainEventRow,
   InboundShipmentRepository,
   InventoryReadRepository,
+  OrganizationRepository,
   Queryable,
   SalesOrderRepository,
   ReturnRepository,
@@ -68,6 +69,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly shipments: ShipmentRepository,
     private readonly returns: ReturnRepository,
     private readonly inboundShipments: InboundShipmentRepository,
+    private readonly organizations: OrganizationRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
   ) {}
@@ -148,6 +150,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     events: DomainEventRow[],
   ): Promise<{ stored: NewWebhookEvent[]; deliveries: NewWebhookDelivery[]; consumed: number }> {
     const endpoints = await this.deliveries.endpointsOf(tx, [organizationId]);
+    // Every payload says whether it is of a sandbox (contract 6.10), beside its type and timestamp.
+    const environment = (await this.organizations.environment(tx, organizationId)) ?? 'live';
     const mapped = events.map((event) => ({ event, webhookEvents: mapDomainEvent(event) }));
     const resources = await this.resources(
       tx,
@@ -164,7 +168,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         const resource = resources.get(subjectKey(webhookEvent.subject));
         if (!resource) continue;
         const webhookId = webhookIdOf(event.id, webhookEvent.type);
-        const body = JSON.stringify({ type: webhookEvent.type, timestamp: event.occurredAt, data: resource.data });
+        const body = JSON.stringify({ type: webhookEvent.type, timestamp: event.occurredAt, environment, data: resource.data });
         eventStored.push({
           webhookId,
           organizationId: event.organizationId,

@@ -62,7 +62,8 @@ export class WebhookEventsFeedService {
     const page = rows.slice(0, limit);
     const items = page.map((row): WebhookEventDto => {
       const payload = JSON.parse(row.body) as Omit<WebhookEventDto, 'id'>;
-      return { id: row.webhookId, type: payload.type, timestamp: payload.timestamp, data: payload.data };
+      // Events stored before organizations had environments are all of live organizations.
+      return { id: row.webhookId, type: payload.type, timestamp: payload.timestamp, environment: payload.environment ?? 'live', data: payload.data };
     });
     const nextCursor =
       rows.length > limit

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadRequestProblem, ConflictProblem, NotFoundProblem, TooManyRequestsProblem } from '@gateway/platform';
-import { Database, EndpointOwner, Queryable, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
+import { Database, EndpointOwner, OrganizationRepository, Queryable, WebhookEndpointRepository, WebhookEndpointRow } from '@gateway/persistence';
 import { WebhookDeliveryRepository, WebhookEventRepository } from '@gateway/persistence-public';
 import { CallerIdentity } from '@gateway/domain';
 import { WEBHOOK_TEST_EVENT_TYPE } from '../model/webhook-event-types';
@@ -37,6 +37,7 @@ export class WebhookRedeliveryService {
     private readonly events: WebhookEventRepository,
     private readonly deliveryQueue: WebhookDeliveryQueue,
     private readonly recoverJob: WebhookRecoverJob,
+    private readonly organizations: OrganizationRepository,
   ) {}
 
   /** A webhook.test event for this endpoint only, stored (out of the feed) and queued; answers its webhook-id. */
@@ -54,6 +55,7 @@ export class WebhookRedeliveryService {
           'webhook-test-limit',
         );
       const timestamp = payloadTimestamp(new Date());
+      const environment = (await this.organizations.environment(tx, organizationId)) ?? 'live';
       await this.deliveries.storeEvents(tx, [
         {
           webhookId,
@@ -63,7 +65,7 @@ export class WebhookRedeliveryService {
           occurredAt: timestamp,
           storeId: null,
           warehouseId: null,
-          body: JSON.stringify({ type: WEBHOOK_TEST_EVENT_TYPE, timestamp, data: { endpointId: id } }),
+          body: JSON.stringify({ type: WEBHOOK_TEST_EVENT_TYPE, timestamp, environment, data: { endpointId: id } }),
         },
       ]);
       await this.deliveryQueue.enqueue(tx, [{ id: randomUUID(), organizationId, endpointId: id, eventId, eventType: WEBHOOK_TEST_EVENT_TYPE, webhookId }]);
