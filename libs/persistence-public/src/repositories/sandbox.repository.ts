@@ -1,11 +1,9 @@
-// SQL of sandbox organizations (contract 6.10): whether an organization is one, its own warehouse, and the work
+// SQL of sandbox organizations (contract 6.10; whether one is a sandbox: OrganizationRepository): its own warehouse, and the work
 // its auto-advance claims. A claim locks one row (FOR UPDATE SKIP LOCKED) in the caller's transaction, so two
 // replicas never take the same step, and the step is decided from the row's state: what is due survives a restart
 // because it is the data itself, never a timer.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '@gateway/persistence';
-
-export type OrganizationEnvironment = 'LIVE' | 'SANDBOX';
 
 export interface DueStep {
   organizationId: string;
@@ -18,12 +16,6 @@ const ADVANCING_FULFILMENT = ['OPEN', 'BACK_ORDERED', 'ALLOCATED', 'PICKING', 'P
 
 @Injectable()
 export class SandboxRepository {
-  /** The organization's environment, or undefined when it does not exist. */
-  async environment(q: Queryable, organizationId: string): Promise<OrganizationEnvironment | undefined> {
-    const { rows } = await q.query<{ environment: OrganizationEnvironment }>('SELECT environment FROM organizations WHERE id = $1', [organizationId]);
-    return rows[0]?.environment;
-  }
-
   /** The warehouse of the sandbox organization's own (`sandbox-` and its id), when it has one. */
   async ownWarehouse(q: Queryable, organizationId: string): Promise<string | undefined> {
     const { rows } = await q.query<{ id: string }>('SELECT id FROM warehouses WHERE sandbox_organization_id = $1', [organizationId]);

@@ -1,7 +1,14 @@
 // The sandbox (contract 6.10): simulations of the warehouse's steps and, where workers run, auto-advance.
 import { DynamicModule, Module } from '@nestjs/common';
 import { FulfilmentLifecycleModule, InboundStockModule, InventoryModule, OrganizationsModule, ReturnsModule } from '@gateway/domain';
-import { InboundShipmentRepository, RetailUnitRepository, ReturnRepository, SalesOrderRepository, ShipmentRepository } from '@gateway/persistence';
+import {
+  InboundShipmentRepository,
+  OrganizationRepository,
+  RetailUnitRepository,
+  ReturnRepository,
+  SalesOrderRepository,
+  ShipmentRepository,
+} from '@gateway/persistence';
 import { SandboxRepository } from '@gateway/persistence-public';
 import { SANDBOX_OPTIONS, SandboxOptions } from './model/sandbox-options';
 import { SandboxSteps } from './use-cases/sandbox-steps';
@@ -21,6 +28,7 @@ export class SandboxModule {
         SandboxAutoAdvanceJob,
         SandboxRepository,
         InboundShipmentRepository,
+        OrganizationRepository,
         RetailUnitRepository,
         ReturnRepository,
         SalesOrderRepository,

@@ -9,6 +9,7 @@ import { NotFoundProblem, ProblemException } from '@gateway/platform';
 import {
   Database,
   InboundShipmentRepository,
+  OrganizationRepository,
   Queryable,
   RetailUnitRepository,
   ReturnRepository,
@@ -28,7 +29,7 @@ export class SandboxSimulationsService {
   constructor(
     private readonly db: Database,
     private readonly access: OrganizationAccessPolicy,
-    private readonly sandboxes: SandboxRepository,
+    private readonly organizations: OrganizationRepository,
     private readonly salesOrders: SalesOrderRepository,
     private readonly shipments: ShipmentRepository,
     private readonly returns: ReturnRepository,
@@ -41,7 +42,7 @@ export class SandboxSimulationsService {
     const identity = caller.identity;
     const initiator = identity.clientId;
     await this.access.assertCanAccessOrganization(identity, organizationId);
-    if ((await this.sandboxes.environment(this.db, organizationId)) !== 'SANDBOX')
+    if ((await this.organizations.environment(this.db, organizationId)) !== 'sandbox')
       throw new ProblemException(403, 'Simulations are for sandbox organizations only: this organization is live.', { type: 'sandbox-only' });
 
     switch (body.action) {
