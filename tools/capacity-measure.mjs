@@ -321,6 +321,13 @@ function meterOf(db, gateways, postgresCpu, wire) {
   const counters = async () => {
     const counts = wire.counter.counts();
     const walBytes = Number((await db.query(`SELECT wal_bytes FROM pg_stat_wal`)).rows[0].wal_bytes);
+    const tables = Object.fromEntries(
+      (
+        await db.query(
+          `SELECT schemaname || '.' || relname AS name, n_tup_ins::float8 AS ins, n_tup_upd::float8 AS upd, n_tup_del::float8 AS del FROM pg_stat_all_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0`,
+        )
+      ).rows.map((r) => [r.name, r]),
+    );
     const statements = Number(
       (await db.query(`SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%'`)).rows[0].calls,
     );
@@ -332,6 +339,7 @@ function meterOf(db, gateways, postgresCpu, wire) {
       internalCpu: cpuSeconds(gateways.internalGateway.pid),
       postgresCpu: postgresCpu(),
       walBytes,
+      tables,
       publicWire: sumCounts(counts, 'public'),
       internalWire: sumCounts(counts, 'internal'),
       workersWire: sumCounts(counts, 'workers'),
@@ -347,6 +355,12 @@ function meterOf(db, gateways, postgresCpu, wire) {
     internalCpu: b.internalCpu - a.internalCpu,
     postgresCpu: b.postgresCpu - a.postgresCpu,
     walBytes: b.walBytes - a.walBytes,
+    tables: Object.entries(b.tables)
+      .map(([name, t]) => {
+        const before = a.tables[name] ?? { ins: 0, upd: 0, del: 0 };
+        return { name, ins: t.ins - before.ins, upd: t.upd - before.upd, del: t.del - before.del };
+      })
+      .filter((t) => t.ins || t.upd || t.del),
     publicRoundTrips: wireDelta(a.publicWire, b.publicWire).roundTrips,
     publicWireStatements: wireDelta(a.publicWire, b.publicWire).statements,
     internalRoundTrips: wireDelta(a.internalWire, b.internalWire).roundTrips,
@@ -430,6 +444,7 @@ async function measureOperation({ db, meter, idle, gateways, receiver }, name, o
     fanOutRoundTrips: net('workersRoundTrips'),
     fanOutStatements: net('workersWireStatements'),
     byApplication: Object.fromEntries(Object.entries(d.byApplication).map(([k, v]) => [k, v / count])),
+    tables: d.tables.map((t) => ({ name: t.name, ins: t.ins / count, upd: t.upd / count, del: t.del / count })),
     topStatements: top,
   };
 }
@@ -468,6 +483,7 @@ async function measureWebhookDelivery(measuring, operations, withoutWebhook, tok
     fanOutRoundTrips: ordersWithWebhook.fanOutRoundTrips - withoutWebhook.fanOutRoundTrips,
     fanOutStatements: ordersWithWebhook.fanOutStatements - withoutWebhook.fanOutStatements,
     byApplication: {},
+    tables: [],
     topStatements: ordersWithWebhook.topStatements,
     delivered: receiver.received,
   };
@@ -489,6 +505,11 @@ function printReport(results, idle) {
   ];
   process.stdout.write(`${lines.join('\n')}\n\nMost frequent statements per operation (calls in the measured window):\n`);
   for (const r of results) process.stdout.write(`\n${r.name}:\n${r.topStatements.map((s) => `  ${s.calls}  ${s.query}`).join('\n')}\n`);
+  process.stdout.write('\nRows written per request by table (inserted/updated/deleted; idle background not subtracted):\n');
+  for (const r of results) {
+    const parts = r.tables.map((t) => `${t.name} ${num(t.ins, 2)}/${num(t.upd, 2)}/${num(t.del, 2)}`);
+    process.stdout.write(`  ${r.name}: ${parts.join('; ') || '-'}\n`);
+  }
   process.stdout.write('\nRound trips per request by proxy listener and application_name (idle background not subtracted):\n');
   for (const r of results) {
     const parts = Object.entries(r.byApplication).map(([k, v]) => `${k} ${num(v, 2)}`);
