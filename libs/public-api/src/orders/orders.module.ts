@@ -5,7 +5,7 @@ import { SalesOrderReadService } from './use-cases/sales-order-read.service';
 import { SalesOrderService } from './use-cases/sales-order.service';
 import { IdempotencyModule } from './idempotency.module';
 import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
-import { SalesOrderCreationRepository } from '@gateway/persistence-public';
+import { SalesOrderCancellationRepository, SalesOrderCreationRepository } from '@gateway/persistence-public';
 
 @Module({
   imports: [InventoryModule, FulfilmentLifecycleModule, OrganizationsModule, IdempotencyModule],
@@ -18,6 +18,7 @@ import { SalesOrderCreationRepository } from '@gateway/persistence-public';
     FulfilmentOrderRepository,
     SalesOrderRepository,
     SalesOrderCreationRepository,
+    SalesOrderCancellationRepository,
     ServerSecretRepository,
   ],
   exports: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService],
