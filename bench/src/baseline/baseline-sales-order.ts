@@ -1,6 +1,8 @@
-// Sales-order creation for the baseline: the gateway's transaction, statement for statement (order,
-// lines, OPEN fulfilment order, events, pendingAllocation through the locked levels, idempotency
-// record), with a hand-written check of the body instead of a validation framework.
+// Sales-order creation for the baseline: the cheapest correct implementation of the gateway's work, with a
+// hand-written check of the body instead of a validation framework. Two round trips: one read (the access rule,
+// the store, the retail units the lines name, a stored answer for the key) and one statement that writes the
+// order, its lines, the OPEN fulfilment order, the events, pendingAllocation and the idempotency record, atomic
+// as one statement is. A third only when another request with the key committed between the two.
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 
@@ -92,13 +94,19 @@ export async function idempotentStart(
   return undefined;
 }
 
-export type BaselineOutcome = { kind: 'created' | 'replayed'; record: unknown } | { kind: 'conflict' | 'reused' | 'unresolved' };
+export type BaselineOutcome =
+  { kind: 'created' | 'replayed'; record: unknown } | { kind: 'conflict' | 'reused' | 'unresolved' | 'noOrganization' | 'forbidden' | 'noStore' };
+
+export interface BaselineCaller {
+  clientId: string;
+  clientType: string;
+  organizationId?: string;
+}
 
 interface Request {
-  clientId: string;
+  caller: BaselineCaller;
   organizationId: string;
   storeId: string;
-  warehouseId: string;
   idempotencyKey?: string;
   input: BaselineSalesOrderInput;
 }
@@ -108,164 +116,184 @@ const LINE_FIELDS = ['name', 'sku', 'barcode', 'quantity', 'price', 'minShelfLif
 const pick = (source: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 
+/** Round trip 1: whether the organization exists, the store's warehouse, the units the lines name, a stored answer. */
+const READ = `SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1) AS organization_exists,
+   (SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2) AS warehouse_id,
+   (SELECT coalesce(json_agg(json_build_object('barcode', barcode, 'sku', sku, 'archived', archived_at IS NOT NULL)), '[]'::json)
+      FROM retail_units WHERE organization_id = $1 AND (barcode = ANY($3::text[]) OR sku = ANY($4::text[]))) AS units,
+   (SELECT json_build_object('fingerprint', request_fingerprint, 'body', response_body) FROM idempotency_records
+     WHERE client_id = $5 AND idempotency_key = $6 AND state = 'COMPLETED') AS earlier`;
+
+/**
+ * Round trip 2, one statement: every write is gated on \`go\`, one row when the key's lock is free (a request with
+ * the key in flight holds it), no answer is stored for the key, and the units resolved are still live (held
+ * FOR KEY SHARE). The idempotency record is inserted ON CONFLICT DO NOTHING, and \`go\` for a keyed request is
+ * that insert's row: a request with the key that committed after this statement's snapshot leaves no row, and so
+ * no order. The levels are written in barcode order (the ledger's lock order), each one upsert.
+ */
+const WRITE = `WITH lock AS (
+    SELECT CASE WHEN $1::text IS NULL THEN true ELSE pg_try_advisory_xact_lock($2::bigint) END AS locked
+  ),
+  units AS (
+    SELECT count(*) AS n FROM (SELECT 1 FROM retail_units WHERE organization_id = $4 AND barcode = ANY($15::text[]) AND archived_at IS NULL FOR KEY SHARE) u
+  ),
+  gate AS (
+    SELECT now() AS created_at FROM lock, units
+     WHERE lock.locked AND units.n = cardinality($15::text[])
+       AND NOT EXISTS (SELECT 1 FROM idempotency_records WHERE client_id = $3 AND idempotency_key = $1)
+  ),
+  stamp AS (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM gate),
+  answer AS (
+    SELECT regexp_replace(regexp_replace($10::text, '"placedAt":""', '"placedAt":"' || s.at || '"'), '"createdAt":""', '"createdAt":"' || s.at || '"')::json AS body
+      FROM stamp s
+  ),
+  idem AS (
+    INSERT INTO idempotency_records (client_id, idempotency_key, request_fingerprint, state, response_status, response_body, completed_at)
+    SELECT $3, $1, $11, 'COMPLETED', 201, a.body, now() FROM answer a WHERE $1::text IS NOT NULL
+    ON CONFLICT (client_id, idempotency_key) DO NOTHING
+    RETURNING response_body
+  ),
+  go AS (SELECT a.body FROM answer a WHERE $1::text IS NULL UNION ALL SELECT response_body FROM idem),
+  so AS (
+    INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id, shipping_address)
+    SELECT $6, $4, $7, $9::jsonb->>'orderReference', 'RECEIVED', COALESCE($8::timestamptz, now()), $9::jsonb->>'note', $9::jsonb->'customer', $3, NULL FROM go
+  ),
+  sol AS (
+    INSERT INTO sales_order_lines (sales_order_id, position, barcode, sku, quantity, attributes)
+    SELECT $6, l.position - 1, l.barcode, l.sku, l.quantity, l.attributes
+      FROM go, unnest($12::text[], $13::text[], $14::bigint[], $19::jsonb[]) WITH ORDINALITY AS l(barcode, sku, quantity, attributes, position)
+  ),
+  fo AS (
+    INSERT INTO fulfilment_orders (id, organization_id, warehouse_id, store_id, sales_order_id, status) SELECT $16, $4, $5, $7, $6, 'OPEN' FROM go
+  ),
+  fol AS (
+    INSERT INTO fulfilment_order_lines (fulfilment_order_id, position, organization_id, barcode, quantity)
+    SELECT $16, l.position - 1, $4, l.barcode, l.quantity FROM go, unnest($15::text[], $17::bigint[]) WITH ORDINALITY AS l(barcode, quantity, position)
+  ),
+  ev AS (
+    INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)
+    SELECT gen_random_uuid(), $4, e->>'type', e->>'aggregateType', e->>'aggregateId', e->>'warehouseId', e->>'barcode', e->'payload', $3
+      FROM go, jsonb_array_elements($18::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
+  ),
+  lv AS (
+    INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
+    SELECT $4, $5, k.barcode, 0, 0, k.quantity FROM go, unnest($15::text[], $17::bigint[]) AS k(barcode, quantity) ORDER BY k.barcode
+    ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
+      pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation, updated_at = now()
+  )
+  SELECT (SELECT locked FROM lock) AS locked, (SELECT n FROM units)::int AS units, (SELECT body FROM go) AS body`;
+
 export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promise<BaselineOutcome> {
-  const { clientId, organizationId, storeId, warehouseId, idempotencyKey: key, input } = request;
+  const { caller, organizationId, storeId, idempotencyKey: key, input } = request;
+  const clientId = caller.clientId;
   const fingerprint = createHash('sha256')
     .update(canonical({ operation: 'createSalesOrder', path: [organizationId, storeId], body: input }))
     .digest('hex');
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const earlier = await idempotentStart(client, clientId, key, fingerprint);
-    if (earlier) return earlier;
-    const units = await client.query<{ barcode: string; sku: string; archived: boolean }>(
-      `SELECT barcode, sku, archived_at IS NOT NULL AS archived FROM retail_units
-        WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))`,
-      [
-        organizationId,
-        input.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
-        input.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
-      ],
-    );
-    const barcodes = input.lineItems.map((line) => {
-      const live = units.rows.filter((u) => (line.barcode !== undefined ? u.barcode === line.barcode : u.sku === line.sku) && !u.archived);
-      return live.length === 1 ? live[0].barcode : undefined;
-    });
-    if (barcodes.some((b) => b === undefined)) {
-      await client.query('ROLLBACK');
-      return { kind: 'unresolved' };
-    }
-    const lines = input.lineItems.map((line, i) => ({ ...line, barcode: barcodes[i] as string }));
-    const salesOrderId = randomUUID();
-    const fulfilmentOrderId = `fo-${randomUUID()}`;
-    const created = await client.query<{ created_at: Date }>(
-      `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id)
-       VALUES ($1, $2, $3, $4, 'RECEIVED', $5, $6, $7, $8) RETURNING created_at`,
-      [salesOrderId, organizationId, storeId, input.orderReference, input.placedAt ?? null, input.note ?? null, JSON.stringify(input.customer), clientId],
-    );
-    await client.query(
-      `INSERT INTO sales_order_lines (sales_order_id, position, barcode, sku, quantity, attributes)
-       SELECT $1, l.position, l.barcode, l.sku, l.quantity, l.attributes
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[]) AS l(position, barcode, sku, quantity, attributes)`,
-      [
-        salesOrderId,
-        lines.map((_, i) => i),
-        lines.map((l) => l.barcode),
-        lines.map((l) => l.sku),
-        lines.map((l) => l.quantity),
-        lines.map((l) => JSON.stringify(l)),
-      ],
-    );
-    const quantities = new Map<string, number>();
-    for (const line of lines) quantities.set(line.barcode, (quantities.get(line.barcode) ?? 0) + line.quantity);
-    // The fulfilment order's lines and their events in the order of the barcodes' first lines; the levels
-    // locked and written in barcode order, as the gateway's ledger takes them.
-    const foLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity }));
-    const levelLines = [...foLines].sort((a, b) => (a.barcode < b.barcode ? -1 : a.barcode > b.barcode ? 1 : 0));
-    await client.query(
-      `INSERT INTO fulfilment_orders (id, organization_id, warehouse_id, store_id, sales_order_id, status) VALUES ($1, $2, $3, $4, $5, 'OPEN')`,
-      [fulfilmentOrderId, organizationId, warehouseId, storeId, salesOrderId],
-    );
-    await client.query(
-      `INSERT INTO fulfilment_order_lines (fulfilment_order_id, position, organization_id, barcode, quantity)
-       SELECT $1, l.position, $2, l.barcode, l.quantity FROM unnest($3::int[], $4::text[], $5::bigint[]) AS l(position, barcode, quantity)`,
-      [fulfilmentOrderId, organizationId, foLines.map((_, i) => i), foLines.map((l) => l.barcode), foLines.map((l) => l.quantity)],
-    );
-    const events = [
-      {
-        type: 'SalesOrderReceived',
-        aggregateType: 'SalesOrder',
-        aggregateId: salesOrderId,
-        warehouseId: null,
-        barcode: null,
-        payload: { storeId, orderReference: input.orderReference, fulfilmentOrderId, lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
-      },
-      {
-        type: 'FulfilmentOrderOpened',
-        aggregateType: 'FulfilmentOrder',
-        aggregateId: fulfilmentOrderId,
-        warehouseId,
-        barcode: null,
-        payload: { status: 'OPEN', salesOrderId, warehouseId, lines: foLines },
-      },
-    ];
-    const appendEvents = (
-      list: { type: string; aggregateType: string; aggregateId: string; warehouseId: string | null; barcode: string | null; payload: unknown }[],
-    ) =>
-      client.query(
-        `INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)
-         SELECT gen_random_uuid(), e.organization_id, e.type, e.aggregate_type, e.aggregate_id, e.warehouse_id, e.barcode, e.payload, e.initiator
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[])
-           AS e(organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)`,
-        [
-          list.map(() => organizationId),
-          list.map((e) => e.type),
-          list.map((e) => e.aggregateType),
-          list.map((e) => e.aggregateId),
-          list.map((e) => e.warehouseId),
-          list.map((e) => e.barcode),
-          list.map((e) => JSON.stringify(e.payload)),
-          list.map(() => clientId),
-        ],
-      );
-    await appendEvents(events);
-    await client.query(
-      `SELECT 1 FROM inventory_levels l
-         JOIN unnest($1::uuid[], $2::text[], $3::text[]) AS k(organization_id, warehouse_id, barcode)
-           ON (l.organization_id, l.warehouse_id, l.barcode) = (k.organization_id, k.warehouse_id, k.barcode)
-        ORDER BY l.organization_id, l.warehouse_id, l.barcode
-        FOR UPDATE OF l`,
-      [levelLines.map(() => organizationId), levelLines.map(() => warehouseId), levelLines.map((l) => l.barcode)],
-    );
-    await appendEvents(
-      foLines.map((l) => ({
-        type: 'PendingAllocationRaised',
-        aggregateType: 'FulfilmentOrder',
-        aggregateId: fulfilmentOrderId,
-        warehouseId,
-        barcode: l.barcode,
-        payload: { salesOrderId, delta: { onHand: 0, allocated: 0, pendingAllocation: l.quantity } },
-      })),
-    );
-    for (const line of levelLines) {
-      await client.query(
-        `INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
-           on_hand = l.on_hand + EXCLUDED.on_hand,
-           allocated = l.allocated + EXCLUDED.allocated,
-           pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation,
-           updated_at = now()
-         RETURNING on_hand, allocated, pending_allocation`,
-        [organizationId, warehouseId, line.barcode, 0, 0, line.quantity],
-      );
-    }
-    const record = {
-      id: salesOrderId,
-      organizationId,
-      storeId,
-      orderReference: input.orderReference,
-      status: 'RECEIVED',
-      ...(input.placedAt !== undefined ? { placedAt: input.placedAt } : {}),
-      createdAt: created.rows[0].created_at.toISOString(),
-      customer: pick(input.customer, CUSTOMER_FIELDS),
-      lineItems: lines.map((line) => pick(line as unknown as Record<string, unknown>, LINE_FIELDS)),
-      fulfilmentOrderId,
-    };
-    if (key !== undefined) {
-      await client.query(
-        `INSERT INTO idempotency_records (client_id, idempotency_key, request_fingerprint, state, response_status, response_body, completed_at)
-         VALUES ($1, $2, $3, 'COMPLETED', $4, $5, now())`,
-        [clientId, key, fingerprint, 201, JSON.stringify(record)],
-      );
-    }
-    await client.query('COMMIT');
-    return { kind: 'created', record };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.release(broken);
+  const earlierOutcome = (earlier: { fingerprint: string; body: unknown }): BaselineOutcome =>
+    earlier.fingerprint === fingerprint ? { kind: 'replayed', record: earlier.body } : { kind: 'reused' };
+
+  const read = await pool.query<{
+    organization_exists: boolean;
+    warehouse_id: string | null;
+    units: { barcode: string; sku: string; archived: boolean }[];
+    earlier: { fingerprint: string; body: unknown } | null;
+  }>(READ, [
+    organizationId,
+    storeId,
+    input.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
+    input.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
+    clientId,
+    key ?? null,
+  ]);
+  const { organization_exists, warehouse_id: warehouseId, units, earlier } = read.rows[0];
+  // The gateway's access rule: a SERVICE client reaches any organization that exists, an ORGANIZATION its own.
+  if (caller.clientType === 'SERVICE' ? !organization_exists : caller.clientType !== 'ORGANIZATION' || caller.organizationId !== organizationId) {
+    return { kind: caller.clientType === 'SERVICE' ? 'noOrganization' : 'forbidden' };
   }
+  if (!warehouseId) return { kind: 'noStore' };
+  if (earlier) return earlierOutcome(earlier);
+
+  const barcodes = input.lineItems.map((line) => {
+    const live = units.filter((u) => (line.barcode !== undefined ? u.barcode === line.barcode : u.sku === line.sku) && !u.archived);
+    return live.length === 1 ? live[0].barcode : undefined;
+  });
+  if (barcodes.some((b) => b === undefined)) return { kind: 'unresolved' };
+  const lines = input.lineItems.map((line, i) => ({ ...line, barcode: barcodes[i] as string }));
+  const salesOrderId = randomUUID();
+  const fulfilmentOrderId = `fo-${randomUUID()}`;
+  const quantities = new Map<string, number>();
+  for (const line of lines) quantities.set(line.barcode, (quantities.get(line.barcode) ?? 0) + line.quantity);
+  // The fulfilment order's lines and their events in the order of the barcodes' first lines (the statement
+  // writes the levels in barcode order).
+  const foLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity }));
+  const events = [
+    {
+      type: 'SalesOrderReceived',
+      aggregateType: 'SalesOrder',
+      aggregateId: salesOrderId,
+      warehouseId: null,
+      barcode: null,
+      payload: { storeId, orderReference: input.orderReference, fulfilmentOrderId, lines: lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity })) },
+    },
+    {
+      type: 'FulfilmentOrderOpened',
+      aggregateType: 'FulfilmentOrder',
+      aggregateId: fulfilmentOrderId,
+      warehouseId,
+      barcode: null,
+      payload: { status: 'OPEN', salesOrderId, warehouseId, lines: foLines },
+    },
+    ...foLines.map((l) => ({
+      type: 'PendingAllocationRaised',
+      aggregateType: 'FulfilmentOrder',
+      aggregateId: fulfilmentOrderId,
+      warehouseId,
+      barcode: l.barcode,
+      payload: { salesOrderId, delta: { onHand: 0, allocated: 0, pendingAllocation: l.quantity } },
+    })),
+  ];
+  // The answer, in the gateway's order of keys; the statement fills in createdAt (and placedAt when not sent).
+  const record = {
+    id: salesOrderId,
+    organizationId,
+    storeId,
+    orderReference: input.orderReference,
+    status: 'RECEIVED',
+    placedAt: input.placedAt ?? '',
+    createdAt: '',
+    customer: pick(input.customer, CUSTOMER_FIELDS),
+    lineItems: lines.map((line) => pick(line as unknown as Record<string, unknown>, LINE_FIELDS)),
+    fulfilmentOrderId,
+  };
+  const { rows } = await pool.query<{ locked: boolean; units: number; body: unknown }>(WRITE, [
+    key ?? null,
+    key === undefined ? null : lockKey(clientId, key),
+    clientId,
+    organizationId,
+    warehouseId,
+    salesOrderId,
+    storeId,
+    input.placedAt ?? null,
+    JSON.stringify({ orderReference: input.orderReference, note: input.note, customer: input.customer }),
+    JSON.stringify(record),
+    fingerprint,
+    lines.map((l) => l.barcode),
+    lines.map((l) => l.sku),
+    lines.map((l) => l.quantity),
+    foLines.map((l) => l.barcode),
+    fulfilmentOrderId,
+    foLines.map((l) => l.quantity),
+    JSON.stringify(events),
+    lines.map((l) => JSON.stringify(l)),
+  ]);
+  const written = rows[0];
+  if (written.body) return { kind: 'created', record: written.body };
+  if (!written.locked) return { kind: 'conflict' };
+  if (written.units !== foLines.length) return { kind: 'unresolved' };
+  // Round trip 3: the key's answer, committed by another request after this one's read.
+  const stored = await pool.query<{ fingerprint: string; body: unknown }>(
+    `SELECT request_fingerprint AS fingerprint, response_body AS body FROM idempotency_records WHERE client_id = $1 AND idempotency_key = $2 AND state = 'COMPLETED'`,
+    [clientId, key],
+  );
+  return stored.rows[0] ? earlierOutcome(stored.rows[0]) : { kind: 'conflict' };
 }

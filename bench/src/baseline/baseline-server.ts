@@ -290,20 +290,20 @@ async function salesOrder(req: IncomingMessage, res: ServerResponse, identity: I
     if (error instanceof SalesOrderInputError) throw new HttpProblem(400, error.message);
     throw error;
   }
-  await assertCanAccessOrganization(identity, organizationId);
-  const { rows } = await pool.query<{ warehouse_id: string }>('SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2', [
-    organizationId,
-    storeId,
-  ]);
-  if (!rows[0]) throw new HttpProblem(404, 'The store does not exist in this organization.');
   const outcome = await baselineSalesOrder(pool, {
-    clientId: identity.clientId,
+    caller: {
+      clientId: identity.clientId,
+      clientType: identity.clientType,
+      organizationId: identity.clientType === 'ORGANIZATION' ? identity.organizationId : undefined,
+    },
     organizationId,
     storeId,
-    warehouseId: rows[0].warehouse_id,
     idempotencyKey: keyHeader,
     input,
   });
+  if (outcome.kind === 'noOrganization') throw new HttpProblem(404, 'The organization does not exist.');
+  if (outcome.kind === 'forbidden') throw new HttpProblem(403, 'The caller has no access to this organization.');
+  if (outcome.kind === 'noStore') throw new HttpProblem(404, 'The store does not exist in this organization.');
   if (outcome.kind === 'conflict') throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.');
   if (outcome.kind === 'reused') throw new HttpProblem(422, 'This Idempotency-Key was already used with a different request.');
   if (outcome.kind === 'unresolved') throw new HttpProblem(400, 'Some lines do not resolve to a retail unit of the organization.');

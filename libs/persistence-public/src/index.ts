@@ -3,6 +3,8 @@
 // The core (@gateway/persistence) holds the database, migrations, job queue and the repositories both use.
 export * from './repositories/idempotency.repository';
 export * from './repositories/invoice.repository';
+export * from './repositories/sales-order-cancellation.repository';
+export * from './repositories/sales-order-creation.repository';
 export * from './repositories/token-request.repository';
 export * from './repositories/webhook-delivery.repository';
 export * from './repositories/webhook-event.repository';

@@ -16,7 +16,7 @@ export interface StoredIdempotencyRecord extends IdempotencyRecord {
 }
 
 /** A 64-bit advisory-lock key for one (client, key) pair. */
-function lockKey(clientId: string, key: string): string {
+export function idempotencyLockKey(clientId: string, key: string): string {
   return createHash('sha256').update(`${clientId}\u0000${key}`).digest().readBigInt64BE(0).toString();
 }
 
@@ -27,7 +27,7 @@ export class IdempotencyRepository {
    * key is in flight. The lock goes with the transaction, so a crashed request leaves nothing behind.
    */
   async tryLock(tx: Queryable, clientId: string, key: string): Promise<boolean> {
-    const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [lockKey(clientId, key)]);
+    const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [idempotencyLockKey(clientId, key)]);
     return rows[0].locked;
   }
 

@@ -61,14 +61,14 @@ export interface SalesOrderPage {
   limit: number;
 }
 
-const SALES_ORDER_COLUMNS = `o.id, o.organization_id, o.store_id, o.order_reference, o.placed_at, o.created_at,
+export const SALES_ORDER_COLUMNS = `o.id, o.organization_id, o.store_id, o.order_reference, o.placed_at, o.created_at,
   to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_key, o.customer,
   o.shipping_address, o.cancellation_reason,
   (SELECT json_agg(l.attributes ORDER BY l.position) FROM sales_order_lines l WHERE l.sales_order_id = o.id) AS lines,
   f.id AS fulfilment_order_id, f.status AS fulfilment_status, greatest(o.created_at, o.updated_at, f.updated_at) AS updated_at,
   ${SHIPMENTS_OF_FULFILMENT_ORDER_JSON} AS shipments, ${environmentOf('o')} AS environment`;
 
-interface SalesOrderDbRow {
+export interface SalesOrderDbRow {
   id: string;
   organization_id: string;
   environment: Environment;
@@ -87,7 +87,7 @@ interface SalesOrderDbRow {
   shipments: ShipmentRow[];
 }
 
-function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
+export function toSalesOrderRow(r: SalesOrderDbRow): SalesOrderRow {
   return {
     id: r.id,
     organizationId: r.organization_id,

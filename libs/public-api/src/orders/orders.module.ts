@@ -5,6 +5,7 @@ import { SalesOrderReadService } from './use-cases/sales-order-read.service';
 import { SalesOrderService } from './use-cases/sales-order.service';
 import { IdempotencyModule } from './idempotency.module';
 import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository, ServerSecretRepository } from '@gateway/persistence';
+import { SalesOrderCancellationRepository, SalesOrderCreationRepository } from '@gateway/persistence-public';
 
 @Module({
   imports: [InventoryModule, FulfilmentLifecycleModule, OrganizationsModule, IdempotencyModule],
@@ -16,6 +17,8 @@ import { DomainEventRepository, FulfilmentOrderRepository, SalesOrderRepository,
     DomainEventRepository,
     FulfilmentOrderRepository,
     SalesOrderRepository,
+    SalesOrderCreationRepository,
+    SalesOrderCancellationRepository,
     ServerSecretRepository,
   ],
   exports: [SalesOrderService, SalesOrderReadService, SalesOrderChangesService],

@@ -67,6 +67,22 @@ export class InventoryLedger {
   }
 
   /**
+   * The answer to changes the schema refused when written in one statement elsewhere (a sales order's create):
+   * the first change that takes its level, as it is now, below 0 or past the largest safe integer.
+   */
+  async refusalOf(q: Queryable, changes: InventoryChange[]): Promise<ConflictProblem> {
+    const current = await this.levels.readLocked(q, changes);
+    const zero = { onHand: 0, allocated: 0, pendingAllocation: 0 };
+    const crossing = changes.find((c) => {
+      const level = current.get(levelKey(c)) ?? zero;
+      const delta = normalize(c.delta);
+      return (Object.keys(delta) as (keyof InventoryQuantities)[]).some((k) => level[k] + delta[k] < 0 || level[k] + delta[k] > Number.MAX_SAFE_INTEGER);
+    });
+    const change = crossing ?? changes[0];
+    return outOfRange(change, current.get(levelKey(change)));
+  }
+
+  /**
    * Sets a level to absolute quantities (a rebuild): the event carries them as `set`, like an import, so
    * that the log still projects to the level. The caller holds the level's lock.
    */

@@ -28,6 +28,15 @@ describe('isoDateTimeToUtc (placedAt)', () => {
   });
 
   it.each([
+    ['2026-11-29T06:56:32.166727Z', '2026-11-29T06:56:32.166727Z'],
+    ['2026-09-18T10:15:00.123456789+02:00', '2026-09-18T08:15:00.123456Z'],
+    ['2026-09-18T10:15:00.5Z', '2026-09-18T10:15:00.500000Z'],
+    ['20260918T1015', '2026-09-18T10:15:00.000000Z'],
+  ])('reads %s to the microsecond (the events feed) as %s', (input, utc) => {
+    expect(isoDateTimeToUtc(input, 6)).toBe(utc);
+  });
+
+  it.each([
     ['a day that does not exist', '2026-02-29T10:00:00Z'],
     ['month 13', '2026-13-01T10:00:00Z'],
     ['day 0', '2026-09-00T10:00:00Z'],

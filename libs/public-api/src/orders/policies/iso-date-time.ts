@@ -16,16 +16,20 @@ const OFFSET = /^(?:Z|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 export const ISO_DATE_TIME_MESSAGE =
   'must be an ISO 8601 date-time on a day that exists, e.g. 2026-09-18T10:15:00Z, 2026-09-18T10:15+02:00 or 20260918T101500+0200';
 
-/** The instant an ISO 8601 date-time names, as RFC 3339 in UTC with milliseconds; undefined when it is not one or the day does not exist. */
-export function isoDateTimeToUtc(value: unknown): string | undefined {
+/**
+ * The instant an ISO 8601 date-time names, as RFC 3339 in UTC with milliseconds (or, with `fractionDigits` 6,
+ * microseconds, Postgres's precision); undefined when it is not one or the day does not exist.
+ */
+export function isoDateTimeToUtc(value: unknown, fractionDigits: 3 | 6 = 3): string | undefined {
   if (typeof value !== 'string') return undefined;
   const match = EXTENDED.exec(value) ?? BASIC.exec(value);
   const offset = match && OFFSET.exec(match[8]);
   if (!match || !offset) return undefined;
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number);
   const second = match[6] === undefined ? 0 : Number(match[6]);
-  // Fractions finer than a millisecond are cut off, as the record shows milliseconds.
+  // Fractions finer than the digits asked for are cut off (a record shows milliseconds).
   const millisecond = match[7] === undefined ? 0 : Number(match[7].slice(0, 3).padEnd(3, '0'));
+  const finer = fractionDigits === 6 ? (match[7] ?? '').slice(3, 6).padEnd(3, '0') : '';
   const offsetMinutes = offset[1] === undefined ? 0 : (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3] ?? 0));
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
@@ -35,7 +39,7 @@ export function isoDateTimeToUtc(value: unknown): string | undefined {
   instant.setUTCHours(hour, minute - offsetMinutes, second, millisecond);
   // The instant in UTC must still be a year Postgres and RFC 3339 write with four digits.
   const utcYear = instant.getUTCFullYear();
-  return utcYear >= 1 && utcYear <= 9999 ? instant.toISOString() : undefined;
+  return utcYear >= 1 && utcYear <= 9999 ? instant.toISOString().replace('Z', `${finer}Z`) : undefined;
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -2,20 +2,27 @@
 // order's fulfilment order, as every transition of the warehouse does, so a change and a transition never
 // interleave: replacing the shipping address while the order could still be cancelled, and cancelling it
 // (the shared domain's cancellation releases what it held). Whoever may create orders on the store may.
-import { Injectable } from '@nestjs/common';
-import { ConflictProblem, NotFoundProblem } from '@gateway/platform';
-import { Database, DomainEventRepository, FulfilmentOrderRow, Queryable, SalesOrderRepository } from '@gateway/persistence';
+import { Injectable, Optional } from '@nestjs/common';
+import { ConflictProblem, GatewayMetrics, NotFoundProblem, ProblemException } from '@gateway/platform';
+import { Database, DomainEventRepository, FulfilmentOrderRow, FulfilmentOrderStatus, Queryable, SalesOrderRepository } from '@gateway/persistence';
+import { CancellationRead, SalesOrderCancellationRepository } from '@gateway/persistence-public';
 import {
   AuthenticatedCaller,
   FulfilmentOrderCancellation,
   FulfilmentOrderTransitions,
+  InventoryChange,
+  InventoryLedger,
   OrganizationAccessPolicy,
   decideShippingAddressChange,
+  decideTransition,
+  inventoryEffect,
 } from '@gateway/domain';
 import { CancelSalesOrderDto, UpdateSalesOrderDto } from '../dto/sales-order-changes.dto';
 import { SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
-import { sameJson } from '../policies/request-fingerprint';
+import { requestFingerprint, sameJson } from '../policies/request-fingerprint';
 import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
+
+const CHECK_VIOLATION = '23514';
 
 const NOT_FOUND = 'The sales order does not exist in this store.';
 
@@ -29,6 +36,9 @@ export class SalesOrderChangesService {
     private readonly cancellation: FulfilmentOrderCancellation,
     private readonly events: DomainEventRepository,
     private readonly idempotency: IdempotencyService,
+    private readonly cancellations: SalesOrderCancellationRepository,
+    private readonly ledger: InventoryLedger,
+    @Optional() private readonly metrics?: GatewayMetrics,
   ) {}
 
   /** Replaces the address; a sales_order.updated event when it changed. 409 once the warehouse has started on the order. */
@@ -63,6 +73,8 @@ export class SalesOrderChangesService {
   /**
    * Cancels the order while its fulfilment order is OPEN, ALLOCATED or BACK_ORDERED; answers it again, unchanged,
    * when it already is CANCELLED; 409 sales-order-not-cancellable from any other state. Idempotent by key.
+   * A cancel that moves the order is one read and one statement (SalesOrderCancellationRepository); a repeat of
+   * one already done runs in a transaction as before (it changes nothing, or only a sales order left behind).
    */
   async cancel(
     caller: AuthenticatedCaller,
@@ -73,6 +85,116 @@ export class SalesOrderChangesService {
     idempotencyKey?: string,
   ): Promise<IdempotentOutcome<SalesOrderView>> {
     await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
+    return this.cancelOnce(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
+  }
+
+  private async cancelOnce(
+    caller: AuthenticatedCaller,
+    organizationId: string,
+    storeId: string,
+    salesOrderId: string,
+    body: CancelSalesOrderDto | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<IdempotentOutcome<SalesOrderView>> {
+    const clientId = caller.identity.clientId;
+    const reason = body?.reason ?? null;
+    const fingerprint = idempotencyKey === undefined ? undefined : requestFingerprint('cancelSalesOrder', [organizationId, storeId, salesOrderId], body ?? {});
+    const read = await this.cancellations.read(this.db, { organizationId, storeId, salesOrderId, clientId, key: idempotencyKey });
+    if (read.earlier) return this.replay(read.earlier, fingerprint);
+    if (!read.order || !read.fulfilment) throw new NotFoundProblem(NOT_FOUND);
+    const decision = decideTransition(read.fulfilment.status as FulfilmentOrderStatus, 'cancel');
+    if (decision.kind === 'refused') throw notCancellable(read.fulfilment.status);
+    if (decision.kind === 'already') return this.cancelInTransaction(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
+    const fulfilment = read.fulfilment;
+    const effects = fulfilment.lines.flatMap((line) => {
+      const effect = inventoryEffect(decision.from, decision.to, line.quantity);
+      return effect ? [{ barcode: line.barcode, type: effect.type, delta: { onHand: 0, allocated: 0, pendingAllocation: 0, ...effect.delta } }] : [];
+    });
+    const outcome = await this.cancellations
+      .write(this.db, {
+        clientId,
+        idempotency: fingerprint === undefined ? undefined : { key: idempotencyKey as string, requestFingerprint: fingerprint, responseStatus: 200 },
+        organizationId,
+        salesOrderId,
+        fulfilmentOrderId: fulfilment.id,
+        warehouseId: fulfilment.warehouseId,
+        from: decision.from,
+        to: decision.to,
+        reason,
+        events: [
+          // The transition's event, the ledger's per level moved (FulfilmentOrderTransitions.move), the sales order's.
+          {
+            type: decision.event,
+            aggregateType: 'FulfilmentOrder',
+            aggregateId: fulfilment.id,
+            warehouseId: fulfilment.warehouseId,
+            barcode: null,
+            payload: { from: decision.from, to: decision.to, lines: fulfilment.lines },
+          },
+          ...effects.map((e) => ({
+            type: e.type,
+            aggregateType: 'FulfilmentOrder',
+            aggregateId: fulfilment.id,
+            warehouseId: fulfilment.warehouseId,
+            barcode: e.barcode,
+            payload: { from: decision.from, to: decision.to, delta: e.delta },
+          })),
+          {
+            type: 'SalesOrderCancelled',
+            aggregateType: 'SalesOrder',
+            aggregateId: salesOrderId,
+            warehouseId: null,
+            barcode: null,
+            payload: { fulfilmentOrderId: fulfilment.id, ...(reason !== null ? { reason } : {}) },
+            onlyIfSalesOrderChanged: true,
+          },
+        ],
+        levels: effects.map((e) => ({ barcode: e.barcode, ...e.delta })),
+        answerTemplate: cancelledAnswer(read, reason),
+      })
+      .catch(async (error: unknown) => {
+        if ((error as { code?: string }).code !== CHECK_VIOLATION) throw error;
+        const changes: InventoryChange[] = effects.map((e) => ({
+          organizationId,
+          warehouseId: fulfilment.warehouseId,
+          barcode: e.barcode,
+          delta: e.delta,
+          type: e.type,
+          aggregateType: 'FulfilmentOrder',
+          aggregateId: fulfilment.id,
+        }));
+        throw await this.ledger.refusalOf(this.db, changes);
+      });
+    switch (outcome.kind) {
+      case 'cancelled':
+        return { record: JSON.parse(outcome.responseText) as SalesOrderView, replayed: false };
+      case 'answered':
+        if (outcome.earlier) return this.replay(outcome.earlier, fingerprint);
+        throw inFlight();
+      case 'inFlight':
+        throw inFlight();
+    }
+    // The fulfilment order moved (or the key was answered) since the read: decided again on what it is now.
+    return this.cancelOnce(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
+  }
+
+  private replay(earlier: { requestFingerprint: string; responseText: string }, fingerprint: string | undefined): IdempotentOutcome<SalesOrderView> {
+    if (earlier.requestFingerprint !== fingerprint) {
+      throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
+    }
+    this.metrics?.idempotentReplays.inc({ operation: 'cancelSalesOrder' });
+    return { record: JSON.parse(earlier.responseText) as SalesOrderView, replayed: true, replayText: earlier.responseText };
+  }
+
+  /** The cancel in one transaction with the order locked: for an order whose fulfilment order is already CANCELLED. */
+  private async cancelInTransaction(
+    caller: AuthenticatedCaller,
+    organizationId: string,
+    storeId: string,
+    salesOrderId: string,
+    body: CancelSalesOrderDto | undefined,
+    idempotencyKey?: string,
+  ): Promise<IdempotentOutcome<SalesOrderView>> {
     const clientId = caller.identity.clientId;
     const reason = body?.reason ?? null;
     const request = {
@@ -87,12 +209,7 @@ export class SalesOrderChangesService {
       this.idempotency.run(tx, request, async () => {
         const { fulfilmentOrder } = await this.lock(tx, organizationId, storeId, salesOrderId);
         const outcome = await this.cancellation.cancel(tx, fulfilmentOrder, clientId, reason);
-        if (outcome.kind === 'refused') {
-          throw new ConflictProblem(
-            `The sales order can no longer be cancelled: its fulfilment order is ${fulfilmentOrder.status}.`,
-            'sales-order-not-cancellable',
-          );
-        }
+        if (outcome.kind === 'refused') throw notCancellable(fulfilmentOrder.status);
         return this.read(tx, organizationId, storeId, salesOrderId);
       }),
     );
@@ -116,4 +233,24 @@ export class SalesOrderChangesService {
     if (!row) throw new NotFoundProblem(NOT_FOUND);
     return toSalesOrderView(row);
   }
+}
+
+function notCancellable(status: string): ConflictProblem {
+  return new ConflictProblem(`The sales order can no longer be cancelled: its fulfilment order is ${status}.`, 'sales-order-not-cancellable');
+}
+
+function inFlight(): ProblemException {
+  return new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
+    type: 'idempotency-key-in-flight',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+/** The order as a cancel that moves it answers, with "updatedAt":"" for the statement to fill in. */
+function cancelledAnswer(read: CancellationRead, reason: string | null): string {
+  const view: Record<string, unknown> = {
+    ...toSalesOrderView({ ...(read.order as NonNullable<CancellationRead['order']>), fulfilmentStatus: 'CANCELLED', cancellationReason: reason }),
+  };
+  view.updatedAt = '';
+  return JSON.stringify(view);
 }

@@ -63,6 +63,7 @@ describe('SalesOrderService', () => {
 
   it('creates the order, its OPEN fulfilment order, pendingAllocation per barcode and the events, together', async () => {
     const before = await level(org.barcodes[0]);
+    const beforeSecond = await level(org.barcodes[1]);
     const { record, replayed } = await orders.create(service, org.organizationId, org.storeId, order(org));
     expect(replayed).toBe(false);
     expect(record).toEqual({
@@ -93,7 +94,9 @@ describe('SalesOrderService', () => {
       { barcode: org.barcodes[0], quantity: 3 },
       { barcode: org.barcodes[1], quantity: 1 },
     ]);
+    // Every line's stock is claimed: each barcode's level raised by its lines' sum.
     expect(await level(org.barcodes[0])).toEqual({ ...before, pending_allocation: before.pending_allocation + 3 });
+    expect(await level(org.barcodes[1])).toEqual({ ...beforeSecond, pending_allocation: beforeSecond.pending_allocation + 1 });
     const events = await database.db.query('SELECT type FROM domain_events WHERE aggregate_id IN ($1, $2) ORDER BY sequence', [
       record.id,
       record.fulfilmentOrderId,

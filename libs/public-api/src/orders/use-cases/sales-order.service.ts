@@ -1,21 +1,19 @@
-// Creating a sales order (contract section 4): access, then in one transaction (idempotent by key)
-// line resolution, the order, its OPEN fulfilment order, pendingAllocation per barcode and the events.
+// Creating a sales order (contract section 4): access, then one read (the retail units the lines name and the
+// answer stored for the Idempotency-Key) and one statement that writes the order, its OPEN fulfilment order,
+// pendingAllocation per barcode, the events and the idempotency record together
+// (SalesOrderCreationRepository): 3 round trips for a SERVICE client, none of them BEGIN or COMMIT.
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { BadRequestProblem, ProblemFieldError } from '@gateway/platform';
-import {
-  Database,
-  DomainEventRepository,
-  Environment,
-  FulfilmentOrderRepository,
-  Queryable,
-  RetailUnitMatch,
-  SalesOrderRepository,
-} from '@gateway/persistence';
-import { AuthenticatedCaller, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
+import { Injectable, Optional } from '@nestjs/common';
+import { BadRequestProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { Database, Environment, RetailUnitMatch } from '@gateway/persistence';
+import { SalesOrderCreationRepository } from '@gateway/persistence-public';
+import { AuthenticatedCaller, InventoryChange, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
-import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
+import { IdempotentOutcome } from './idempotency.service';
 import { SalesOrderRecord, toSalesOrderRecord } from '../dto/sales-order-record.dto';
+import { requestFingerprint } from '../policies/request-fingerprint';
+
+const CHECK_VIOLATION = '23514';
 
 /** The record of the created order, or of the order an earlier request with the same Idempotency-Key created. */
 export type SalesOrderOutcome = IdempotentOutcome<SalesOrderRecord>;
@@ -25,11 +23,9 @@ export class SalesOrderService {
   constructor(
     private readonly db: Database,
     private readonly access: OrganizationAccessPolicy,
-    private readonly orders: SalesOrderRepository,
-    private readonly fulfilmentOrders: FulfilmentOrderRepository,
-    private readonly events: DomainEventRepository,
+    private readonly creation: SalesOrderCreationRepository,
     private readonly ledger: InventoryLedger,
-    private readonly idempotency: IdempotencyService,
+    @Optional() private readonly metrics?: GatewayMetrics,
   ) {}
 
   async create(
@@ -41,79 +37,82 @@ export class SalesOrderService {
   ): Promise<SalesOrderOutcome> {
     const store = await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
     const clientId = caller.identity.clientId;
-    const request = { scope: clientId, key: idempotencyKey, operation: 'createSalesOrder', path: [organizationId, storeId], body, status: 201 };
-    return this.db.transaction((tx) =>
-      this.idempotency.run(tx, request, async () => {
-        const barcodes = await this.resolveLines(tx, organizationId, body.lineItems);
-        assertBarcodeTotalsFit(body.lineItems, barcodes);
-        return this.write(tx, { organizationId, storeId, warehouseId: store.warehouseId, environment: store.environment, clientId, body, barcodes });
-      }),
-    );
-  }
-
-  /** Each line's retail unit: by barcode when given, else by sku; non-archived, of this organization. */
-  private async resolveLines(q: Queryable, organizationId: string, lines: SalesOrderLineInput[]): Promise<string[]> {
-    const units = await this.orders.findRetailUnits(
-      q,
+    const fingerprint = idempotencyKey === undefined ? undefined : requestFingerprint('createSalesOrder', [organizationId, storeId], body);
+    const read = await this.creation.read(this.db, {
       organizationId,
-      lines.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
-      lines.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
-    );
-    const problems: ProblemFieldError[] = [];
-    const resolved = lines.map((line, index) => {
-      const byBarcode = line.barcode !== undefined;
-      const matches: RetailUnitMatch[] = byBarcode ? units.filter((u) => u.barcode === line.barcode) : units.filter((u) => u.sku === line.sku);
-      const pointer = `/lineItems/${index}/${byBarcode ? 'barcode' : 'sku'}`;
-      const live = matches.filter((u) => !u.archived);
-      if (live.length === 1) return live[0].barcode;
-      if (live.length > 1) problems.push({ pointer, message: `matches ${live.length} retail units; send the barcode` });
-      else if (matches.length > 0) problems.push({ pointer, message: 'is an archived retail unit' });
-      else problems.push({ pointer, message: 'is not a retail unit of this organization' });
-      return '';
+      barcodes: body.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
+      skus: body.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
+      clientId,
+      key: idempotencyKey,
     });
-    if (problems.length > 0) throw new BadRequestProblem('Some lines do not resolve to a retail unit of the organization.', problems);
-    return resolved;
+    // A stored answer is final: replayed whether or not another request with the key is in flight.
+    if (read.earlier) return this.replay(read.earlier, fingerprint);
+    const barcodes = resolveLines(read.units, body.lineItems);
+    assertBarcodeTotalsFit(body.lineItems, barcodes);
+    const order = this.newOrder({ organizationId, storeId, warehouseId: store.warehouseId, environment: store.environment, clientId, body, barcodes });
+    const changes: InventoryChange[] = order.fulfilmentLines.map((l) => ({
+      organizationId,
+      warehouseId: store.warehouseId,
+      barcode: l.barcode,
+      delta: { pendingAllocation: l.quantity },
+      type: 'PendingAllocationRaised',
+      aggregateType: 'FulfilmentOrder',
+      aggregateId: order.fulfilmentOrderId,
+    }));
+    const outcome = await this.creation
+      .write(this.db, {
+        ...order,
+        idempotency: fingerprint === undefined ? undefined : { key: idempotencyKey as string, requestFingerprint: fingerprint, responseStatus: 201 },
+      })
+      .catch(async (error: unknown) => {
+        if ((error as { code?: string }).code === CHECK_VIOLATION) throw await this.ledger.refusalOf(this.db, changes);
+        throw error;
+      });
+    switch (outcome.kind) {
+      case 'created':
+        return { record: JSON.parse(outcome.responseText) as SalesOrderRecord, replayed: false };
+      case 'answered':
+        if (outcome.earlier) return this.replay(outcome.earlier, fingerprint);
+        throw inFlight();
+      case 'inFlight':
+        throw inFlight();
+    }
+    // A unit was archived between the read and the write: resolved again, it names the line.
+    return this.create(caller, organizationId, storeId, body, idempotencyKey);
   }
 
-  private async write(
-    tx: Queryable,
-    input: {
-      organizationId: string;
-      storeId: string;
-      warehouseId: string;
-      environment: Environment;
-      clientId: string;
-      body: CreateSalesOrderDto;
-      barcodes: string[];
-    },
-  ): Promise<SalesOrderRecord> {
+  private replay(earlier: { requestFingerprint: string; responseText: string }, fingerprint: string | undefined): SalesOrderOutcome {
+    if (earlier.requestFingerprint !== fingerprint) {
+      throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
+    }
+    this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
+    return { record: JSON.parse(earlier.responseText) as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
+  }
+
+  /** The order's rows and events, and its answer with the creation time left for the statement to write. */
+  private newOrder(input: {
+    organizationId: string;
+    storeId: string;
+    warehouseId: string;
+    environment: Environment;
+    clientId: string;
+    body: CreateSalesOrderDto;
+    barcodes: string[];
+  }) {
     const { organizationId, storeId, warehouseId, environment, clientId, body, barcodes } = input;
     const salesOrderId = randomUUID();
     const fulfilmentOrderId = `fo-${randomUUID()}`;
     const lineItems = body.lineItems.map((line, i) => ({ ...line, barcode: barcodes[i] }));
-    const { createdAt } = await this.orders.insert(tx, {
-      id: salesOrderId,
-      organizationId,
-      storeId,
-      orderReference: body.orderReference,
-      placedAt: body.placedAt ?? null,
-      note: body.note ?? null,
-      customer: body.customer,
-      shippingAddress: body.shippingAddress ?? null,
-      createdByClientId: clientId,
-      lines: lineItems.map((line) => ({ barcode: line.barcode, sku: line.sku, quantity: line.quantity, attributes: line })),
-    });
     const quantities = new Map<string, number>();
     for (const line of lineItems) quantities.set(line.barcode, (quantities.get(line.barcode) ?? 0) + line.quantity);
-    const foLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity }));
-    await this.fulfilmentOrders.insert(tx, { id: fulfilmentOrderId, organizationId, warehouseId, storeId, salesOrderId, status: 'OPEN', lines: foLines });
-    await this.events.append(tx, [
+    const fulfilmentLines = [...quantities].map(([barcode, quantity]) => ({ barcode, quantity }));
+    const events = [
       {
-        organizationId,
         type: 'SalesOrderReceived',
         aggregateType: 'SalesOrder',
         aggregateId: salesOrderId,
-        initiator: clientId,
+        warehouseId: null,
+        barcode: null,
         payload: {
           storeId,
           orderReference: body.orderReference,
@@ -122,44 +121,84 @@ export class SalesOrderService {
         },
       },
       {
-        organizationId,
         type: 'FulfilmentOrderOpened',
         aggregateType: 'FulfilmentOrder',
         aggregateId: fulfilmentOrderId,
         warehouseId,
-        initiator: clientId,
-        payload: { status: 'OPEN', salesOrderId, warehouseId, lines: foLines },
+        barcode: null,
+        payload: { status: 'OPEN', salesOrderId, warehouseId, lines: fulfilmentLines },
       },
-    ]);
-    await this.ledger.apply(
-      tx,
-      foLines.map((line) => ({
-        organizationId,
-        warehouseId,
-        barcode: line.barcode,
-        delta: { pendingAllocation: line.quantity },
+      // The ledger's event for each level moved: its delta, with the facts of the change.
+      ...fulfilmentLines.map((l) => ({
         type: 'PendingAllocationRaised',
         aggregateType: 'FulfilmentOrder',
         aggregateId: fulfilmentOrderId,
-        initiator: clientId,
-        details: { salesOrderId },
+        warehouseId,
+        barcode: l.barcode,
+        payload: { salesOrderId, delta: { onHand: 0, allocated: 0, pendingAllocation: l.quantity } },
       })),
-    );
-    return toSalesOrderRecord({
-      id: salesOrderId,
+    ];
+    // An order sent without placedAt was placed when it was created (docs/decisions/sales-orders.md): both are
+    // the statement's now(), written into the answer's text where it holds "".
+    const answer: Record<string, unknown> = {
+      ...toSalesOrderRecord({
+        id: salesOrderId,
+        organizationId,
+        environment,
+        storeId,
+        orderReference: body.orderReference,
+        placedAt: body.placedAt ?? '',
+        createdAt: new Date(0),
+        customer: body.customer,
+        shippingAddress: body.shippingAddress,
+        lineItems,
+        fulfilmentOrderId,
+      }),
+    };
+    answer.createdAt = '';
+    return {
+      clientId,
       organizationId,
-      environment,
       storeId,
-      orderReference: body.orderReference,
-      // An order sent without placedAt was placed when it was created (docs/decisions/sales-orders.md).
-      placedAt: body.placedAt ?? createdAt.toISOString(),
-      createdAt,
-      customer: body.customer,
-      shippingAddress: body.shippingAddress,
-      lineItems,
+      warehouseId,
+      salesOrderId,
       fulfilmentOrderId,
-    });
+      orderReference: body.orderReference,
+      placedAt: body.placedAt ?? null,
+      note: body.note ?? null,
+      customer: body.customer,
+      shippingAddress: body.shippingAddress ?? null,
+      lines: lineItems.map((line) => ({ barcode: line.barcode, sku: line.sku, quantity: line.quantity, attributes: line })),
+      fulfilmentLines,
+      events,
+      answerTemplate: JSON.stringify(answer),
+    };
   }
+}
+
+function inFlight(): ProblemException {
+  return new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
+    type: 'idempotency-key-in-flight',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+/** Each line's retail unit: by barcode when given, else by sku; non-archived, of this organization. */
+function resolveLines(units: RetailUnitMatch[], lines: SalesOrderLineInput[]): string[] {
+  const problems: ProblemFieldError[] = [];
+  const resolved = lines.map((line, index) => {
+    const byBarcode = line.barcode !== undefined;
+    const matches: RetailUnitMatch[] = byBarcode ? units.filter((u) => u.barcode === line.barcode) : units.filter((u) => u.sku === line.sku);
+    const pointer = `/lineItems/${index}/${byBarcode ? 'barcode' : 'sku'}`;
+    const live = matches.filter((u) => !u.archived);
+    if (live.length === 1) return live[0].barcode;
+    if (live.length > 1) problems.push({ pointer, message: `matches ${live.length} retail units; send the barcode` });
+    else if (matches.length > 0) problems.push({ pointer, message: 'is an archived retail unit' });
+    else problems.push({ pointer, message: 'is not a retail unit of this organization' });
+    return '';
+  });
+  if (problems.length > 0) throw new BadRequestProblem('Some lines do not resolve to a retail unit of the organization.', problems);
+  return resolved;
 }
 
 /**

@@ -34,9 +34,13 @@ export class WebhookEventsQuery {
     format: 'date-time',
     description: 'only events that occurred at or after this instant (an ISO 8601 date-time with Z or an offset, or without one for UTC)',
   })
-  @Transform(({ value }) => isoDateTimeToUtc(value) ?? value)
+  // To the microsecond, the precision of the events' timestamps: an instant read from the feed selects from it.
+  @Transform(({ value }) => isoDateTimeToUtc(value, 6) ?? value)
   @Optional()
-  @ValidateBy({ name: 'isoDateTime', validator: { validate: (value) => isoDateTimeToUtc(value) !== undefined, defaultMessage: () => ISO_DATE_TIME_MESSAGE } })
+  @ValidateBy({
+    name: 'isoDateTime',
+    validator: { validate: (value) => isoDateTimeToUtc(value, 6) !== undefined, defaultMessage: () => ISO_DATE_TIME_MESSAGE },
+  })
   since?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'the nextCursor of the previous page, sent with the same types and since' })
