@@ -24,11 +24,12 @@ export interface SeededOrganization {
 /** A warehouse or barcodes may be given, to put two organizations side by side (warehouses are shared; barcodes are per organization). */
 export async function seedOrganization(
   db: Database,
-  options: { organizationId?: string; warehouseId?: string; barcodes?: [string, string, string] } = {},
+  options: { organizationId?: string; warehouseId?: string; barcodes?: [string, string, string]; sandbox?: { autoAdvance: boolean } } = {},
 ): Promise<SeededOrganization> {
   const organizationId = options.organizationId ?? randomUUID();
   const tag = organizationId.slice(0, 8);
-  const warehouseId = options.warehouseId ?? `wh-${tag}`;
+  // A sandbox ships from the warehouse of its own the import gives it (contract 6.10), never one of the file's.
+  const warehouseId = options.sandbox ? `sandbox-${organizationId}` : (options.warehouseId ?? `wh-${tag}`);
   const seeded: SeededOrganization = {
     organizationId,
     warehouseId,
@@ -40,8 +41,12 @@ export async function seedOrganization(
     barcodes: options.barcodes ?? [`B-${tag}-1`, `B-${tag}-2`, `B-${tag}-old`],
   };
   await importFixture(db, {
-    warehouses: [{ id: warehouseId, name: `Warehouse ${tag}` }],
-    organizations: [{ id: organizationId, name: `Organization ${tag}` }],
+    warehouses: options.sandbox ? [] : [{ id: warehouseId, name: `Warehouse ${tag}` }],
+    organizations: [
+      options.sandbox
+        ? { id: organizationId, name: `Organization ${tag}`, sandbox: true, autoAdvance: options.sandbox.autoAdvance }
+        : { id: organizationId, name: `Organization ${tag}` },
+    ],
     users: [
       { id: seeded.ownerId, memberships: [{ organizationId, role: 'OWNER' }] },
       { id: seeded.memberId, memberships: [{ organizationId, role: 'MEMBER' }] },
