@@ -29,6 +29,31 @@ export interface IdempotentOutcome<T> {
   replayText?: string;
 }
 
+/** 422: the key's stored answer is of another request. */
+export function keyReused(): ProblemException {
+  return new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
+}
+
+/** 409 with Retry-After: the key's first request is still running. */
+export function keyInFlight(): ProblemException {
+  return new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
+    type: 'idempotency-key-in-flight',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+/** The answer stored for the key, replayed byte for byte; 422 when it was another request's. */
+export function replayStored<T>(
+  earlier: { requestFingerprint: string; responseText: string },
+  fingerprint: string | undefined,
+  operation: string,
+  metrics?: GatewayMetrics,
+): IdempotentOutcome<T> {
+  if (earlier.requestFingerprint !== fingerprint) throw keyReused();
+  metrics?.idempotentReplays.inc({ operation });
+  return { record: JSON.parse(earlier.responseText) as T, replayed: true, replayText: earlier.responseText };
+}
+
 @Injectable()
 export class IdempotencyService {
   constructor(
@@ -50,18 +75,11 @@ export class IdempotencyService {
     // the lock (replays of one key do not wait for each other); only a key with no answer yet is in flight.
     const earlier = await this.records.find(tx, scope, key);
     if (earlier) {
-      if (earlier.requestFingerprint !== fingerprint) {
-        throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
-      }
+      if (earlier.requestFingerprint !== fingerprint) throw keyReused();
       this.metrics?.idempotentReplays.inc({ operation: request.operation });
       return { record: earlier.responseBody as T, replayed: true, replayText: earlier.responseText };
     }
-    if (!locked) {
-      throw new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
-        type: 'idempotency-key-in-flight',
-        headers: { 'Retry-After': '1' },
-      });
-    }
+    if (!locked) throw keyInFlight();
     const record = await work();
     await this.records.save(tx, scope, key, { requestFingerprint: fingerprint, responseStatus: request.status, responseBody: record });
     return { record, replayed: false };

@@ -3,7 +3,7 @@
 // interleave: replacing the shipping address while the order could still be cancelled, and cancelling it
 // (the shared domain's cancellation releases what it held). Whoever may create orders on the store may.
 import { Injectable, Optional } from '@nestjs/common';
-import { ConflictProblem, GatewayMetrics, NotFoundProblem, ProblemException } from '@gateway/platform';
+import { ConflictProblem, GatewayMetrics, NotFoundProblem } from '@gateway/platform';
 import { Database, DomainEventRepository, FulfilmentOrderRow, FulfilmentOrderStatus, Queryable, SalesOrderRepository } from '@gateway/persistence';
 import { CancellationRead, SalesOrderCancellationRepository } from '@gateway/persistence-public';
 import {
@@ -20,7 +20,7 @@ import {
 import { CancelSalesOrderDto, UpdateSalesOrderDto } from '../dto/sales-order-changes.dto';
 import { SalesOrderView, toSalesOrderView } from '../dto/sales-order-view.dto';
 import { requestFingerprint, sameJson } from '../policies/request-fingerprint';
-import { IdempotencyService, IdempotentOutcome } from './idempotency.service';
+import { IdempotencyService, IdempotentOutcome, keyInFlight, replayStored } from './idempotency.service';
 
 const CHECK_VIOLATION = '23514';
 
@@ -100,7 +100,7 @@ export class SalesOrderChangesService {
     const reason = body?.reason ?? null;
     const fingerprint = idempotencyKey === undefined ? undefined : requestFingerprint('cancelSalesOrder', [organizationId, storeId, salesOrderId], body ?? {});
     const read = await this.cancellations.read(this.db, { organizationId, storeId, salesOrderId, clientId, key: idempotencyKey });
-    if (read.earlier) return this.replay(read.earlier, fingerprint);
+    if (read.earlier) return replayStored<SalesOrderView>(read.earlier, fingerprint, 'cancelSalesOrder', this.metrics);
     if (!read.order || !read.fulfilment) throw new NotFoundProblem(NOT_FOUND);
     const decision = decideTransition(read.fulfilment.status as FulfilmentOrderStatus, 'cancel');
     if (decision.kind === 'refused') throw notCancellable(read.fulfilment.status);
@@ -169,21 +169,13 @@ export class SalesOrderChangesService {
       case 'cancelled':
         return { record: JSON.parse(outcome.responseText) as SalesOrderView, replayed: false };
       case 'answered':
-        if (outcome.earlier) return this.replay(outcome.earlier, fingerprint);
-        throw inFlight();
+        if (outcome.earlier) return replayStored<SalesOrderView>(outcome.earlier, fingerprint, 'cancelSalesOrder', this.metrics);
+        throw keyInFlight();
       case 'inFlight':
-        throw inFlight();
+        throw keyInFlight();
     }
     // The fulfilment order moved (or the key was answered) since the read: decided again on what it is now.
     return this.cancelOnce(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
-  }
-
-  private replay(earlier: { requestFingerprint: string; responseText: string }, fingerprint: string | undefined): IdempotentOutcome<SalesOrderView> {
-    if (earlier.requestFingerprint !== fingerprint) {
-      throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
-    }
-    this.metrics?.idempotentReplays.inc({ operation: 'cancelSalesOrder' });
-    return { record: JSON.parse(earlier.responseText) as SalesOrderView, replayed: true, replayText: earlier.responseText };
   }
 
   /** The cancel in one transaction with the order locked: for an order whose fulfilment order is already CANCELLED. */
@@ -237,13 +229,6 @@ export class SalesOrderChangesService {
 
 function notCancellable(status: string): ConflictProblem {
   return new ConflictProblem(`The sales order can no longer be cancelled: its fulfilment order is ${status}.`, 'sales-order-not-cancellable');
-}
-
-function inFlight(): ProblemException {
-  return new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
-    type: 'idempotency-key-in-flight',
-    headers: { 'Retry-After': '1' },
-  });
 }
 
 /** The order as a cancel that moves it answers, with "updatedAt":"" for the statement to fill in. */

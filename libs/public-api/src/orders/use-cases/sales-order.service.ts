@@ -4,12 +4,12 @@
 // (SalesOrderCreationRepository): 3 round trips for a SERVICE client, none of them BEGIN or COMMIT.
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import { BadRequestProblem, GatewayMetrics, ProblemException, ProblemFieldError } from '@gateway/platform';
+import { BadRequestProblem, GatewayMetrics, ProblemFieldError } from '@gateway/platform';
 import { Database, Environment, RetailUnitMatch } from '@gateway/persistence';
 import { SalesOrderCreationRepository } from '@gateway/persistence-public';
 import { AuthenticatedCaller, InventoryChange, InventoryLedger, OrganizationAccessPolicy } from '@gateway/domain';
 import { CreateSalesOrderDto, SalesOrderLineInput } from '../dto/create-sales-order.dto';
-import { IdempotentOutcome } from './idempotency.service';
+import { IdempotentOutcome, keyInFlight, replayStored } from './idempotency.service';
 import { SalesOrderRecord, toSalesOrderRecord } from '../dto/sales-order-record.dto';
 import { requestFingerprint } from '../policies/request-fingerprint';
 
@@ -46,7 +46,7 @@ export class SalesOrderService {
       key: idempotencyKey,
     });
     // A stored answer is final: replayed whether or not another request with the key is in flight.
-    if (read.earlier) return this.replay(read.earlier, fingerprint);
+    if (read.earlier) return replayStored<SalesOrderRecord>(read.earlier, fingerprint, 'createSalesOrder', this.metrics);
     const barcodes = resolveLines(read.units, body.lineItems);
     assertBarcodeTotalsFit(body.lineItems, barcodes);
     const order = this.newOrder({ organizationId, storeId, warehouseId: store.warehouseId, environment: store.environment, clientId, body, barcodes });
@@ -72,21 +72,13 @@ export class SalesOrderService {
       case 'created':
         return { record: JSON.parse(outcome.responseText) as SalesOrderRecord, replayed: false };
       case 'answered':
-        if (outcome.earlier) return this.replay(outcome.earlier, fingerprint);
-        throw inFlight();
+        if (outcome.earlier) return replayStored<SalesOrderRecord>(outcome.earlier, fingerprint, 'createSalesOrder', this.metrics);
+        throw keyInFlight();
       case 'inFlight':
-        throw inFlight();
+        throw keyInFlight();
     }
     // A unit was archived between the read and the write: resolved again, it names the line.
     return this.create(caller, organizationId, storeId, body, idempotencyKey);
-  }
-
-  private replay(earlier: { requestFingerprint: string; responseText: string }, fingerprint: string | undefined): SalesOrderOutcome {
-    if (earlier.requestFingerprint !== fingerprint) {
-      throw new ProblemException(422, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency-key-reused' });
-    }
-    this.metrics?.idempotentReplays.inc({ operation: 'createSalesOrder' });
-    return { record: JSON.parse(earlier.responseText) as SalesOrderRecord, replayed: true, replayText: earlier.responseText };
   }
 
   /** The order's rows and events, and its answer with the creation time left for the statement to write. */
@@ -174,13 +166,6 @@ export class SalesOrderService {
       answerTemplate: JSON.stringify(answer),
     };
   }
-}
-
-function inFlight(): ProblemException {
-  return new ProblemException(409, 'A request with this Idempotency-Key is still being processed; retry it shortly.', {
-    type: 'idempotency-key-in-flight',
-    headers: { 'Retry-After': '1' },
-  });
 }
 
 /** Each line's retail unit: by barcode when given, else by sku; non-archived, of this organization. */

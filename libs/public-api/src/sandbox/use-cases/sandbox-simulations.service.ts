@@ -16,7 +16,6 @@ import {
   SalesOrderRepository,
   ShipmentRepository,
 } from '@gateway/persistence';
-import { SandboxRepository } from '@gateway/persistence-public';
 import { AuthenticatedCaller, OrganizationAccessPolicy, ShipmentDto, toReturnDto } from '@gateway/domain';
 import { toSalesOrderView } from '../../orders';
 import { SimulationOutcomeDto, SimulationRequest, SimulationResult } from '../dto/sandbox-simulation.dto';
