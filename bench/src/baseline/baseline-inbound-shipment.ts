@@ -66,9 +66,10 @@ export async function baselineInboundShipment(
       return { kind: 'refused' };
     }
     const id = randomUUID();
-    const created = await client.query<{ created_at: Date }>(
+    const created = await client.query<{ created_at: Date; environment: string }>(
       `INSERT INTO inbound_shipments (id, organization_id, warehouse_id, reference, status, expected_arrival_date, carrier, tracking_number, tracking_url, created_by_client_id)
-       VALUES ($1, $2, $3, $4, 'AWAITING', $5::date, $6, $7, NULL, $8) RETURNING created_at`,
+       VALUES ($1, $2, $3, $4, 'AWAITING', $5::date, $6, $7, NULL, $8)
+       RETURNING created_at, (SELECT lower(environment) FROM organizations WHERE id = $2) AS environment`,
       [id, organizationId, input.warehouseId, input.reference, input.expectedArrivalDate, input.carrier ?? null, input.trackingNumber ?? null, clientId],
     );
     await client.query(
@@ -91,6 +92,7 @@ export async function baselineInboundShipment(
     const record = {
       id,
       organizationId,
+      environment: created.rows[0].environment,
       warehouseId: input.warehouseId,
       reference: input.reference,
       status: 'AWAITING',

@@ -115,8 +115,10 @@ export async function baselineReturn(
         lines.map((l) => l.action),
       ],
     );
-    const times = await client.query<{ created_at: string; updated_at: string }>(
-      `SELECT ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at FROM returns WHERE id = $1`,
+    const times = await client.query<{ created_at: string; updated_at: string; environment: string }>(
+      `SELECT ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+              (SELECT lower(environment) FROM organizations WHERE id = r.organization_id) AS environment
+         FROM returns r WHERE id = $1`,
       [id],
     );
     await client.query(
@@ -137,6 +139,7 @@ export async function baselineReturn(
         id,
         salesOrderId,
         organizationId,
+        environment: times.rows[0].environment,
         storeId,
         warehouseId,
         reason: input.reason,

@@ -117,7 +117,7 @@ const pick = (source: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 
 /** Round trip 1: whether the organization exists, the store's warehouse, the units the lines name, a stored answer. */
-const READ = `SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1) AS organization_exists,
+const READ = `SELECT (SELECT lower(environment) FROM organizations WHERE id = $1) AS environment,
    (SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2) AS warehouse_id,
    (SELECT coalesce(json_agg(json_build_object('barcode', barcode, 'sku', sku, 'archived', archived_at IS NOT NULL)), '[]'::json)
       FROM retail_units WHERE organization_id = $1 AND (barcode = ANY($3::text[]) OR sku = ANY($4::text[]))) AS units,
@@ -193,7 +193,7 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
     earlier.fingerprint === fingerprint ? { kind: 'replayed', record: earlier.body } : { kind: 'reused' };
 
   const read = await pool.query<{
-    organization_exists: boolean;
+    environment: string | null;
     warehouse_id: string | null;
     units: { barcode: string; sku: string; archived: boolean }[];
     earlier: { fingerprint: string; body: unknown } | null;
@@ -205,7 +205,8 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
     clientId,
     key ?? null,
   ]);
-  const { organization_exists, warehouse_id: warehouseId, units, earlier } = read.rows[0];
+  const { environment, warehouse_id: warehouseId, units, earlier } = read.rows[0];
+  const organization_exists = environment !== null;
   // The gateway's access rule: a SERVICE client reaches any organization that exists, an ORGANIZATION its own.
   if (caller.clientType === 'SERVICE' ? !organization_exists : caller.clientType !== 'ORGANIZATION' || caller.organizationId !== organizationId) {
     return { kind: caller.clientType === 'SERVICE' ? 'noOrganization' : 'forbidden' };
@@ -256,6 +257,7 @@ export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promi
   const record = {
     id: salesOrderId,
     organizationId,
+    environment,
     storeId,
     orderReference: input.orderReference,
     status: 'RECEIVED',

@@ -373,7 +373,9 @@ async function readSalesOrder(res: ServerResponse, identity: Identity, organizat
   await assertCanAccessOrganization(identity, organizationId);
   const { rows } = await pool.query<{ record: Record<string, unknown> | null }>(
     `SELECT (SELECT json_build_object(
-               'id', o.id, 'organizationId', o.organization_id, 'storeId', o.store_id, 'orderReference', o.order_reference,
+               'id', o.id, 'organizationId', o.organization_id,
+               'environment', (SELECT lower(env.environment) FROM organizations env WHERE env.id = o.organization_id),
+               'storeId', o.store_id, 'orderReference', o.order_reference,
                'placedAt', to_char(o.placed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'createdAt', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'customer', o.customer,

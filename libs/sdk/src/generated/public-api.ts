@@ -5297,6 +5297,7 @@ export interface operations {
                      *         "salesOrder": {
                      *           "id": "9865a2a3-90e1-4291-ba3e-1060283ba337",
                      *           "organizationId": "0b7d7c52-3f1e-4c2a-9a51-6f2d1b8e4a01",
+                     *           "environment": "sandbox",
                      *           "storeId": "store-sandbox",
                      *           "orderReference": "test-10001",
                      *           "placedAt": "2026-09-18T10:15:00.000Z",

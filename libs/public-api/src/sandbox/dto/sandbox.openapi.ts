@@ -20,6 +20,7 @@ const SHIPMENT_EXAMPLE = {
 const SHIPPED_ORDER_EXAMPLE = {
   id: SALES_ORDER_ID,
   organizationId: DEMO_ORGANIZATION_ID,
+  environment: 'sandbox',
   storeId: 'store-sandbox',
   orderReference: 'test-10001',
   placedAt: '2026-09-18T10:15:00.000Z',
