@@ -7,7 +7,8 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '@gateway/dev-postgres';
-import { createTestClient, fulfilment, placeSalesOrder, waitUntil } from '@gateway/testing';
+import { Database } from '@gateway/persistence';
+import { createTestClient, fulfilment, placeSalesOrder, seedSandboxOrganization, waitUntil } from '@gateway/testing';
 import { DemoGateway, root, startDemoGateway } from './support/public-gateway-process';
 
 const PYTHON = 'python3';
@@ -164,6 +165,33 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
         'cancelled: 200 CANCELLED',
         'cancelled again: 200, unchanged: True',
         'a cancelled shipment cannot change: 409 /problems/inbound-shipment-not-awaiting',
+      ],
+    ]);
+  }, 60_000);
+
+  it('sandbox.py: a sandbox order simulated through two parcels to DELIVERED with its own client, then a step refused as FAILED', async () => {
+    const db = new Database({ url: gateway.database.url, poolMax: 1 });
+    const seeded = await seedSandboxOrganization(db);
+    await db.close();
+    const own = await createTestClient(gateway.database.url, { type: 'ORGANIZATION', organizationId: seeded.organizationId });
+    const { code, output } = await python('sandbox.py', {
+      GATEWAY_URL: gateway.url,
+      CLIENT_ID: own.clientId,
+      CLIENT_SECRET: own.clientSecret,
+      ORGANIZATION_ID: seeded.organizationId,
+      STORE_ID: seeded.storeId,
+    });
+    expect([code, output.trimEnd().split('\n')]).toEqual([
+      0,
+      [
+        `sales order: 201 RECEIVED (sandbox), 2 x ${seeded.barcodes[0]}`,
+        'ALLOCATE: SUCCESS, order RECEIVED, fulfilment ALLOCATED',
+        'SHIP: SUCCESS, order RECEIVED, fulfilment PARTIALLY_SHIPPED',
+        'SHIP: SUCCESS, order SHIPPED, fulfilment SHIPPED',
+        'DELIVER: SUCCESS, order DELIVERED, fulfilment SHIPPED',
+        'parcel PostNord: DELIVERED, track it at https://tracking.carrier.example/postnord/?id=0037071234567890',
+        expect.stringMatching(/^parcel SANDBOX: DELIVERED, track it at https:\/\/tracking\.sandbox\.invalid\/SBX[0-9A-F]{16}$/),
+        'DELIVER again: FAILED, The fulfilment order is SHIPPED and has no shipment left to deliver.',
       ],
     ]);
   }, 60_000);
