@@ -57,6 +57,8 @@ def main():
         {"action": "DELIVER", "salesOrderId": created["id"]},
     ):
         outcome = simulate(step)
+        if outcome["outcome"] != "SUCCESS":
+            raise SystemExit(f"{step['action']}: {outcome['outcome']}, {outcome['reason']}")
         moved = outcome["result"]["salesOrder"]
         print(f"{step['action']}: {outcome['outcome']}, order {moved['status']}, fulfilment {moved['fulfilmentStatus']}")
 
