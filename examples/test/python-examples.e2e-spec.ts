@@ -1,7 +1,8 @@
 // The Python examples (examples/python, standard library only) run with python3 against the public gateway
 // on the demo data: a token and its renewal, an idempotent order and its replay, an order's life (catalogue,
 // address, PATCH, cancel), a return of a shipped order, an inbound shipment's (announced, replayed, changed,
-// cancelled), the events feed, and a receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
+// cancelled), the events feed, a sandbox order simulated to delivery with its own client, and a receiver that
+// verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
 // Skipped, saying so, where python3 is not installed.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
