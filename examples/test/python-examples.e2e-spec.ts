@@ -1,13 +1,15 @@
 // The Python examples (examples/python, standard library only) run with python3 against the public gateway
 // on the demo data: a token and its renewal, an idempotent order and its replay, an order's life (catalogue,
 // address, PATCH, cancel), a return of a shipped order, an inbound shipment's (announced, replayed, changed,
-// cancelled), the events feed, and a receiver that verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
+// cancelled), the events feed, a sandbox order simulated to delivery with its own client, and a receiver that
+// verifies a real delivery's Standard Webhooks signature by hand and refuses a forged one.
 // Skipped, saying so, where python3 is not installed.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '@gateway/dev-postgres';
-import { createTestClient, fulfilment, placeSalesOrder, waitUntil } from '@gateway/testing';
+import { Database } from '@gateway/persistence';
+import { createTestClient, fulfilment, placeSalesOrder, seedSandboxOrganization, waitUntil } from '@gateway/testing';
 import { DemoGateway, root, startDemoGateway } from './support/public-gateway-process';
 
 const PYTHON = 'python3';
@@ -164,6 +166,33 @@ describeWithPython('the Python examples (skipped where python3 is missing)', () 
         'cancelled: 200 CANCELLED',
         'cancelled again: 200, unchanged: True',
         'a cancelled shipment cannot change: 409 /problems/inbound-shipment-not-awaiting',
+      ],
+    ]);
+  }, 60_000);
+
+  it('sandbox.py: a sandbox order simulated through two parcels to DELIVERED with its own client, then a step refused as FAILED', async () => {
+    const db = new Database({ url: gateway.database.url, poolMax: 1 });
+    const seeded = await seedSandboxOrganization(db);
+    await db.close();
+    const own = await createTestClient(gateway.database.url, { type: 'ORGANIZATION', organizationId: seeded.organizationId });
+    const { code, output } = await python('sandbox.py', {
+      GATEWAY_URL: gateway.url,
+      CLIENT_ID: own.clientId,
+      CLIENT_SECRET: own.clientSecret,
+      ORGANIZATION_ID: seeded.organizationId,
+      STORE_ID: seeded.storeId,
+    });
+    expect([code, output.trimEnd().split('\n')]).toEqual([
+      0,
+      [
+        `sales order: 201 RECEIVED (sandbox), 2 x ${seeded.barcodes[0]}`,
+        'ALLOCATE: SUCCESS, order RECEIVED, fulfilment ALLOCATED',
+        'SHIP: SUCCESS, order RECEIVED, fulfilment PARTIALLY_SHIPPED',
+        'SHIP: SUCCESS, order SHIPPED, fulfilment SHIPPED',
+        'DELIVER: SUCCESS, order DELIVERED, fulfilment SHIPPED',
+        'parcel PostNord: DELIVERED, track it at https://tracking.carrier.example/postnord/?id=0037071234567890',
+        expect.stringMatching(/^parcel SANDBOX: DELIVERED, track it at https:\/\/tracking\.sandbox\.invalid\/SBX[0-9A-F]{16}$/),
+        'DELIVER again: FAILED, The fulfilment order is SHIPPED and has no shipment left to deliver.',
       ],
     ]);
   }, 60_000);
