@@ -214,6 +214,17 @@ describe('shipments', () => {
       await unchanged(fulfilmentOrderId, lines(2), `2 of ${org.barcodes[1]} cannot ship: 1 of it is unshipped.`);
     });
 
+    it('refuses a shipment that would take a level below what the schema allows (a level that lost what the order holds): no line ships', async () => {
+      const { fulfilmentOrderId } = await allocatedOrder();
+      // B2 holds 3 allocated (1 of before, 2 of this order); a level that drifted to 1 cannot give up 2.
+      await database.db.query('UPDATE inventory_levels SET allocated = 1 WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3', [
+        org.organizationId,
+        org.warehouseId,
+        org.barcodes[1],
+      ]);
+      await unchanged(fulfilmentOrderId, { fulfilmentOrderId }, `The change would make the inventory of ${org.barcodes[1]} at ${org.warehouseId} negative.`);
+    });
+
     it('refuses a barcode that is not on the order', async () => {
       const { fulfilmentOrderId } = await allocatedOrder();
       await unchanged(

@@ -1,9 +1,11 @@
-// The integrator's cancel racing other changes of the same order (contract 6.7), with real concurrency: the
-// public gateway's cancel over HTTP and the internal gateway's dispatch-command (its real module, on its own
-// connections) in flight at the same time. In the ordered rounds a transaction holds the fulfilment order's
+// The integrator's cancel racing other changes of the same order, and two ships of one order racing each other
+// (contract 6.7), with real concurrency: the public gateway's cancel over HTTP and the internal gateway's
+// dispatch-command (its real module, on its own connections) in flight at the same time. In the ordered rounds a transaction holds the fulfilment order's
 // row until both are waiting for it, then lets go: whichever asked first wins, so both interleavings are
 // exercised. In the free rounds they simply start together. Every round ends in one consistent outcome:
-// never shipped and cancelled, never stock released twice (the inventory level is checked exactly).
+// never shipped and cancelled, never stock released twice (the inventory level is checked exactly). Another
+// order of the barcode stays allocated throughout, so a ship of an order already cancelled would not be
+// stopped by the level (allocated cannot go negative) but only by the order's state.
 import request from 'supertest';
 import { DispatchCommand, SeededOrganization, fulfilment, seedOrganization, waitUntilAsync, withCommandDispatch } from '@gateway/testing';
 import { callerTokens } from './support/caller-tokens';
@@ -24,11 +26,11 @@ describe('cancel races', () => {
 
   const http = () => request(gateway.app.getHttpServer());
   const ordersPath = () => `/v0/organizations/${org.organizationId}/stores/${org.storeId}/sales-orders`;
-  const place = async () => {
+  const place = async (quantity = QUANTITY) => {
     const res = await http()
       .post(ordersPath())
       .set('Authorization', `Bearer ${tokens.service}`)
-      .send({ orderReference: 'RACE', customer: { firstName: 'Ada' }, lineItems: [{ sku: 'any', barcode: org.barcodes[0], quantity: QUANTITY }] });
+      .send({ orderReference: 'RACE', customer: { firstName: 'Ada' }, lineItems: [{ sku: 'any', barcode: org.barcodes[0], quantity }] });
     expect(res.status).toBe(201);
     return res.body as { id: string; fulfilmentOrderId: string };
   };
@@ -89,6 +91,8 @@ describe('cancel races', () => {
     org = await seedOrganization(database.db);
     tokens = await callerTokens(gateway, database.url, org);
     await fulfilment(database.db).receive({ organizationId: org.organizationId, warehouseId: org.warehouseId, barcode: org.barcodes[0] }, 1000);
+    await fulfilment(database.db).allocate(org.organizationId, (await place()).fulfilmentOrderId);
+    expect((await level()).allocated).toBe(QUANTITY);
   });
 
   it('two concurrent cancels: both answer the cancelled order, which is cancelled and released once', async () => {
@@ -186,6 +190,41 @@ describe('cancel races', () => {
         }
       }
       expect([...outcomes].sort()).toEqual(['cancel 200, ship FAILED', 'cancel 409, ship SUCCESS']);
+    });
+  });
+
+  it('two ships of the last units of a PARTIALLY_SHIPPED order: both ship, the second makes it SHIPPED, every unit ships once', async () => {
+    await withCommandDispatch(database.db, async (dispatch: DispatchCommand) => {
+      const ship = (fulfilmentOrderId: string) =>
+        dispatch('SHIP_FULFILMENT_ORDER', org.organizationId, {
+          fulfilmentOrderId,
+          shipment: { carrier: 'DHL', trackingNumber: 'RACE-1', lines: [{ barcode: org.barcodes[0], quantity: 1 }] },
+        });
+      for (let round = 0; round < 4; round++) {
+        const before = await level();
+        const order = await place(3);
+        expect((await dispatch('ALLOCATE_FULFILMENT_ORDER', org.organizationId, { fulfilmentOrderId: order.fulfilmentOrderId })).outcome).toBe('SUCCESS');
+        expect(await ship(order.fulfilmentOrderId)).toMatchObject({ outcome: 'SUCCESS', result: { status: 'PARTIALLY_SHIPPED' } });
+        // Each of the two read the order with 2 units left, so each alone would stay PARTIALLY_SHIPPED.
+        const [a, b] =
+          round % 2 === 0
+            ? await ordered(
+                order.fulfilmentOrderId,
+                () => ship(order.fulfilmentOrderId),
+                () => ship(order.fulfilmentOrderId),
+              )
+            : await Promise.all([ship(order.fulfilmentOrderId), ship(order.fulfilmentOrderId)]);
+        const statuses = [a, b].map((r) => `${r.outcome} ${(r.result as { status?: string } | undefined)?.status}`).sort();
+        expect([round, statuses]).toEqual([round, ['SUCCESS PARTIALLY_SHIPPED', 'SUCCESS SHIPPED']]);
+        const now = await read(order.id);
+        expect([now.status, now.fulfilmentStatus]).toEqual(['SHIPPED', 'SHIPPED']);
+        expect(now.shipments.map((s: { lines: { quantity: number }[] }) => s.lines.map((l) => l.quantity))).toEqual([[1], [1], [1]]);
+        expect([
+          await events(order.fulfilmentOrderId, 'FulfilmentOrderPartiallyShipped'),
+          await events(order.fulfilmentOrderId, 'FulfilmentOrderShipped'),
+        ]).toEqual([1, 1]);
+        expect(await level()).toEqual({ ...before, onHand: before.onHand - 3 });
+      }
     });
   });
 });

@@ -7,6 +7,7 @@ export * from './repositories/domain-event.repository';
 export * from './repositories/sales-order.repository';
 export * from './repositories/inventory-level.repository';
 export * from './repositories/fulfilment-order.repository';
+export * from './repositories/fulfilment-order-shipping.repository';
 export * from './repositories/shipment.repository';
 export * from './repositories/return.repository';
 export * from './repositories/inbound-shipment.repository';

@@ -4,6 +4,7 @@ import {
   Database,
   DomainEventRepository,
   FulfilmentOrderRepository,
+  FulfilmentOrderShippingRepository,
   InventoryLevelRepository,
   Queryable,
   SalesOrderRepository,
@@ -40,9 +41,7 @@ export function fulfilment(db: Database) {
       ),
     /** One shipment: everything unshipped, or what `shipment.lines` names. */
     ship: (organizationId: string, fulfilmentOrderId: string, shipment?: ShipmentDetails) =>
-      db.transaction((tx) =>
-        new FulfilmentOrderShipping(transitions, new ShipmentRepository(), events).ship(tx, organizationId, fulfilmentOrderId, 'test-warehouse', shipment),
-      ),
+      new FulfilmentOrderShipping(new FulfilmentOrderShippingRepository()).ship(db, organizationId, fulfilmentOrderId, 'test-warehouse', shipment),
     updateShipment: (organizationId: string, update: ShipmentUpdate) =>
       db.transaction((tx) =>
         new ShipmentTracking(transitions, new ShipmentRepository(), new FulfilmentOrderRepository(), events).update(

@@ -5,12 +5,19 @@ import { FulfilmentOrderCancellation } from './use-cases/fulfilment-order-cancel
 import { FulfilmentOrderShipping } from './use-cases/fulfilment-order-shipping';
 import { FulfilmentOrderTransitions } from './use-cases/fulfilment-order-transitions';
 import { ShipmentTracking } from './use-cases/shipment-tracking';
-import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelRepository, SalesOrderRepository, ShipmentRepository } from '@gateway/persistence';
+import {
+  DomainEventRepository,
+  FulfilmentOrderRepository,
+  FulfilmentOrderShippingRepository,
+  InventoryLevelRepository,
+  SalesOrderRepository,
+  ShipmentRepository,
+} from '@gateway/persistence';
 
 /**
  * The fulfilment order's steps, for every door that takes them (the staff's commands, the shop's cancel, the
  * sandbox's simulations and auto-advance): its transitions, allocation, shipping, shipment tracking and
- * cancellation, each in the caller's transaction.
+ * cancellation, each in the caller's transaction (shipping: or as one statement of its own on the pool).
  */
 @Module({
   imports: [InventoryModule],
@@ -22,6 +29,7 @@ import { DomainEventRepository, FulfilmentOrderRepository, InventoryLevelReposit
     FulfilmentOrderCancellation,
     DomainEventRepository,
     FulfilmentOrderRepository,
+    FulfilmentOrderShippingRepository,
     InventoryLevelRepository,
     SalesOrderRepository,
     ShipmentRepository,

@@ -2,7 +2,15 @@
 // caller's transaction. Levels are therefore a projection of the event log (see projectLevel).
 import { Injectable } from '@nestjs/common';
 import { ConflictProblem } from '@gateway/platform';
-import { DomainEventRepository, InventoryLevelKey, InventoryLevelRepository, InventoryQuantities, Queryable, inventoryLevelKey } from '@gateway/persistence';
+import {
+  DomainEventRepository,
+  InventoryLevelKey,
+  InventoryLevelRepository,
+  InventoryQuantities,
+  NewDomainEvent,
+  Queryable,
+  inventoryLevelKey,
+} from '@gateway/persistence';
 
 export type InventoryDelta = Partial<InventoryQuantities>;
 
@@ -43,19 +51,7 @@ export class InventoryLedger {
     const ordered = [...changes].sort((a, b) => (levelKey(a) < levelKey(b) ? -1 : levelKey(a) > levelKey(b) ? 1 : 0));
     // The levels as locked: when the schema refuses a change, they say which bound it crossed.
     const current = await this.levels.readLocked(tx, ordered);
-    await this.events.append(
-      tx,
-      changes.map((c) => ({
-        organizationId: c.organizationId,
-        type: c.type,
-        aggregateType: c.aggregateType,
-        aggregateId: c.aggregateId,
-        warehouseId: c.warehouseId,
-        barcode: c.barcode,
-        initiator: c.initiator ?? null,
-        payload: { ...c.details, delta: normalize(c.delta) },
-      })),
-    );
+    await this.events.append(tx, ledgerEvents(changes));
     for (const change of ordered) {
       try {
         await this.levels.add(tx, change, normalize(change.delta));
@@ -102,6 +98,75 @@ export class InventoryLedger {
     await this.levels.set(tx, reset, reset.level);
   }
 }
+
+/** The domain events of changes, in the order given: each carries its details and its whole delta. */
+export function ledgerEvents(changes: InventoryChange[]): NewDomainEvent[] {
+  return changes.map((c) => ({
+    organizationId: c.organizationId,
+    type: c.type,
+    aggregateType: c.aggregateType,
+    aggregateId: c.aggregateId,
+    warehouseId: c.warehouseId,
+    barcode: c.barcode,
+    initiator: c.initiator ?? null,
+    payload: { ...c.details, delta: normalize(c.delta) },
+  }));
+}
+
+/** Each level's total change, one per level, in the ledger's lock order (organization, warehouse, barcode). */
+export function levelChanges(changes: InventoryChange[]): (InventoryLevelKey & InventoryQuantities)[] {
+  const totals = new Map<string, InventoryLevelKey & InventoryQuantities>();
+  for (const c of [...changes].sort(byLevel)) {
+    const delta = normalize(c.delta);
+    const total = totals.get(levelKey(c)) ?? {
+      organizationId: c.organizationId,
+      warehouseId: c.warehouseId,
+      barcode: c.barcode,
+      onHand: 0,
+      allocated: 0,
+      pendingAllocation: 0,
+    };
+    totals.set(levelKey(c), {
+      ...total,
+      onHand: total.onHand + delta.onHand,
+      allocated: total.allocated + delta.allocated,
+      pendingAllocation: total.pendingAllocation + delta.pendingAllocation,
+    });
+  }
+  return [...totals.values()];
+}
+
+/**
+ * The answer to changes written in one statement that refused them because a level would leave the schema's
+ * bounds, given the levels as that statement locked them: the first change, applied in the ledger's order, that
+ * takes its level out of bounds (as apply answers it, a level that does not exist being zero).
+ */
+export function refusalAgainst(changes: InventoryChange[], levels: Map<string, InventoryQuantities>): ConflictProblem {
+  const zero = { onHand: 0, allocated: 0, pendingAllocation: 0 };
+  const running = new Map<string, InventoryQuantities>();
+  const ordered = [...changes].sort(byLevel);
+  for (const change of ordered) {
+    const before = levels.get(levelKey(change));
+    const level = running.get(levelKey(change)) ?? before ?? zero;
+    const delta = normalize(change.delta);
+    const after = {
+      onHand: level.onHand + delta.onHand,
+      allocated: level.allocated + delta.allocated,
+      pendingAllocation: level.pendingAllocation + delta.pendingAllocation,
+    };
+    running.set(levelKey(change), after);
+    const inBounds =
+      Math.abs(after.onHand) <= Number.MAX_SAFE_INTEGER &&
+      after.allocated >= 0 &&
+      after.allocated <= Number.MAX_SAFE_INTEGER &&
+      after.pendingAllocation >= 0 &&
+      after.pendingAllocation <= Number.MAX_SAFE_INTEGER;
+    if (!inBounds) return outOfRange(change, before);
+  }
+  return outOfRange(ordered[0], levels.get(levelKey(ordered[0])));
+}
+
+const byLevel = (a: InventoryLevelKey, b: InventoryLevelKey) => (levelKey(a) < levelKey(b) ? -1 : levelKey(a) > levelKey(b) ? 1 : 0);
 
 /** The answer to a change the schema refused: a quantity would go below 0 or above the largest safe integer. */
 function outOfRange(change: InventoryChange, before: InventoryQuantities | undefined): ConflictProblem {

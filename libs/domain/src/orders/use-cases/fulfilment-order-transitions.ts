@@ -1,6 +1,6 @@
 // Applies a decision of the state machine to one locked order, in the caller's transaction: the new
-// status, its domain event, and the inventory each line releases or takes (through the ledger); for a
-// shipment, what ships of each barcode.
+// status, its domain event, and the inventory each line releases or takes (through the ledger). Shipping
+// writes its transitions in one statement of its own (FulfilmentOrderShipping).
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '@gateway/platform';
 import { DomainEventRepository, FulfilmentOrderRepository, FulfilmentOrderRow, Queryable } from '@gateway/persistence';
@@ -46,34 +46,6 @@ export class FulfilmentOrderTransitions {
       initiator,
       { from, to },
       order.lines.map((line) => ({ barcode: line.barcode, effect: inventoryEffect(from, to, line.quantity) })),
-    );
-    return { ...order, status: to };
-  }
-
-  /**
-   * Ships one shipment of a locked order in PICKING or PARTIALLY_SHIPPED, to SHIPPED or PARTIALLY_SHIPPED:
-   * the status and its event (none when it stays PARTIALLY_SHIPPED), and per barcode what ships, off
-   * allocated and onHand; `unshipped` is what each barcode still held before this shipment.
-   */
-  async ship(
-    tx: Queryable,
-    order: FulfilmentOrderRow,
-    to: FulfilmentOrderStatus,
-    event: string,
-    initiator: string,
-    shipment: { id: string; lines: { barcode: string; quantity: number }[] },
-    unshipped: Map<string, number>,
-  ): Promise<FulfilmentOrderRow> {
-    const from = order.status;
-    await this.orders.updateStatus(tx, order.id, to);
-    const lines = shipment.lines.map((l) => ({ barcode: l.barcode, quantity: l.quantity }));
-    if (from !== to) await this.recordEvent(tx, order, event, initiator, { from, to, shipmentId: shipment.id, lines });
-    await this.moveStock(
-      tx,
-      order,
-      initiator,
-      { from, to, shipmentId: shipment.id },
-      lines.map((line) => ({ barcode: line.barcode, effect: inventoryEffect(from, to, unshipped.get(line.barcode) ?? 0, line.quantity) })),
     );
     return { ...order, status: to };
   }

@@ -49,6 +49,7 @@ export class ShipFulfilmentOrderCommand implements CommandHandler<ShipFulfilment
   ) {}
 
   handle(body: ShipFulfilmentOrderBody, context: CommandContext): Promise<FulfilmentOrderStatusDto> {
-    return this.db.transaction((tx) => this.shipping.ship(tx, context.organizationId, body.fulfilmentOrderId, context.initiator, body.shipment));
+    // One read and one statement on the pool, no transaction around them (FulfilmentOrderShipping).
+    return this.shipping.ship(this.db, context.organizationId, body.fulfilmentOrderId, context.initiator, body.shipment);
   }
 }
