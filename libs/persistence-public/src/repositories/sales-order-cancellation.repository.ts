@@ -96,10 +96,12 @@ const WRITE = `WITH lock AS (
     SELECT l.barcode FROM inventory_levels l JOIN changes k ON l.barcode = k.barcode
      WHERE l.organization_id = $4 AND l.warehouse_id = $14 ORDER BY l.barcode FOR UPDATE OF l
   ),
+  -- A CTE runs only as far as it is read: counted, held locks every level, in barcode order, before the update
+  -- (an EXISTS would read, and lock, the first one only, and the update take the others in its own order).
   lv AS (
     UPDATE inventory_levels l SET on_hand = l.on_hand + k.on_hand, allocated = l.allocated + k.allocated,
            pending_allocation = l.pending_allocation + k.pending_allocation, updated_at = now()
-      FROM changes k WHERE l.organization_id = $4 AND l.warehouse_id = $14 AND l.barcode = k.barcode AND EXISTS (SELECT 1 FROM held)
+      FROM changes k WHERE l.organization_id = $4 AND l.warehouse_id = $14 AND l.barcode = k.barcode AND (SELECT count(*) FROM held) > 0
   )
   SELECT (SELECT locked FROM lock) AS locked, EXISTS (SELECT 1 FROM gate) AS open, (SELECT body FROM go) AS body, (SELECT count(*) FROM moved)::int AS moved`;
 
