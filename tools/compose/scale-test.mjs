@@ -352,7 +352,8 @@ async function killPhase(receiver, rollFrom) {
   await fetch(`http://127.0.0.1:${receiver.port}/hold?from=${victim.ip}`, { method: 'POST' });
   const caught = await waitFor(
     'a webhook delivery in flight from the replica to kill',
-    async () => (await receiver.inFlight()).find((d) => d.from === victim.ip),
+    // Held by the hold, not one that came just before it and is answered after RECEIVER_HOLD_MS.
+    async () => (await receiver.inFlight()).find((d) => d.from === victim.ip && d.holding),
     30_000,
   ).catch(() => undefined);
   const killAt = Date.now();

@@ -4,7 +4,8 @@
 // (recorded as abandoned), POST /abandon?from=<address> (the test killed that sender: its held deliveries are
 // recorded as abandoned and their connections closed, whether or not the close of the dead sender's connection
 // ever reached this side) or POST /release. GET /receipts: every receipt so far;
-// GET /in-flight: the deliveries not answered yet, with the sender's address.
+// GET /in-flight: the deliveries not answered yet, with the sender's address and whether the hold keeps them (one
+// that came before the hold is answered after RECEIVER_HOLD_MS all the same).
 import { createServer } from 'node:http';
 
 const holdMs = Number(process.env.RECEIVER_HOLD_MS ?? 100);
@@ -18,7 +19,7 @@ const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/in-flight')
     return json(
       response,
-      [...held].map(({ webhookId, from, receivedAt }) => ({ webhookId, from, receivedAt })),
+      [...held].map(({ webhookId, from, receivedAt, holding }) => ({ webhookId, from, receivedAt, holding })),
     );
   if (request.method === 'POST' && request.url.startsWith('/hold?')) {
     holdFrom = new URL(request.url, 'http://receiver').searchParams.get('from');
@@ -57,6 +58,7 @@ const server = createServer((request, response) => {
       receivedAt: Date.now(),
       answered: false,
       abandonedAt: null,
+      holding: false,
     };
     receipts.push(receipt);
     held.add(receipt);
@@ -66,7 +68,8 @@ const server = createServer((request, response) => {
       receipt.answered = true;
       response.writeHead(204).end();
     };
-    const timer = receipt.from === holdFrom ? undefined : setTimeout(answer, holdMs);
+    receipt.holding = receipt.from === holdFrom;
+    const timer = receipt.holding ? undefined : setTimeout(answer, holdMs);
     const abandon = () => {
       if (receipt.answered || receipt.abandonedAt !== null) return;
       clearTimeout(timer);
