@@ -445,8 +445,19 @@ async function measureOperation({ db, meter, idle, gateways, receiver }, name, o
     fanOutStatements: net('workersWireStatements'),
     byApplication: Object.fromEntries(Object.entries(d.byApplication).map(([k, v]) => [k, v / count])),
     tables: d.tables.map((t) => ({ name: t.name, ins: t.ins / count, upd: t.upd / count, del: t.del / count })),
+    fanOutRows: fanOutRows(d.tables) / count,
     topStatements: top,
   };
+}
+
+/**
+ * Rows the fan-out and delivery wrote, of all written: every row of the webhook tables except the fan-out queue's
+ * inserts, which the request's own statement writes (its trigger).
+ */
+function fanOutRows(tables) {
+  return tables
+    .filter((t) => t.name.startsWith('public.webhook_'))
+    .reduce((sum, t) => sum + t.ins + t.upd + t.del - (t.name === 'public.webhook_fanout_queue' ? t.ins : 0), 0);
 }
 
 /** Webhook delivery: the same orders again, now with an endpoint subscribed; the difference is delivery's. */
@@ -496,11 +507,11 @@ function printReport(results, idle) {
   const lines = [
     `Per request, ${requests} requests per operation (webhook delivery: ${webhooks} orders with and without an endpoint), ${concurrency} at a time, Node ${process.versions.node}${extraNodeArgs.length ? ` (gateways also with ${extraNodeArgs.join(' ')})` : ''}; idle background subtracted (per second: public gateway ${num(perSecond(idle, 'publicCpu') * 1000, 1)} ms CPU, internal ${num(perSecond(idle, 'internalCpu') * 1000, 1)} ms, Postgres ${num(perSecond(idle, 'postgresCpu') * 1000, 1)} ms, ${num(perSecond(idle, 'statements'), 1)} statements, ${num(perSecond(idle, 'rows'), 1)} rows written).`,
     '',
-    '| operation | gateway CPU ms | Postgres CPU ms | round trips (wire) | statements (wire) | pg_stat_statements calls | fan-out round trips (statements) | rows written | WAL bytes | gateway req/s per core | Postgres req/s per core |',
+    '| operation | gateway CPU ms | Postgres CPU ms | round trips (wire) | statements (wire) | pg_stat_statements calls | fan-out round trips (statements) | rows written (request + fan-out) | WAL bytes | gateway req/s per core | Postgres req/s per core |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.roundTrips, 1)} | ${num(r.wireStatements, 1)} | ${num(r.statements, 1)} | ${num(r.fanOutRoundTrips, 2)} (${num(r.fanOutStatements, 2)}) | ${num(r.rowsWritten, 1)} | ${num(r.walBytes, 0)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`,
+        `| ${r.name} | ${num(r.gatewayCpuMs)} | ${num(r.postgresCpuMs)} | ${num(r.roundTrips, 1)} | ${num(r.wireStatements, 1)} | ${num(r.statements, 1)} | ${num(r.fanOutRoundTrips, 2)} (${num(r.fanOutStatements, 2)}) | ${num(r.rowsWritten, 1)}${r.fanOutRows === undefined ? '' : ` (${num(r.rowsWritten - r.fanOutRows, 1)} + ${num(r.fanOutRows, 1)})`} | ${num(r.walBytes, 0)} | ${r.gatewayCpuMs > 0 ? num(1000 / r.gatewayCpuMs, 0) : '-'} | ${r.postgresCpuMs > 0 ? num(1000 / r.postgresCpuMs, 0) : '-'} |`,
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n\nMost frequent statements per operation (calls in the measured window):\n`);

@@ -452,6 +452,18 @@ describe('sales order changes: shipping address, PATCH and cancel', () => {
       expect((await cancel(MISSING_ORDER)).status).toBe(404);
       expect((await cancel(order.id, undefined, { storeId: org.otherStoreId })).status).toBe(404);
       expect((await cancel(order.id, undefined, { storeId: org.otherStoreId, token: tokens.connector })).status).toBe(403);
+      const elsewhere = (organizationId: string, token: string) =>
+        http()
+          .post(`/v0/organizations/${organizationId}/stores/${org.storeId}/sales-orders/${order.id}/cancel`)
+          .set('Authorization', `Bearer ${token}`)
+          .set('Idempotency-Key', 'cancel-access');
+      const unknown = await elsewhere(MISSING_ORDER, tokens.service);
+      expect([unknown.status, unknown.body.detail]).toEqual([404, 'The organization does not exist.']);
+      // Access is decided before the key's stored answer: sent to another organization, the key is a 403, not a 422.
+      expect((await cancel((await placed()).id, undefined, { key: 'cancel-access', token: tokens.organization })).status).toBe(200);
+      const other = await seedOrganization(database.db);
+      const refused = await elsewhere(other.organizationId, tokens.organization);
+      expect([refused.status, refused.headers['idempotent-replayed']]).toEqual([403, undefined]);
       expect((await read(order.id)).body.fulfilmentStatus).toBe('OPEN');
       const byConnector = await cancel(order.id, { reason: 'r'.repeat(500) }, { token: tokens.connector });
       expect([byConnector.status, byConnector.body.cancellationReason]).toEqual([200, 'r'.repeat(500)]);

@@ -221,6 +221,21 @@ describe('sales-order creation', () => {
     ).toBe(404);
   });
 
+  it('decides access on what its one read found: 404s for a SERVICE, and no stored answer for an organization the caller cannot reach', async () => {
+    const service = await tokenFor(gateway, { type: 'SERVICE' });
+    const post = (target: string, withToken: string) => request(gateway.app.getHttpServer()).post(target).set('Authorization', `Bearer ${withToken}`);
+    const unknownOrganization = await post(path('00000000-0000-4000-8000-000000000000', org.storeId), service).send(body());
+    expect([unknownOrganization.status, unknownOrganization.body.detail]).toEqual([404, 'The organization does not exist.']);
+    const unknownStore = await post(path(undefined, 'no-such-store'), service).send(body());
+    expect([unknownStore.status, unknownStore.body.detail]).toEqual([404, 'The store does not exist in this organization.']);
+    expect((await post(path(), service).send(body('BY-SERVICE'))).status).toBe(201);
+    // The key's answer is stored for this caller; sent to an organization it cannot reach, access answers first.
+    expect((await create().set('Idempotency-Key', 'access-first').send(body('ACCESS'))).status).toBe(201);
+    const other = await seedOrganization(database.db);
+    const elsewhere = await post(path(other.organizationId, other.storeId), token).set('Idempotency-Key', 'access-first').send(body('ACCESS'));
+    expect([elsewhere.status, elsewhere.headers['idempotent-replayed']]).toEqual([403, undefined]);
+  });
+
   it('answers a line that does not resolve with 400 pointing at it', async () => {
     const res = await create().send({ ...body(), lineItems: [{ sku: 'nope', quantity: 1 }] });
     expect(res.status).toBe(400);

@@ -52,8 +52,11 @@ const toInvoice = (r: Row): InvoiceRow => ({
   pdfUrl: r.pdf_url,
 });
 
-/** Nothing of a sandbox is billed (contract 6.10): its invoices, were any stored, are never shown. */
-const BILLED = `organization_id IN (SELECT id FROM organizations WHERE environment = 'LIVE')`;
+/**
+ * Nothing of a sandbox is billed (contract 6.10): its invoices, were any stored, are never shown. The organization
+ * ($1) is live: a condition Postgres evaluates once per statement, one probe of its key.
+ */
+const BILLED = `EXISTS (SELECT 1 FROM organizations WHERE id = $1 AND environment = 'LIVE')`;
 
 @Injectable()
 export class InvoiceRepository {

@@ -1,13 +1,24 @@
 // The integrator's cancel of an order whose fulfilment order moves to CANCELLED, in two round trips: one read
-// (the order as answered, its fulfilment order's status, warehouse and lines, and the answer stored for the
+// (the organization and store the access policy decides on, the order as answered, its fulfilment order's status, warehouse and lines, and the answer stored for the
 // Idempotency-Key) and one statement that writes the transition: the fulfilment order's status (only from the
 // status read: a transition in between leaves no row, and nothing is written), the sales order's, the events in
 // the order given and the levels' releases, with the idempotency record. As SalesOrderCreationRepository.
 import { Injectable } from '@nestjs/common';
-import { Queryable, SALES_ORDER_COLUMNS, SalesOrderDbRow, SalesOrderRow, toSalesOrderRow } from '@gateway/persistence';
+import {
+  Queryable,
+  SALES_ORDER_COLUMNS,
+  SalesOrderDbRow,
+  SalesOrderRow,
+  StoreAccess,
+  StoreAccessJson,
+  storeAccessSql,
+  toSalesOrderRow,
+  toStoreAccess,
+} from '@gateway/persistence';
 import { idempotencyLockKey } from './idempotency.repository';
 
 export interface CancellationRead {
+  access: StoreAccess;
   order?: SalesOrderRow;
   fulfilment?: { id: string; warehouseId: string; status: string; lines: { barcode: string; quantity: number }[] };
   earlier?: { requestFingerprint: string; responseText: string };
@@ -50,7 +61,7 @@ export type CancellationOutcome =
 const EARLIER = `(SELECT json_build_object('requestFingerprint', request_fingerprint, 'responseText', response_body::text) FROM idempotency_records
    WHERE client_id = $4 AND idempotency_key = $5 AND state = 'COMPLETED')`;
 
-const READ = `SELECT ${EARLIER} AS earlier, found.*
+const READ = `SELECT ${storeAccessSql('$2', '$3')} AS access, ${EARLIER} AS earlier, found.*
    FROM (SELECT 1) one LEFT JOIN LATERAL (
      SELECT ${SALES_ORDER_COLUMNS}, f.warehouse_id AS fulfilment_warehouse_id,
             (SELECT json_agg(json_build_object('barcode', l.barcode, 'quantity', l.quantity) ORDER BY l.position)
@@ -113,6 +124,7 @@ export class SalesOrderCancellationRepository {
   ): Promise<CancellationRead> {
     const { rows } = await q.query<
       Partial<SalesOrderDbRow> & {
+        access: StoreAccessJson | null;
         earlier: CancellationRead['earlier'] | null;
         fulfilment_warehouse_id: string | null;
         fulfilment_lines: { barcode: string; quantity: number }[] | null;
@@ -121,6 +133,7 @@ export class SalesOrderCancellationRepository {
     const row = rows[0];
     const order = row.id ? toSalesOrderRow(row as SalesOrderDbRow) : undefined;
     return {
+      access: toStoreAccess(row.access),
       earlier: row.earlier ?? undefined,
       order,
       fulfilment: order && {

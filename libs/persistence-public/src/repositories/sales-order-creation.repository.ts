@@ -1,13 +1,14 @@
-// Sales-order creation in two round trips: one read (the retail units the lines name and the answer stored for
-// the Idempotency-Key) and one statement that writes everything an order is, atomic as one statement is: the
+// Sales-order creation in two round trips: one read (the organization and store the access policy decides on,
+// the retail units the lines name and the answer stored for the Idempotency-Key) and one statement that writes everything an order is, atomic as one statement is: the
 // idempotency record, the order and its lines, the OPEN fulfilment order and its lines, the events (in the
 // order given, the statement trigger queueing them for fan-out) and each level's pendingAllocation. No
 // BEGIN/COMMIT and no named statement, so it passes PgBouncer in transaction mode.
 import { Injectable } from '@nestjs/common';
-import { Queryable } from '@gateway/persistence';
+import { Queryable, StoreAccess, StoreAccessJson, storeAccessSql, toStoreAccess } from '@gateway/persistence';
 import { idempotencyLockKey } from './idempotency.repository';
 
 export interface CreationRead {
+  access: StoreAccess;
   units: { barcode: string; sku: string; archived: boolean }[];
   /** The answer stored for the key, as written (its text), with the fingerprint of the request that made it. */
   earlier?: { requestFingerprint: string; responseText: string };
@@ -49,7 +50,7 @@ export type NewOrderOutcome =
   /** Another request with the key committed after the read: its answer (if it is still there). */
   | { kind: 'answered'; earlier: { requestFingerprint: string; responseText: string } | undefined };
 
-const READ = `SELECT
+const READ = `SELECT ${storeAccessSql('$1', '$6')} AS access,
    (SELECT coalesce(json_agg(json_build_object('barcode', barcode, 'sku', sku, 'archived', archived_at IS NOT NULL)), '[]'::json)
       FROM retail_units WHERE organization_id = $1 AND (barcode = ANY($2::text[]) OR sku = ANY($3::text[]))) AS units,
    (SELECT json_build_object('requestFingerprint', request_fingerprint, 'responseText', response_body::text) FROM idempotency_records
@@ -117,19 +118,23 @@ const WRITE = `WITH lock AS (
 
 @Injectable()
 export class SalesOrderCreationRepository {
-  /** The units the lines name (by barcode, or by sku for lines without one) and the answer stored for the key. */
+  /**
+   * The organization and store (for the access policy), the units the lines name (by barcode, or by sku for lines
+   * without one) and the answer stored for the key.
+   */
   async read(
     q: Queryable,
-    input: { organizationId: string; barcodes: string[]; skus: string[]; clientId: string; key: string | undefined },
+    input: { organizationId: string; storeId: string; barcodes: string[]; skus: string[]; clientId: string; key: string | undefined },
   ): Promise<CreationRead> {
-    const { rows } = await q.query<{ units: CreationRead['units']; earlier: CreationRead['earlier'] | null }>(READ, [
+    const { rows } = await q.query<{ access: StoreAccessJson | null; units: CreationRead['units']; earlier: CreationRead['earlier'] | null }>(READ, [
       input.organizationId,
       input.barcodes,
       input.skus,
       input.clientId,
       input.key ?? null,
+      input.storeId,
     ]);
-    return { units: rows[0].units, earlier: rows[0].earlier ?? undefined };
+    return { access: toStoreAccess(rows[0].access), units: rows[0].units, earlier: rows[0].earlier ?? undefined };
   }
 
   async write(q: Queryable, order: NewOrderWrite): Promise<NewOrderOutcome> {
@@ -161,7 +166,14 @@ export class SalesOrderCreationRepository {
     if (written.body !== null) return { kind: 'created', responseText: written.body };
     if (!written.locked) return { kind: 'inFlight' };
     if (written.units !== order.fulfilmentLines.length) return { kind: 'unitsChanged' };
-    const { earlier } = await this.read(q, { organizationId: order.organizationId, barcodes: [], skus: [], clientId: order.clientId, key });
+    const { earlier } = await this.read(q, {
+      organizationId: order.organizationId,
+      storeId: order.storeId,
+      barcodes: [],
+      skus: [],
+      clientId: order.clientId,
+      key,
+    });
     return { kind: 'answered', earlier };
   }
 }

@@ -1,7 +1,7 @@
 // SQL behind the access policy: memberships, connections, stores.
 import { Injectable } from '@nestjs/common';
 import { Queryable } from '../database';
-import { Environment, environmentOf } from './organization.repository';
+import { Environment } from './organization.repository';
 
 export type MembershipRole = 'OWNER' | 'MEMBER';
 
@@ -34,12 +34,33 @@ export class AccessRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  /** The store's warehouse, and its organization's environment (contract 6.10). */
-  async store(q: Queryable, organizationId: string, storeId: string): Promise<{ warehouseId: string; environment: Environment } | undefined> {
-    const { rows } = await q.query<{ warehouse_id: string; environment: Environment }>(
-      `SELECT s.warehouse_id, ${environmentOf('s')} AS environment FROM stores s WHERE s.organization_id = $1 AND s.id = $2`,
-      [organizationId, storeId],
-    );
-    return rows[0] && { warehouseId: rows[0].warehouse_id, environment: rows[0].environment };
+  /** Whether the organization exists, and its store's warehouse and environment (contract 6.10): one round trip. */
+  async storeAccess(q: Queryable, organizationId: string, storeId: string): Promise<StoreAccess> {
+    const { rows } = await q.query<{ access: StoreAccessJson | null }>(`SELECT ${storeAccessSql('$1', '$2')} AS access`, [organizationId, storeId]);
+    return toStoreAccess(rows[0].access);
   }
+}
+
+/** What the access policy needs to decide on a store's orders, read in the same round trip as what the request reads next. */
+export interface StoreAccess {
+  organizationExists: boolean;
+  /** Absent: no such store in the organization. */
+  store?: { warehouseId: string; environment: Environment };
+}
+
+export type StoreAccessJson = { warehouseId: string | null; environment: Environment };
+
+/**
+ * A scalar subquery for StoreAccess, given the SQL of its organization and store parameters: null when the
+ * organization does not exist; its environment, and the store's warehouse (null when the store is not its).
+ */
+export const storeAccessSql = (organization: string, store: string) =>
+  `(SELECT json_build_object('warehouseId', s.warehouse_id, 'environment', lower(o.environment))
+      FROM organizations o LEFT JOIN stores s ON s.organization_id = o.id AND s.id = ${store} WHERE o.id = ${organization})`;
+
+export function toStoreAccess(json: StoreAccessJson | null): StoreAccess {
+  if (json === null) return { organizationExists: false };
+  return json.warehouseId === null
+    ? { organizationExists: true }
+    : { organizationExists: true, store: { warehouseId: json.warehouseId, environment: json.environment } };
 }

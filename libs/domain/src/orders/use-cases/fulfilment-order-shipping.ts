@@ -14,6 +14,7 @@ import { InventoryChange, ledgerEvents, levelChanges, levelKey, refusalAgainst }
 import { FulfilmentOrderStatus, decideTransition, inventoryEffect } from '../policies/fulfilment-order-state-machine';
 import { planShipment, unshippedQuantities } from '../policies/shipment-rules';
 import { toShipmentDto } from '../dto/shipment.dto';
+import { transitionStockChanges } from './fulfilment-order-transitions';
 import { ShipmentDetails } from '../dto/fulfilment-order-shipment.dto';
 import { FulfilmentOrderStatusDto } from '../dto/fulfilment-order-status.dto';
 
@@ -91,24 +92,7 @@ function decideShipment(read: ShippingRead, initiator: string, details: Shipment
     to: FulfilmentOrderStatus,
     extra: Record<string, unknown>,
     effects: { barcode: string; effect: ReturnType<typeof inventoryEffect> }[],
-  ): InventoryChange[] =>
-    effects.flatMap(({ barcode, effect }) =>
-      effect
-        ? [
-            {
-              organizationId: order.organizationId,
-              warehouseId: order.warehouseId,
-              barcode,
-              delta: effect.delta,
-              type: effect.type,
-              aggregateType: 'FulfilmentOrder',
-              aggregateId: order.id,
-              initiator,
-              details: { from, to, ...extra },
-            },
-          ]
-        : [],
-    );
+  ): InventoryChange[] => transitionStockChanges(order, initiator, { from, to, ...extra }, effects);
 
   let status: FulfilmentOrderStatus = order.status;
   const picking = decideTransition(status, 'startPicking');

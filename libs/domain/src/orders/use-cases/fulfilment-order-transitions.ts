@@ -65,7 +65,6 @@ export class FulfilmentOrderTransitions {
     ]);
   }
 
-  /** The ledger's changes of a transition: one per barcode whose effect moves stock, with the transition's details. */
   private async moveStock(
     tx: Queryable,
     order: FulfilmentOrderRow,
@@ -73,23 +72,32 @@ export class FulfilmentOrderTransitions {
     details: InventoryChange['details'],
     effects: { barcode: string; effect: ReturnType<typeof inventoryEffect> }[],
   ): Promise<void> {
-    const changes: InventoryChange[] = effects.flatMap(({ barcode, effect }) =>
-      effect
-        ? [
-            {
-              organizationId: order.organizationId,
-              warehouseId: order.warehouseId,
-              barcode,
-              delta: effect.delta,
-              type: effect.type,
-              aggregateType: 'FulfilmentOrder',
-              aggregateId: order.id,
-              initiator,
-              details,
-            },
-          ]
-        : [],
-    );
-    await this.ledger.apply(tx, changes);
+    await this.ledger.apply(tx, transitionStockChanges(order, initiator, details, effects));
   }
+}
+
+/** The ledger's changes of a transition: one per barcode whose effect moves stock, with the transition's details. */
+export function transitionStockChanges(
+  order: { id: string; organizationId: string; warehouseId: string },
+  initiator: string,
+  details: InventoryChange['details'],
+  effects: { barcode: string; effect: ReturnType<typeof inventoryEffect> }[],
+): InventoryChange[] {
+  return effects.flatMap(({ barcode, effect }) =>
+    effect
+      ? [
+          {
+            organizationId: order.organizationId,
+            warehouseId: order.warehouseId,
+            barcode,
+            delta: effect.delta,
+            type: effect.type,
+            aggregateType: 'FulfilmentOrder',
+            aggregateId: order.id,
+            initiator,
+            details,
+          },
+        ]
+      : [],
+  );
 }

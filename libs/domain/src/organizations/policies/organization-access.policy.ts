@@ -3,7 +3,7 @@
 // 404 for an unknown store inside one it can.
 import { Injectable } from '@nestjs/common';
 import { ForbiddenProblem, NotFoundProblem } from '@gateway/platform';
-import { AccessRepository, Database, Environment } from '@gateway/persistence';
+import { AccessRepository, Database, Environment, StoreAccess } from '@gateway/persistence';
 import { CallerIdentity } from '../../auth';
 
 const NO_ACCESS = 'The caller has no access to this organization.';
@@ -29,10 +29,11 @@ export class OrganizationAccessPolicy {
     }
   }
 
-  async assertCanAccessOrganization(identity: CallerIdentity, organizationId: string): Promise<void> {
+  /** `exists`: whether the organization exists, when the request already read it. */
+  async assertCanAccessOrganization(identity: CallerIdentity, organizationId: string, exists?: boolean): Promise<void> {
     if (identity.clientType === 'SERVICE') {
       // A service sees every organization, so there is nothing to hide about one that does not exist.
-      if (!(await this.access.organizationExists(this.db, organizationId))) throw new NotFoundProblem('The organization does not exist.');
+      if (!(exists ?? (await this.access.organizationExists(this.db, organizationId)))) throw new NotFoundProblem('The organization does not exist.');
       return;
     }
     const accessible = await this.accessibleOrganizationIds(identity);
@@ -56,21 +57,26 @@ export class OrganizationAccessPolicy {
     }
   }
 
-  /** The store, when the caller may create sales orders against it; a connector only through its connections. */
+  /**
+   * The store, when the caller may create sales orders against it; a connector only through its connections.
+   * `known`: the organization's existence and the store, when the request read them with its own first read
+   * (otherwise one round trip reads both).
+   */
   async assertCanCreateSalesOrder(
     identity: CallerIdentity,
     organizationId: string,
     storeId: string,
+    known?: StoreAccess,
   ): Promise<{ warehouseId: string; environment: Environment }> {
-    await this.assertCanAccessOrganization(identity, organizationId);
-    const store = await this.access.store(this.db, organizationId, storeId);
-    if (!store) throw new NotFoundProblem('The store does not exist in this organization.');
+    const facts = known ?? (await this.access.storeAccess(this.db, organizationId, storeId));
+    await this.assertCanAccessOrganization(identity, organizationId, facts.organizationExists);
+    if (!facts.store) throw new NotFoundProblem('The store does not exist in this organization.');
     if (identity.clientType === 'CONNECTOR') {
       const stores = await this.access.connectionStores(this.db, identity.connectionIds);
       if (!stores.some((s) => s.organizationId === organizationId && s.storeId === storeId)) {
         throw new ForbiddenProblem('A connector can create sales orders only for the stores of its connections.');
       }
     }
-    return store;
+    return facts.store;
   }
 }

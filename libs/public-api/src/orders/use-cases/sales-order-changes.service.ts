@@ -75,6 +75,7 @@ export class SalesOrderChangesService {
    * when it already is CANCELLED; 409 sales-order-not-cancellable from any other state. Idempotent by key.
    * A cancel that moves the order is one read and one statement (SalesOrderCancellationRepository); a repeat of
    * one already done runs in a transaction as before (it changes nothing, or only a sales order left behind).
+   * Access is decided on what the read found, before anything of the order or the key is answered.
    */
   async cancel(
     caller: AuthenticatedCaller,
@@ -84,22 +85,11 @@ export class SalesOrderChangesService {
     body: CancelSalesOrderDto | undefined,
     idempotencyKey?: string,
   ): Promise<IdempotentOutcome<SalesOrderView>> {
-    await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
-    return this.cancelOnce(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
-  }
-
-  private async cancelOnce(
-    caller: AuthenticatedCaller,
-    organizationId: string,
-    storeId: string,
-    salesOrderId: string,
-    body: CancelSalesOrderDto | undefined,
-    idempotencyKey: string | undefined,
-  ): Promise<IdempotentOutcome<SalesOrderView>> {
     const clientId = caller.identity.clientId;
     const reason = body?.reason ?? null;
     const fingerprint = idempotencyKey === undefined ? undefined : requestFingerprint('cancelSalesOrder', [organizationId, storeId, salesOrderId], body ?? {});
     const read = await this.cancellations.read(this.db, { organizationId, storeId, salesOrderId, clientId, key: idempotencyKey });
+    await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId, read.access);
     if (read.earlier) return replayStored<SalesOrderView>(read.earlier, fingerprint, 'cancelSalesOrder', this.metrics);
     if (!read.order || !read.fulfilment) throw new NotFoundProblem(NOT_FOUND);
     const decision = decideTransition(read.fulfilment.status as FulfilmentOrderStatus, 'cancel');
@@ -175,7 +165,7 @@ export class SalesOrderChangesService {
         throw keyInFlight();
     }
     // The fulfilment order moved (or the key was answered) since the read: decided again on what it is now.
-    return this.cancelOnce(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
+    return this.cancel(caller, organizationId, storeId, salesOrderId, body, idempotencyKey);
   }
 
   /** The cancel in one transaction with the order locked: for an order whose fulfilment order is already CANCELLED. */

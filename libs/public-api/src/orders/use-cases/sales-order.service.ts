@@ -1,7 +1,8 @@
-// Creating a sales order (contract section 4): access, then one read (the retail units the lines name and the
-// answer stored for the Idempotency-Key) and one statement that writes the order, its OPEN fulfilment order,
-// pendingAllocation per barcode, the events and the idempotency record together
-// (SalesOrderCreationRepository): 3 round trips for a SERVICE client, none of them BEGIN or COMMIT.
+// Creating a sales order (contract section 4): one read (the organization and store the access policy decides
+// on, the retail units the lines name and the answer stored for the Idempotency-Key) and one statement that
+// writes the order, its OPEN fulfilment order, pendingAllocation per barcode, the events and the idempotency
+// record together (SalesOrderCreationRepository): 2 round trips for a SERVICE or ORGANIZATION client, none of
+// them BEGIN or COMMIT (a USER's memberships and a CONNECTOR's connections are one more).
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
 import { BadRequestProblem, GatewayMetrics, ProblemFieldError } from '@gateway/platform';
@@ -35,16 +36,18 @@ export class SalesOrderService {
     body: CreateSalesOrderDto,
     idempotencyKey?: string,
   ): Promise<SalesOrderOutcome> {
-    const store = await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId);
     const clientId = caller.identity.clientId;
     const fingerprint = idempotencyKey === undefined ? undefined : requestFingerprint('createSalesOrder', [organizationId, storeId], body);
     const read = await this.creation.read(this.db, {
       organizationId,
+      storeId,
       barcodes: body.lineItems.flatMap((l) => (l.barcode !== undefined ? [l.barcode] : [])),
       skus: body.lineItems.flatMap((l) => (l.barcode === undefined ? [l.sku] : [])),
       clientId,
       key: idempotencyKey,
     });
+    // Access is decided first, on what the read found: the stored answer is only for a caller that may see it.
+    const store = await this.access.assertCanCreateSalesOrder(caller.identity, organizationId, storeId, read.access);
     // A stored answer is final: replayed whether or not another request with the key is in flight.
     if (read.earlier) return replayStored<SalesOrderRecord>(read.earlier, fingerprint, 'createSalesOrder', this.metrics);
     const barcodes = resolveLines(read.units, body.lineItems);

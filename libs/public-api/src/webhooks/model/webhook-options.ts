@@ -31,7 +31,7 @@ export interface WebhookOptions {
   maxPerOrganization?: number;
   /** An endpoint whose every attempt failed for this long is disabled (WEBHOOK_DISABLE_AFTER_FAILING_SECONDS). */
   disableAfterFailingSeconds?: number;
-  /** How often the dispatcher looks for new events when nothing woke it (WEBHOOK_DISPATCH_INTERVAL_MS). */
+  /** How often the dispatcher fans out what was queued since its last round (WEBHOOK_DISPATCH_INTERVAL_MS). */
   dispatchIntervalMs?: number;
   /** Endpoints one organization may have, enabled or not (WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION). */
   maxEndpointsPerOrganization?: number;

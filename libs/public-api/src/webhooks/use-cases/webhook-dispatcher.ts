@@ -4,6 +4,9 @@
 // is queued when it commits, and nothing waits for another transaction to end. Each round takes the
 // organizations with queued events one after another, at most MAX_EVENTS of each per transaction: one
 // organization's backlog (an import, orders of many lines) costs another at most one such batch per round.
+// A tick runs rounds only while some batch was full: events that arrive during a round wait for the next tick
+// and go out together, so a steady stream of orders is fanned out in a few batches a second, not one per
+// handful of orders (each batch is a dozen statements whatever its size).
 // In one transaction per batch it holds the organization's fan-out lock (a replica that finds it held
 // skips that organization, so each event is fanned out once and an organization's payloads are stored in
 // the order its batches commit, which the events feed pages by), looks the batch's resources up together,
@@ -50,6 +53,8 @@ interface Resource {
 export interface DispatchBatch {
   events: number;
   deliveries: number;
+  /** The batch was full: the organization had more queued than one batch takes. */
+  full: boolean;
 }
 
 @Injectable()
@@ -94,22 +99,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Fans out every queued event, in rounds: each round one batch of each organization with queued events.
-   * It stops when a round fans nothing out (the queue is empty, or what is left is another replica's at the
-   * moment), or when the process stops. Answers how many deliveries it wrote.
+   * Fans out what is queued, in rounds: each round one batch of each organization with queued events. Another
+   * round follows only when a batch was full (a backlog); what was queued during a round waits for the next
+   * tick. It stops early when the process stops. Answers how many deliveries it wrote.
    */
   async dispatchAll(): Promise<number> {
     let written = 0;
     for (;;) {
-      let fanned = 0;
+      let backlog = false;
       for (const organizationId of await this.events.organizationsQueuedForFanOut(this.db)) {
         if (this.stopping) return written;
         const batch = await this.dispatchBatch(organizationId);
-        fanned += batch.events;
+        backlog ||= batch.full;
         written += batch.deliveries;
         if (batch.deliveries > 0) this.deliveryQueue.wake();
       }
-      if (fanned === 0) return written;
+      if (!backlog) return written;
     }
   }
 
@@ -121,9 +126,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   async dispatchBatch(organizationId: string): Promise<DispatchBatch> {
     return this.db.transaction(async (tx) => {
-      if (!(await this.deliveries.tryHoldFanOut(tx, organizationId))) return { events: 0, deliveries: 0 };
+      if (!(await this.deliveries.tryHoldFanOut(tx, organizationId))) return { events: 0, deliveries: 0, full: false };
       const queued = await this.events.queuedForFanOut(tx, organizationId, MAX_EVENTS);
-      if (queued.length === 0) return { events: 0, deliveries: 0 };
+      if (queued.length === 0) return { events: 0, deliveries: 0, full: false };
       const events = await this.events.bySequence(tx, queued);
       const fanned = await this.fanOut(tx, organizationId, events);
       await this.deliveries.storeEvents(tx, fanned.stored);
@@ -135,7 +140,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         organizationId,
         queued.filter((sequence) => sequence < through),
       );
-      return { events: fanned.consumed, deliveries: written.length };
+      return { events: fanned.consumed, deliveries: written.length, full: queued.length === MAX_EVENTS || fanned.consumed < events.length };
     });
   }
 
