@@ -1,8 +1,9 @@
 // The integrator's cancel of an order whose fulfilment order moves to CANCELLED, in two round trips: one read
-// (the organization and store the access policy decides on, the order as answered, its fulfilment order's status, warehouse and lines, and the answer stored for the
-// Idempotency-Key) and one statement that writes the transition: the fulfilment order's status (only from the
-// status read: a transition in between leaves no row, and nothing is written), the sales order's, the events in
-// the order given and the levels' releases, with the idempotency record. As SalesOrderCreationRepository.
+// (the organization and store the access policy decides on, the order as answered, its fulfilment order's status,
+// warehouse and lines, and the answer stored for the Idempotency-Key) and one statement that writes the
+// transition: the fulfilment order's status (only from the status read: a transition in between leaves no row,
+// and nothing is written), the sales order's, the events in the order given and the levels' releases, with the
+// idempotency record. As SalesOrderCreationRepository.
 import { Injectable } from '@nestjs/common';
 import {
   Queryable,
