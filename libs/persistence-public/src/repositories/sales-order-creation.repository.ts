@@ -1,8 +1,9 @@
 // Sales-order creation in two round trips: one read (the organization and store the access policy decides on,
-// the retail units the lines name and the answer stored for the Idempotency-Key) and one statement that writes everything an order is, atomic as one statement is: the
-// idempotency record, the order and its lines, the OPEN fulfilment order and its lines, the events (in the
-// order given, the statement trigger queueing them for fan-out) and each level's pendingAllocation. No
-// BEGIN/COMMIT and no named statement, so it passes PgBouncer in transaction mode.
+// the retail units the lines name and the answer stored for the Idempotency-Key) and one statement that writes
+// everything an order is, atomic as one statement is: the idempotency record, the order and its lines, the OPEN
+// fulfilment order and its lines, the events (in the order given, the statement trigger queueing them for
+// fan-out) and each level's pendingAllocation. No BEGIN/COMMIT and no named statement, so it passes PgBouncer in
+// transaction mode.
 import { Injectable } from '@nestjs/common';
 import { Queryable, StoreAccess, StoreAccessJson, storeAccessSql, toStoreAccess } from '@gateway/persistence';
 import { idempotencyLockKey } from './idempotency.repository';

@@ -51,7 +51,6 @@ interface Resource {
 }
 
 export interface DispatchBatch {
-  events: number;
   deliveries: number;
   /** The batch was full: the organization had more queued than one batch takes. */
   full: boolean;
@@ -126,9 +125,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   async dispatchBatch(organizationId: string): Promise<DispatchBatch> {
     return this.db.transaction(async (tx) => {
-      if (!(await this.deliveries.tryHoldFanOut(tx, organizationId))) return { events: 0, deliveries: 0, full: false };
+      if (!(await this.deliveries.tryHoldFanOut(tx, organizationId))) return { deliveries: 0, full: false };
       const queued = await this.events.queuedForFanOut(tx, organizationId, MAX_EVENTS);
-      if (queued.length === 0) return { events: 0, deliveries: 0, full: false };
+      if (queued.length === 0) return { deliveries: 0, full: false };
       const events = await this.events.bySequence(tx, queued);
       const fanned = await this.fanOut(tx, organizationId, events);
       await this.deliveries.storeEvents(tx, fanned.stored);
@@ -140,7 +139,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         organizationId,
         queued.filter((sequence) => sequence < through),
       );
-      return { events: fanned.consumed, deliveries: written.length, full: queued.length === MAX_EVENTS || fanned.consumed < events.length };
+      return { deliveries: written.length, full: queued.length === MAX_EVENTS || fanned.consumed < events.length };
     });
   }
 
