@@ -36,13 +36,13 @@ FROM runtime AS public-gateway
 COPY --from=build /workspace/dist/apps/public-gateway ./dist
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PUBLIC_GATEWAY_PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})", "--max-semi-space-size=4", "--heap-growing-percent=40", "dist/main.js"]
+CMD ["node", "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})", "--max-semi-space-size=16", "--expose-gc", "--heap-growing-percent=40", "dist/main.js"]
 
 FROM runtime AS internal-gateway
 COPY --from=build /workspace/dist/apps/internal-gateway ./dist
 EXPOSE 3001
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.INTERNAL_GATEWAY_PORT||3001)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})", "--max-semi-space-size=4", "--heap-growing-percent=40", "dist/main.js"]
+CMD ["node", "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})", "--max-semi-space-size=16", "--expose-gc", "--heap-growing-percent=40", "dist/main.js"]
 
 FROM runtime AS admin-cli
 COPY --from=build /workspace/dist/apps/admin-cli ./dist

@@ -129,7 +129,8 @@ const READ = `SELECT (SELECT lower(environment) FROM organizations WHERE id = $1
  * the key in flight holds it), no answer is stored for the key, and the units resolved are still live (held
  * FOR KEY SHARE). The idempotency record is inserted ON CONFLICT DO NOTHING, and \`go\` for a keyed request is
  * that insert's row: a request with the key that committed after this statement's snapshot leaves no row, and so
- * no order. The levels are written in barcode order (the ledger's lock order), each one upsert.
+ * no order. The levels are written in barcode order (the ledger's lock order), each one upsert, declared first of
+ * the writes: Postgres runs the writes no query reads last-declared first, so the levels are locked after the inserts.
  */
 const WRITE = `WITH lock AS (
     SELECT CASE WHEN $1::text IS NULL THEN true ELSE pg_try_advisory_xact_lock($2::bigint) END AS locked
@@ -154,6 +155,12 @@ const WRITE = `WITH lock AS (
     RETURNING response_body
   ),
   go AS (SELECT a.body FROM answer a WHERE $1::text IS NULL UNION ALL SELECT response_body FROM idem),
+  lv AS (
+    INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
+    SELECT $4, $5, k.barcode, 0, 0, k.quantity FROM go, unnest($15::text[], $17::bigint[]) AS k(barcode, quantity) ORDER BY k.barcode
+    ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
+      pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation, updated_at = now()
+  ),
   so AS (
     INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id, shipping_address)
     SELECT $6, $4, $7, $9::jsonb->>'orderReference', 'RECEIVED', COALESCE($8::timestamptz, now()), $9::jsonb->>'note', $9::jsonb->'customer', $3, NULL FROM go
@@ -174,12 +181,6 @@ const WRITE = `WITH lock AS (
     INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)
     SELECT gen_random_uuid(), $4, e->>'type', e->>'aggregateType', e->>'aggregateId', e->>'warehouseId', e->>'barcode', e->'payload', $3
       FROM go, jsonb_array_elements($18::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
-  ),
-  lv AS (
-    INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, on_hand, allocated, pending_allocation)
-    SELECT $4, $5, k.barcode, 0, 0, k.quantity FROM go, unnest($15::text[], $17::bigint[]) AS k(barcode, quantity) ORDER BY k.barcode
-    ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
-      pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation, updated_at = now()
   )
   SELECT (SELECT locked FROM lock) AS locked, (SELECT n FROM units)::int AS units, (SELECT body FROM go) AS body`;
 

@@ -117,4 +117,51 @@ describe('SalesOrderCreationRepository', () => {
     expect(await orderCount(write.salesOrderId)).toBe(0);
     expect((await pending())[live[0].barcode]).toBe(before[live[0].barcode] ?? 0);
   });
+
+  it("locks the levels after the order's inserts: while an insert waits, its barcodes' levels are free to other writers", async () => {
+    const write = order(undefined, [{ ...live[0], quantity: 1 }]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    // Another transaction holds an uncommitted order with the same id: the statement's order insert waits on it.
+    const other = database.db
+      .transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, customer, created_by_client_id)
+           VALUES ($1, $2, $3, 'THE-OTHER', 'RECEIVED', now(), '{}', $4)`,
+          [write.salesOrderId, org.organizationId, org.storeId, clientId],
+        );
+        inserted();
+        await released;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await insertedOnce;
+    const writing = creation.write(database.db, write);
+    let waited = false;
+    for (let i = 0; i < 200 && !waited; i++) {
+      const waiting = await database.db.query(
+        // The statement's text is cut at track_activity_query_size: it is known by its beginning.
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH lock AS%' AND datname = current_database()`,
+      );
+      waited = (waiting.rowCount ?? 0) > 0;
+      if (!waited) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(waited).toBe(true);
+    const free = await database.db.transaction((tx) =>
+      tx
+        .query('SELECT barcode FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3 FOR UPDATE NOWAIT', [
+          org.organizationId,
+          org.warehouseId,
+          live[0].barcode,
+        ])
+        .then((r) => r.rows.map((row) => row.barcode))
+        .catch((error: { code?: string }) => error.code),
+    );
+    release();
+    await other;
+    expect(free).toEqual([live[0].barcode]);
+    expect((await writing).kind).toBe('created');
+  });
 });

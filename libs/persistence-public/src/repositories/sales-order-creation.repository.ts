@@ -62,8 +62,9 @@ const READ = `SELECT ${storeAccessSql('$1', '$6')} AS access,
  * in flight holds it: 409), no answer is stored for the key, and each barcode is still a live retail unit (held
  * FOR KEY SHARE until the end). The idempotency record is inserted ON CONFLICT DO NOTHING and, for a keyed
  * request, `go` is that insert's row: a request with the key that committed after this statement's snapshot
- * leaves no row, and so no order. The levels are upserted in barcode order, the ledger's lock order, each row
- * locked only from this statement to its commit.
+ * leaves no row, and so no order. The levels are upserted in barcode order, the ledger's lock order. Postgres runs
+ * the writes no query reads last-declared first, so `lv`, declared first, runs after every insert: a popular
+ * barcode's row is locked for the statement's end (its foreign-key checks and the fan-out trigger) and the commit only.
  */
 const WRITE = `WITH lock AS (
     SELECT CASE WHEN $1::text IS NULL THEN true ELSE pg_try_advisory_xact_lock($2::bigint) END AS locked
@@ -88,6 +89,12 @@ const WRITE = `WITH lock AS (
     RETURNING response_body::text AS body
   ),
   go AS (SELECT a.body FROM answer a WHERE $1::text IS NULL UNION ALL SELECT body FROM idem),
+  lv AS (
+    INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, pending_allocation)
+    SELECT $4, $5, k.barcode, k.quantity FROM go, unnest($16::text[], $18::bigint[]) AS k(barcode, quantity) ORDER BY k.barcode
+    ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
+      pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation, updated_at = now()
+  ),
   so AS (
     INSERT INTO sales_orders (id, organization_id, store_id, order_reference, status, placed_at, note, customer, created_by_client_id, shipping_address)
     SELECT $6, $4, $7, $8, 'RECEIVED', COALESCE($9::timestamptz, now()), $10::jsonb->>'note', $10::jsonb->'customer', $3, $10::jsonb->'shippingAddress' FROM go
@@ -108,12 +115,6 @@ const WRITE = `WITH lock AS (
     INSERT INTO domain_events (id, organization_id, type, aggregate_type, aggregate_id, warehouse_id, barcode, payload, initiator)
     SELECT gen_random_uuid(), $4, e->>'type', e->>'aggregateType', e->>'aggregateId', e->>'warehouseId', e->>'barcode', e->'payload', $3
       FROM go, jsonb_array_elements($19::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
-  ),
-  lv AS (
-    INSERT INTO inventory_levels AS l (organization_id, warehouse_id, barcode, pending_allocation)
-    SELECT $4, $5, k.barcode, k.quantity FROM go, unnest($16::text[], $18::bigint[]) AS k(barcode, quantity) ORDER BY k.barcode
-    ON CONFLICT (organization_id, warehouse_id, barcode) DO UPDATE SET
-      pending_allocation = l.pending_allocation + EXCLUDED.pending_allocation, updated_at = now()
   )
   SELECT (SELECT locked FROM lock) AS locked, (SELECT n FROM units)::int AS units, (SELECT body FROM go) AS body`;
 

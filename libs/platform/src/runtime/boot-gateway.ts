@@ -12,6 +12,7 @@ import { runGateway } from '../http/run-gateway';
 import { AppLogger, PinoNestLogger, createLogger } from '../logging/logger';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { printOpenApiDocumentAndExit } from '../openapi/setup-openapi';
+import { releaseStartupHeap } from './release-startup-heap';
 
 /** The gateway's root module built, its HTTP server limited and everything both gateways boot with applied. */
 export async function createGatewayApp(
@@ -57,6 +58,7 @@ export async function bootGateway<C extends GatewayConfig>(boot: GatewayBoot<C>)
       await app.close().catch(() => undefined);
       process.exit(1);
     }
+    releaseStartupHeap();
     await runGateway(app, {
       name: boot.name,
       port: boot.port(config),

@@ -60,6 +60,18 @@ function isEmptyQuery(value: unknown): boolean {
 }
 
 class GatewayValidationPipe extends ValidationPipe {
+  // Nest's pipe walks each value twice more before validating it: for arrays with gaps (closed in place) and for
+  // binary values (Buffers) where a nested object is expected. What reaches this pipe is parsed JSON, a form or
+  // query string (node:querystring: strings and dense arrays of strings) or a path parameter, none of which can
+  // hold either; the two walks were a share of an order's CPU worth saving.
+  protected override closeArrayGaps(): void {
+    // JSON and query strings have no array gaps.
+  }
+
+  protected override findNestedBinaryValues(): ValidationError[] {
+    return [];
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Most reads take no query parameters and are sent none: nothing to transform or refuse, so the
     // class-transformer/class-validator round is skipped (docs/decisions/benchmarks.md#what-the-figures-changed-in-the-gateway).
