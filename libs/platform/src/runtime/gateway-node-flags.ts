@@ -6,10 +6,10 @@ export const GATEWAY_NODE_FLAGS: readonly string[] = [
   // it loads. Not --enable-source-maps, which also parses the maps node_modules ship (rxjs, class-validator,
   // pg-boss...): resident memory per process for frames of code that is not ours (docs/decisions/scaling.md#the-footprint-per-replica).
   "--import=data:text/javascript,import{setSourceMapsSupport}from'node:module';setSourceMapsSupport(true,{nodeModules:false})",
-  // The young generation at most 2 x 16 MB (V8 lets it grow to 2 x 32 MB here). Under concurrent writes a smaller
-  // one promotes what requests in flight hold and collects it again in the old generation; a larger one grown at
-  // start would stay resident idle, so releaseStartupHeap() shrinks it once the gateway is built
-  // (docs/decisions/scaling.md#the-footprint-per-replica).
+  // The young generation at most 2 x 16 MB (V8's own limit, derived from the host's memory, is larger). Under
+  // concurrent writes a smaller one promotes what requests in flight hold and collects it again in the old
+  // generation; a larger one grown at start would stay resident idle, so releaseStartupHeap() shrinks it once the
+  // gateway is built (docs/decisions/scaling.md#the-footprint-per-replica).
   '--max-semi-space-size=16',
   // globalThis.gc, for releaseStartupHeap() only.
   '--expose-gc',
