@@ -117,7 +117,7 @@ const pick = (source: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 
 /** Round trip 1: whether the organization exists, the store's warehouse, the units the lines name, a stored answer. */
-const READ = `SELECT (SELECT lower(environment) FROM organizations WHERE id = $1) AS environment,
+const READ_STATEMENT = `SELECT (SELECT lower(environment) FROM organizations WHERE id = $1) AS environment,
    (SELECT warehouse_id FROM stores WHERE organization_id = $1 AND id = $2) AS warehouse_id,
    (SELECT coalesce(json_agg(json_build_object('barcode', barcode, 'sku', sku, 'archived', archived_at IS NOT NULL)), '[]'::json)
       FROM retail_units WHERE organization_id = $1 AND (barcode = ANY($3::text[]) OR sku = ANY($4::text[]))) AS units,
@@ -132,7 +132,7 @@ const READ = `SELECT (SELECT lower(environment) FROM organizations WHERE id = $1
  * no order. The levels are written in barcode order (the ledger's lock order), each one upsert, declared first of
  * the writes: Postgres runs the writes no query reads last-declared first, so the levels are locked after the inserts.
  */
-const WRITE = `WITH lock AS (
+const WRITE_STATEMENT = `WITH lock AS (
     SELECT CASE WHEN $1::text IS NULL THEN true ELSE pg_try_advisory_xact_lock($2::bigint) END AS locked
   ),
   units AS (
@@ -183,6 +183,26 @@ const WRITE = `WITH lock AS (
       FROM go, jsonb_array_elements($18::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY x.n
   )
   SELECT (SELECT locked FROM lock) AS locked, (SELECT n FROM units)::int AS units, (SELECT body FROM go) AS body`;
+
+/**
+ * The read and the write as PL/pgSQL functions of the bench's database, as the gateway's are: each session
+ * plans them once, and a call is one unnamed statement. Created (or replaced) when the baseline starts, under a
+ * transaction-scoped lock so that two baselines starting together do not race.
+ */
+export const BASELINE_FUNCTIONS = `BEGIN;
+SELECT pg_advisory_xact_lock(hashtext('baseline_sales_order functions'));
+CREATE OR REPLACE FUNCTION baseline_sales_order_read(uuid, entity_id, text[], text[], text, text)
+RETURNS TABLE (out_environment text, out_warehouse_id entity_id, out_units json, out_earlier json) LANGUAGE plpgsql STABLE AS $fn$
+BEGIN RETURN QUERY ${READ_STATEMENT}; END $fn$;
+CREATE OR REPLACE FUNCTION baseline_sales_order_write(text, bigint, text, uuid, entity_id, uuid, entity_id, timestamptz, jsonb, text, text,
+  text[], text[], bigint[], text[], entity_id, bigint[], jsonb, jsonb[])
+RETURNS TABLE (out_locked boolean, out_units integer, out_body json) LANGUAGE plpgsql AS $fn$
+BEGIN RETURN QUERY ${WRITE_STATEMENT}; END $fn$;
+COMMIT;`;
+const READ =
+  'SELECT out_environment AS environment, out_warehouse_id AS warehouse_id, out_units AS units, out_earlier AS earlier FROM baseline_sales_order_read($1, $2, $3, $4, $5, $6)';
+const WRITE = `SELECT out_locked AS locked, out_units AS units, out_body AS body
+  FROM baseline_sales_order_write(${Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(', ')})`;
 
 export async function baselineSalesOrder(pool: pg.Pool, request: Request): Promise<BaselineOutcome> {
   const { caller, organizationId, storeId, idempotencyKey: key, input } = request;

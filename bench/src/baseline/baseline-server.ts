@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse, createServer } from 'node:http';
 import pg from 'pg';
 import { JWK, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { baselineSalesOrder, BaselineSalesOrderInput, SalesOrderInputError, parseSalesOrderInput } from './baseline-sales-order';
+import { BASELINE_FUNCTIONS, baselineSalesOrder, BaselineSalesOrderInput, SalesOrderInputError, parseSalesOrderInput } from './baseline-sales-order';
 import { BaselineReturnInput, ReturnInputError, baselineReturn, parseReturnInput } from './baseline-return';
 import { BaselineInboundInput, InboundInputError, baselineInboundShipment, parseInboundInput } from './baseline-inbound-shipment';
 
@@ -498,7 +498,7 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 
-loadKeys().then(
+Promise.all([loadKeys(), pool.query(BASELINE_FUNCTIONS)]).then(
   () => server.listen(PORT, '127.0.0.1', () => process.stdout.write(`baseline listening on ${PORT}\n`)),
   (error: Error) => {
     process.stderr.write(`baseline failed to start: ${error.message}\n`);

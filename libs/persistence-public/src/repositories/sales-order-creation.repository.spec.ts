@@ -66,6 +66,17 @@ describe('SalesOrderCreationRepository', () => {
       answerTemplate: JSON.stringify({ id: salesOrderId, createdAt: '', placedAt: '' }),
     };
   };
+  /** Whether the creation's write is seen waiting on a lock within 5 s. */
+  const writeWaitsOnALock = async () => {
+    for (let i = 0; i < 200; i++) {
+      const waiting = await database.db.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%sales_order_creation_write(%' AND datname = current_database()`,
+      );
+      if (waiting.rowCount) return true;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return false;
+  };
   const orderCount = async (salesOrderId: string) =>
     Number((await database.db.query('SELECT count(*) AS n FROM sales_orders WHERE id = $1', [salesOrderId])).rows[0].n);
 
@@ -104,13 +115,7 @@ describe('SalesOrderCreationRepository', () => {
     await insertedOnce;
     const write = order(key, [{ ...live[0], quantity: 2 }]);
     const writing = creation.write(database.db, write);
-    for (let i = 0; i < 200; i++) {
-      const waiting = await database.db.query(
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_records%' AND datname = current_database()`,
-      );
-      if (waiting.rowCount) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    expect(await writeWaitsOnALock()).toBe(true);
     release();
     await other;
     expect(await writing).toEqual({ kind: 'answered', earlier: { requestFingerprint: 'the other', responseText: '{"id":"the other order"}' } });
@@ -139,16 +144,7 @@ describe('SalesOrderCreationRepository', () => {
       .catch(() => undefined);
     await insertedOnce;
     const writing = creation.write(database.db, write);
-    let waited = false;
-    for (let i = 0; i < 200 && !waited; i++) {
-      const waiting = await database.db.query(
-        // The statement's text is cut at track_activity_query_size: it is known by its beginning.
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH lock AS%' AND datname = current_database()`,
-      );
-      waited = (waiting.rowCount ?? 0) > 0;
-      if (!waited) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(waited).toBe(true);
+    expect(await writeWaitsOnALock()).toBe(true);
     const free = await database.db.transaction((tx) =>
       tx
         .query('SELECT barcode FROM inventory_levels WHERE organization_id = $1 AND warehouse_id = $2 AND barcode = $3 FOR UPDATE NOWAIT', [

@@ -19,6 +19,7 @@ import * as returns from './0017-returns';
 import * as inboundShipments from './0018-inbound-shipments';
 import * as sandboxOrganizations from './0019-sandbox-organizations';
 import * as inboundShipmentsNewestIndex from './0020-inbound-shipments-newest-index';
+import * as salesOrderCreationFunctions from './0021-sales-order-creation-functions';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 18, ...inboundShipments },
   { version: 19, ...sandboxOrganizations },
   { version: 20, ...inboundShipmentsNewestIndex },
+  { version: 21, ...salesOrderCreationFunctions },
 ];
