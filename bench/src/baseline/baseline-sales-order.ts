@@ -191,11 +191,11 @@ const WRITE_STATEMENT = `WITH lock AS (
  */
 export const BASELINE_FUNCTIONS = `BEGIN;
 SELECT pg_advisory_xact_lock(hashtext('baseline_sales_order functions'));
-CREATE OR REPLACE FUNCTION baseline_sales_order_read(uuid, entity_id, text[], text[], text, text)
+CREATE OR REPLACE FUNCTION baseline_sales_order_read(uuid, text, text[], text[], text, text)
 RETURNS TABLE (out_environment text, out_warehouse_id entity_id, out_units json, out_earlier json) LANGUAGE plpgsql STABLE AS $fn$
 BEGIN RETURN QUERY ${READ_STATEMENT}; END $fn$;
-CREATE OR REPLACE FUNCTION baseline_sales_order_write(text, bigint, text, uuid, entity_id, uuid, entity_id, timestamptz, jsonb, text, text,
-  text[], text[], bigint[], text[], entity_id, bigint[], jsonb, jsonb[])
+CREATE OR REPLACE FUNCTION baseline_sales_order_write(text, bigint, text, uuid, text, uuid, text, timestamptz, jsonb, text, text,
+  text[], text[], bigint[], text[], text, bigint[], jsonb, jsonb[])
 RETURNS TABLE (out_locked boolean, out_units integer, out_body json) LANGUAGE plpgsql AS $fn$
 BEGIN RETURN QUERY ${WRITE_STATEMENT}; END $fn$;
 COMMIT;`;

@@ -16,10 +16,14 @@
 // - The answer's text has "createdAt":"" (and "placedAt":"" when not sent) at its top level: the creation time is
 //   written there, so that the stored answer and the one sent are the same text.
 // The functions' result columns have names no statement in them uses, so PL/pgSQL never takes a column for one.
+// Their parameters are text, never a domain of the schema with COLLATE "C" (entity_id, barcode): every text
+// parameter of a PL/pgSQL function takes the call's collation, which one such argument makes "C", and a text
+// column compared with a parameter in another collation cannot use its index (the idempotency record's key
+// would be found by a sequential scan).
 export const name = 'sales-order-creation-functions';
 
 export const sql = /* sql */ `
-CREATE FUNCTION sales_order_creation_read(p_organization_id uuid, p_store_id entity_id, p_barcodes text[], p_skus text[],
+CREATE FUNCTION sales_order_creation_read(p_organization_id uuid, p_store_id text, p_barcodes text[], p_skus text[],
   p_client_id text, p_key text)
 RETURNS TABLE (read_access json, read_units json, read_earlier json)
 LANGUAGE plpgsql STABLE AS $$
@@ -34,9 +38,9 @@ BEGIN
 END $$;
 
 CREATE FUNCTION sales_order_creation_write(p_key text, p_lock_key bigint, p_client_id text, p_organization_id uuid,
-  p_warehouse_id entity_id, p_sales_order_id uuid, p_store_id entity_id, p_order_reference text, p_placed_at timestamptz,
+  p_warehouse_id text, p_sales_order_id uuid, p_store_id text, p_order_reference text, p_placed_at timestamptz,
   p_order jsonb, p_answer_template text, p_request_fingerprint text, p_line_barcodes text[], p_line_skus text[],
-  p_line_quantities bigint[], p_barcodes text[], p_fulfilment_order_id entity_id, p_quantities bigint[], p_events jsonb,
+  p_line_quantities bigint[], p_barcodes text[], p_fulfilment_order_id text, p_quantities bigint[], p_events jsonb,
   p_line_attributes jsonb[], p_response_status integer)
 RETURNS TABLE (written_locked boolean, written_units integer, written_body text)
 LANGUAGE plpgsql AS $$
