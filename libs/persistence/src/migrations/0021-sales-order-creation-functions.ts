@@ -2,8 +2,8 @@
 // the access policy decides on, the retail units its lines name, the answer stored for its Idempotency-Key) and
 // the one statement that writes everything an order is. The statements are the same as when the gateway sent
 // them itself; in a PL/pgSQL function each session parses and plans them once and keeps the plans (an unnamed
-// statement is parsed, analysed and planned at every call, about a fifth of an order's Postgres CPU), and a
-// function call is one unnamed statement, so it passes PgBouncer in transaction mode.
+// statement is parsed, analysed and planned at every call; what that cost: docs/decisions/sales-orders.md), and
+// a function call is one unnamed statement, so it passes PgBouncer in transaction mode.
 // Of the write (every write gated on `go`):
 // - `go` has one row when the key's transaction-scoped lock is free (a request with the key in flight holds it:
 //   409), no answer is stored for the key, and each barcode is still a live retail unit (held FOR KEY SHARE until
